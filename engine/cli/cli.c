@@ -1,0 +1,338 @@
+/* cli.c - helpers shared by the commands of the `tiers` program. */
+#include "cli.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static void cli_vmessage(const struct cli *c, const char *fmt, va_list ap)
+{
+    fputs("tiers: ", stderr);
+    if (c && c->cmd)
+        fprintf(stderr, "%s: ", c->cmd->name);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
+void cli_error(const struct cli *c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    cli_vmessage(c, fmt, ap);
+    va_end(ap);
+}
+
+int cli_usage_error(const struct cli *c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    cli_vmessage(c, fmt, ap);
+    va_end(ap);
+    fputs("try 'tiers --help'\n", stderr);
+    return CLI_USAGE;
+}
+
+int cli_exit_for(int rc)
+{
+    switch (rc) {
+    case TIERS_EINPUT:
+    case TIERS_EILLEGAL:
+        return CLI_INPUT;
+    default:
+        return rc < 0 ? CLI_INTERNAL : CLI_OK;
+    }
+}
+
+const char *cli_code_text(int rc)
+{
+    switch (rc) {
+    case TIERS_OK: return "ok";
+    case TIERS_EUSAGE: return "bad argument to the library";
+    case TIERS_EINPUT: return "invalid input";
+    case TIERS_EILLEGAL: return "illegal move";
+    case TIERS_ESCRIPT: return "variant script failed";
+    case TIERS_ENOMEM: return "out of memory";
+    case TIERS_EFULL: return "history full";
+    default: return "unknown error";
+    }
+}
+
+/* Prints a load error so that it names the offending spec. */
+static void cli_print_load_error(const struct cli *c, const char *spec,
+                                 const tiers_error *err)
+{
+    char text[1024];
+    tiers_error_text(err, text, sizeof text);
+    if (text[0] == '\0')
+        snprintf(text, sizeof text, "cannot load variant");
+    if (strstr(text, spec))
+        fprintf(stderr, "%s\n", text);
+    else
+        cli_error(c, "%s: %s", spec, text);
+}
+
+tiers_variant *cli_load_variant(const struct cli *c, const char *spec,
+                                int *code)
+{
+    tiers_error err;
+    memset(&err, 0, sizeof err);
+    tiers_variant *v = tiers_variant_load(spec, c->search, c->rules, &err);
+    if (!v) {
+        cli_print_load_error(c, spec, &err);
+        *code = CLI_INPUT;
+    }
+    return v;
+}
+
+int cli_check_notation(const struct cli *c, const tiers_variant *v)
+{
+    if (!c->notation || strcmp(c->notation, "tiers") == 0)
+        return CLI_OK;
+    const char *const *names = tiers_variant_notations(v);
+    for (int i = 0; names && names[i]; i++)
+        if (strcmp(names[i], c->notation) == 0)
+            return CLI_OK;
+    fprintf(stderr, "tiers: %s: unknown notation '%s' for %s (known: tiers",
+            c->cmd->name, c->notation, tiers_variant_name(v));
+    for (int i = 0; names && names[i]; i++)
+        fprintf(stderr, ", %s", names[i]);
+    fputs(")\n", stderr);
+    return CLI_INPUT;
+}
+
+tiers_pos *cli_open_pos(const struct cli *c, const tiers_variant *v,
+                        int history, int *code)
+{
+    tiers_error err;
+    char text[1024];
+    memset(&err, 0, sizeof err);
+    tiers_pos *p = tiers_pos_new(v, history, &err);
+    if (!p) {
+        tiers_error_text(&err, text, sizeof text);
+        cli_error(c, "cannot create a position for %s: %s",
+                  tiers_variant_name(v), text[0] ? text : "out of memory");
+        *code = CLI_INTERNAL;
+        return NULL;
+    }
+    if (c->position) {
+        memset(&err, 0, sizeof err);
+        int rc = tiers_pos_parse(p, c->position, c->notation, &err);
+        if (rc < 0) {
+            tiers_error_text(&err, text, sizeof text);
+            cli_error(c, "bad position '%s': %s", c->position,
+                      text[0] ? text : cli_code_text(rc));
+            tiers_pos_free(p);
+            *code = cli_exit_for(rc) == CLI_INTERNAL ? CLI_INTERNAL
+                                                     : CLI_INPUT;
+            return NULL;
+        }
+    }
+    return p;
+}
+
+/* The library's text writers return the length (or a negative code); a
+ * result that filled the buffer, or TIERS_EFULL, means "try a bigger one". */
+enum { CLI_TEXT_START = 512, CLI_TEXT_MAX = 1 << 24 };
+
+typedef int (*cli_writer)(const void *a, const void *b, const char *n,
+                          char *buf, size_t size);
+
+static int cli_w_pos(const void *a, const void *b, const char *n, char *buf,
+                     size_t size)
+{
+    (void)b;
+    return tiers_pos_format(a, n, buf, size);
+}
+
+static int cli_w_hands(const void *a, const void *b, const char *n,
+                       char *buf, size_t size)
+{
+    (void)b;
+    (void)n;
+    return tiers_pos_hands(a, buf, size);
+}
+
+static int cli_w_move(const void *a, const void *b, const char *n, char *buf,
+                      size_t size)
+{
+    return tiers_move_format(a, b, n, buf, size);
+}
+
+static char *cli_text(cli_writer fn, const void *a, const void *b,
+                      const char *notation, int *rc)
+{
+    size_t size = CLI_TEXT_START;
+    for (;;) {
+        char *buf = malloc(size);
+        if (!buf) {
+            *rc = TIERS_ENOMEM;
+            return NULL;
+        }
+        buf[0] = '\0';
+        int n = fn(a, b, notation, buf, size);
+        int full = n == TIERS_EFULL || (n >= 0 && (size_t)n >= size - 1);
+        if (n >= 0 && !full) {
+            *rc = TIERS_OK;
+            return buf;
+        }
+        free(buf);
+        if (!full || size >= CLI_TEXT_MAX) {
+            *rc = n < 0 ? n : TIERS_EFULL;
+            return NULL;
+        }
+        size *= 4;
+    }
+}
+
+char *cli_pos_text(const tiers_pos *p, const char *notation, int *rc)
+{
+    return cli_text(cli_w_pos, p, NULL, notation, rc);
+}
+
+char *cli_hands_text(const tiers_pos *p, int *rc)
+{
+    return cli_text(cli_w_hands, p, NULL, NULL, rc);
+}
+
+char *cli_move_text(const tiers_pos *p, const tiers_move *m,
+                    const char *notation, int *rc)
+{
+    return cli_text(cli_w_move, p, m, notation, rc);
+}
+
+int cli_strcmp_ptr(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void cli_free_strings(char **s, int n)
+{
+    if (!s)
+        return;
+    for (int i = 0; i < n; i++)
+        free(s[i]);
+    free(s);
+}
+
+int cli_sorted_moves(tiers_pos *p, const char *notation, char ***out, int *n)
+{
+    *out = NULL;
+    *n = 0;
+    tiers_move *moves = malloc(sizeof *moves * TIERS_MAX_MOVES);
+    if (!moves)
+        return TIERS_ENOMEM;
+    int count = tiers_legal_moves(p, moves, TIERS_MAX_MOVES);
+    if (count < 0) {
+        free(moves);
+        return count;
+    }
+    char **text = calloc((size_t)count + 1, sizeof *text);
+    if (!text) {
+        free(moves);
+        return TIERS_ENOMEM;
+    }
+    for (int i = 0; i < count; i++) {
+        int rc;
+        text[i] = cli_move_text(p, &moves[i], notation, &rc);
+        if (!text[i]) {
+            cli_free_strings(text, i);
+            free(moves);
+            return rc;
+        }
+    }
+    free(moves);
+    qsort(text, (size_t)count, sizeof *text, cli_strcmp_ptr);
+    *out = text;
+    *n = count;
+    return TIERS_OK;
+}
+
+const char *cli_result_text(tiers_result r)
+{
+    switch (r) {
+    case TIERS_WIN_0: return "1-0";
+    case TIERS_WIN_1: return "0-1";
+    case TIERS_DRAW: return "1/2-1/2";
+    default: return NULL;
+    }
+}
+
+const char *cli_side_name(const tiers_variant *v, int side, char buf[16])
+{
+    const char *name = tiers_variant_side_name(v, side);
+    if (name && name[0])
+        return name;
+    snprintf(buf, 16, "side %d", side);
+    return buf;
+}
+
+void cli_print_status(const tiers_variant *v, const tiers_status *st)
+{
+    char side[16];
+    const char *result = cli_result_text(st->result);
+    printf("side to move: %s\n", cli_side_name(v, st->side_to_move, side));
+    printf("phase: %s\n", st->setup ? "setup" : "play");
+    printf("in check: %s\n", st->in_check ? "yes" : "no");
+    printf("game over: %s\n", st->game_over ? "yes" : "no");
+    printf("result: %s\n", result ? result : "*");
+    printf("reason: %s\n", st->reason && st->reason[0] ? st->reason : "-");
+}
+
+void cli_json_status(json_writer *w, const tiers_variant *v,
+                     const tiers_status *st)
+{
+    char side[16];
+    json_key(w, "side_to_move");
+    json_string(w, cli_side_name(v, st->side_to_move, side));
+    json_key(w, "setup");
+    json_bool(w, st->setup);
+    json_key(w, "in_check");
+    json_bool(w, st->in_check);
+    json_key(w, "game_over");
+    json_bool(w, st->game_over);
+    json_key(w, "result");
+    json_string(w, cli_result_text(st->result));
+    json_key(w, "reason");
+    json_string(w, st->reason ? st->reason : "");
+}
+
+double cli_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int cli_parse_int(const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || end == s || *end != '\0' || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int cli_parse_double(const char *s, double lo, double hi, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || *end != '\0' || !isfinite(v) || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int cli_finish_output(const struct cli *c, int code)
+{
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        cli_error(c, "error writing the output: %s", strerror(errno));
+        return CLI_INTERNAL;
+    }
+    return code;
+}

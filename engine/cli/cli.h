@@ -1,0 +1,141 @@
+/* cli.h - shared pieces of the `tiers` program: parsed options, the command
+ * table entry, exit codes and helpers built only on the public tiers.h. */
+#ifndef CLI_H
+#define CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "json.h"
+#include "tiers.h"
+
+/* Exit codes of the program. */
+enum {
+    CLI_OK = 0,
+    CLI_USAGE = 1,    /* bad option, missing argument, unknown command */
+    CLI_INPUT = 2,    /* bad variant file, position or move */
+    CLI_INTERNAL = 3  /* script failure, out of memory, write error */
+};
+
+/* Option bits: which options a command accepts. */
+enum {
+    CLI_O_POSITION = 1u << 0,
+    CLI_O_NOTATION = 1u << 1,
+    CLI_O_RULE = 1u << 2,
+    CLI_O_VARIANTS = 1u << 3,
+    CLI_O_JSON = 1u << 4,
+    CLI_O_COUNT = 1u << 5,
+    CLI_O_BATCH = 1u << 6,
+    CLI_O_DIVIDE = 1u << 7,
+    CLI_O_SECONDS = 1u << 8,
+    CLI_O_HELP = 1u << 9
+};
+
+#define CLI_O_COMMON (CLI_O_POSITION | CLI_O_NOTATION | CLI_O_RULE | \
+                      CLI_O_VARIANTS | CLI_O_JSON)
+
+/* Everything the command line said, after option parsing. */
+struct cli {
+    const struct cli_command *cmd;
+    unsigned given;           /* CLI_O_* bits that appeared */
+    const char *position;     /* --position, or NULL */
+    const char *notation;     /* --notation, or NULL (= "tiers") */
+    const char **rules;       /* --rule values, NULL-terminated */
+    int nrules;
+    char *search;             /* --variants joined with ':', or NULL */
+    int json;
+    int count;
+    const char *batch;        /* --batch FILE, "-" = stdin */
+    int divide;
+    double seconds;           /* --seconds, default 1 */
+    char **args;              /* positional arguments after COMMAND */
+    int nargs;
+};
+
+/* One row of the command table (main.c). */
+struct cli_command {
+    const char *name;
+    int (*run)(struct cli *c);
+    const char *summary;  /* one line for `tiers --help` */
+    const char *synopsis; /* what follows the command name */
+    const char *detail;   /* extra lines for `tiers COMMAND --help`, or NULL */
+    unsigned options;     /* CLI_O_* accepted */
+    const char *const *argnames; /* names of positionals, NULL-terminated */
+    int min_args, max_args;      /* max_args < 0 = no limit */
+};
+
+/* Command handlers (cmd_*.c). */
+int cmd_variants_run(struct cli *c);
+int cmd_check_run(struct cli *c);
+int cmd_show_run(struct cli *c);
+int cmd_moves_run(struct cli *c);
+int cmd_apply_run(struct cli *c);
+int cmd_perft_run(struct cli *c);
+int cmd_bench_run(struct cli *c);
+
+/* Prints "tiers: COMMAND: message" to stderr. */
+void cli_error(const struct cli *c, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Like cli_error, then "try 'tiers --help'"; returns CLI_USAGE. */
+int cli_usage_error(const struct cli *c, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Exit code for a negative library return. */
+int cli_exit_for(int rc);
+/* Words for a negative library return ("script failure", ...). */
+const char *cli_code_text(int rc);
+
+/* Loads the variant named by `spec` with the --rule and --variants
+ * options; on failure prints the error and returns NULL with *code set. */
+tiers_variant *cli_load_variant(const struct cli *c, const char *spec,
+                                int *code);
+/* Checks --notation against the variant; returns an exit code. */
+int cli_check_notation(const struct cli *c, const tiers_variant *v);
+/* New position at the start, or at --position when given.  `history` as
+ * for tiers_pos_new.  NULL with *code set (and a message) on failure. */
+tiers_pos *cli_open_pos(const struct cli *c, const tiers_variant *v,
+                        int history, int *code);
+
+/* Formatting into freshly allocated strings (NULL = out of memory or a
+ * library error, *rc tells which). */
+char *cli_pos_text(const tiers_pos *p, const char *notation, int *rc);
+char *cli_hands_text(const tiers_pos *p, int *rc);
+char *cli_move_text(const tiers_pos *p, const tiers_move *m,
+                    const char *notation, int *rc);
+
+/* The legal moves of p, formatted and sorted by strcmp.  *out is an array
+ * of *n strings; free it with cli_free_strings.  Returns 0 or a negative
+ * library code. */
+int cli_sorted_moves(tiers_pos *p, const char *notation, char ***out, int *n);
+void cli_free_strings(char **s, int n);
+int cli_strcmp_ptr(const void *a, const void *b);
+
+/* "1-0", "0-1", "1/2-1/2", or NULL while the game goes on. */
+const char *cli_result_text(tiers_result r);
+
+/* Name of side 0 or 1 ("side 0" when the variant has none). */
+const char *cli_side_name(const tiers_variant *v, int side, char buf[16]);
+/* The status block of `show` and `apply`: side to move, phase, in check,
+ * game over, result ("*" while ongoing), reason ("-" when none). */
+void cli_print_status(const tiers_variant *v, const tiers_status *st);
+/* The same as JSON fields of the current object. */
+void cli_json_status(json_writer *w, const tiers_variant *v,
+                     const tiers_status *st);
+
+/* Seconds from a monotonic clock. */
+double cli_now(void);
+
+/* Strict number parsing; 0 on success. */
+int cli_parse_int(const char *s, long lo, long hi, long *out);
+int cli_parse_double(const char *s, double lo, double hi, double *out);
+
+/* Flushes stdout; returns CLI_INTERNAL (with a message) on a write error. */
+int cli_finish_output(const struct cli *c, int code);
+
+#endif

@@ -1,0 +1,253 @@
+/* cmd_bench.c - `tiers bench VARIANT|all`: perft to about a second from
+ * the start, then random playouts for --seconds, as a table or JSON. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "json.h"
+
+enum {
+    CMD_BENCH_MAX_DEPTH = 16,
+    CMD_BENCH_MAX_PLIES = 400
+};
+
+static const uint64_t cmd_bench_seed = 0x9e3779b97f4a7c15ull;
+
+struct cmd_bench_row {
+    const char *name; /* shown */
+    const char *spec; /* loaded */
+    int ok;
+    int depth;
+    int64_t leaves;
+    double perft_secs;
+    long long games, plies;
+    double play_secs;
+};
+
+/* Names and folders of the variants to run, two strings per variant. */
+struct cmd_bench_names {
+    char **names; /* name, folder, name, folder, ... */
+    int n, cap, failed;
+};
+
+static int cmd_bench_push(struct cmd_bench_names *l, const char *s)
+{
+    if (l->n == l->cap) {
+        int cap = l->cap ? 2 * l->cap : 16;
+        char **names = realloc(l->names, (size_t)cap * sizeof *names);
+        if (!names)
+            return -1;
+        l->names = names;
+        l->cap = cap;
+    }
+    if (!(l->names[l->n] = strdup(s)))
+        return -1;
+    l->n++;
+    return 0;
+}
+
+static void cmd_bench_collect(const char *name, const char *dir,
+                              const char *desc, void *ud)
+{
+    struct cmd_bench_names *l = ud;
+    (void)desc;
+    if (l->failed)
+        return;
+    if (cmd_bench_push(l, name) != 0 ||
+        cmd_bench_push(l, dir && dir[0] ? dir : name) != 0)
+        l->failed = 1;
+}
+
+/* Deepens perft until one depth takes about a second (or the next one
+ * would clearly take too long).  Returns 0 or a negative library code. */
+static int cmd_bench_perft(tiers_pos *p, struct cmd_bench_row *row)
+{
+    double prev = 0;
+    for (int d = 1; d <= CMD_BENCH_MAX_DEPTH; d++) {
+        double t0 = cli_now();
+        int64_t leaves = tiers_perft(p, d);
+        double t = cli_now() - t0;
+        if (leaves < 0)
+            return (int)leaves;
+        row->depth = d;
+        row->leaves = leaves;
+        row->perft_secs = t;
+        if (leaves == 0 || t >= 0.5)
+            break;
+        /* Estimate the next depth from the growth of the last one. */
+        double growth = prev > 0.002 ? t / prev : 0;
+        if (growth > 0 && t * growth > 3.0)
+            break;
+        prev = t;
+    }
+    return TIERS_OK;
+}
+
+static int cmd_bench_playouts(tiers_pos *p, double seconds,
+                              struct cmd_bench_row *row)
+{
+    uint64_t rng = cmd_bench_seed;
+    tiers_pos_seed(p, cmd_bench_seed);
+    double t0 = cli_now(), t;
+    do {
+        int plies = tiers_random_playout(p, &rng, CMD_BENCH_MAX_PLIES);
+        if (plies < 0)
+            return plies;
+        row->games++;
+        row->plies += plies;
+        t = cli_now() - t0;
+    } while (t < seconds);
+    row->play_secs = t;
+    return TIERS_OK;
+}
+
+/* One variant; returns an exit code (messages printed). */
+static int cmd_bench_one(const struct cli *c, struct cmd_bench_row *row)
+{
+    const char *spec = row->spec;
+    int code = CLI_OK;
+    tiers_variant *v = cli_load_variant(c, spec, &code);
+    if (!v)
+        return code;
+    tiers_pos *p = cli_open_pos(c, v, 0, &code);
+    if (p) {
+        int rc = cmd_bench_perft(p, row);
+        if (rc == TIERS_OK)
+            rc = cmd_bench_playouts(p, c->seconds, row);
+        if (rc < 0) {
+            cli_error(c, "%s: %s", row->name, cli_code_text(rc));
+            code = cli_exit_for(rc);
+        } else {
+            row->ok = 1;
+        }
+        tiers_pos_free(p);
+    }
+    tiers_variant_free(v);
+    return code;
+}
+
+static double cmd_bench_rate(double n, double secs)
+{
+    return secs > 0 ? n / secs : 0;
+}
+
+static void cmd_bench_print(const struct cli *c, struct cmd_bench_row *rows,
+                            int n)
+{
+    if (c->json) {
+        json_writer w;
+        json_init(&w, stdout);
+        json_begin_object(&w);
+        json_key(&w, "seconds");
+        json_double(&w, c->seconds, 3);
+        char seed[24];
+        snprintf(seed, sizeof seed, "0x%016llx",
+                 (unsigned long long)cmd_bench_seed);
+        json_key(&w, "seed");
+        json_string(&w, seed);
+        json_key(&w, "max_plies");
+        json_int(&w, CMD_BENCH_MAX_PLIES);
+        json_key(&w, "results");
+        json_begin_array(&w);
+        for (int i = 0; i < n; i++) {
+            struct cmd_bench_row *r = &rows[i];
+            json_begin_object(&w);
+            json_key(&w, "variant");
+            json_string(&w, r->name);
+            json_key(&w, "ok");
+            json_bool(&w, r->ok);
+            if (r->ok) {
+                json_key(&w, "perft_depth");
+                json_int(&w, r->depth);
+                json_key(&w, "leaves");
+                json_int(&w, r->leaves);
+                json_key(&w, "perft_seconds");
+                json_double(&w, r->perft_secs, 6);
+                json_key(&w, "leaves_per_second");
+                json_double(&w, cmd_bench_rate((double)r->leaves,
+                                               r->perft_secs), 0);
+                json_key(&w, "games");
+                json_int(&w, r->games);
+                json_key(&w, "plies");
+                json_int(&w, r->plies);
+                json_key(&w, "playout_seconds");
+                json_double(&w, r->play_secs, 6);
+                json_key(&w, "plies_per_second");
+                json_double(&w, cmd_bench_rate((double)r->plies,
+                                               r->play_secs), 0);
+            }
+            json_end_object(&w);
+        }
+        json_end_array(&w);
+        json_end_object(&w);
+        fputc('\n', stdout);
+        return;
+    }
+    int width = 7;
+    for (int i = 0; i < n; i++) {
+        int len = (int)strlen(rows[i].name);
+        if (len > width)
+            width = len;
+    }
+    printf("%-*s %5s %12s %12s %8s %10s %10s\n", width, "variant", "depth",
+           "leaves", "leaves/s", "games", "plies", "plies/s");
+    for (int i = 0; i < n; i++) {
+        struct cmd_bench_row *r = &rows[i];
+        if (!r->ok) {
+            printf("%-*s %5s\n", width, r->name, "error");
+            continue;
+        }
+        printf("%-*s %5d %12lld %12.0f %8lld %10lld %10.0f\n", width,
+               r->name, r->depth, (long long)r->leaves,
+               cmd_bench_rate((double)r->leaves, r->perft_secs), r->games,
+               r->plies, cmd_bench_rate((double)r->plies, r->play_secs));
+    }
+    printf("perft counting: legal moves, last ply from the full legal list, "
+           "stops at game over; playouts: fixed seed, at most %d plies, "
+           "%.1f s each\n", CMD_BENCH_MAX_PLIES, c->seconds);
+}
+
+int cmd_bench_run(struct cli *c)
+{
+    struct cmd_bench_names l = {NULL, 0, 0, 0};
+    int code = CLI_OK;
+
+    if (strcmp(c->args[0], "all") == 0) {
+        int count = tiers_variants_list(c->search, cmd_bench_collect, &l);
+        if (l.failed || count < 0) {
+            cli_error(c, "cannot list variants: %s",
+                      cli_code_text(l.failed ? TIERS_ENOMEM : count));
+            cli_free_strings(l.names, l.n);
+            return l.failed ? CLI_INTERNAL : cli_exit_for(count);
+        }
+        if (l.n == 0) {
+            cli_error(c, "no variants found for 'all'");
+            free(l.names);
+            return CLI_INPUT;
+        }
+    } else if (cmd_bench_push(&l, c->args[0]) != 0 ||
+               cmd_bench_push(&l, c->args[0]) != 0) {
+        cli_free_strings(l.names, l.n);
+        cli_error(c, "out of memory");
+        return CLI_INTERNAL;
+    }
+
+    int n = l.n / 2;
+    struct cmd_bench_row *rows = calloc((size_t)n, sizeof *rows);
+    if (!rows) {
+        cli_free_strings(l.names, l.n);
+        cli_error(c, "out of memory");
+        return CLI_INTERNAL;
+    }
+    for (int i = 0; i < n; i++) {
+        rows[i].name = l.names[2 * i];
+        rows[i].spec = l.names[2 * i + 1];
+        int r = cmd_bench_one(c, &rows[i]);
+        if (r > code)
+            code = r;
+    }
+    cmd_bench_print(c, rows, n);
+    free(rows);
+    cli_free_strings(l.names, l.n);
+    return code;
+}

@@ -1,0 +1,192 @@
+/* cmd_moves.c - `tiers moves`: legal moves of one position, or of every
+ * line of a batch file as JSON lines. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "json.h"
+
+/* Writes the moves object of one position:
+ * {"position", "moves", "in_check", "game_over", "result", "reason"}. */
+static void cmd_moves_json(const char *position, char **moves, int n,
+                           const tiers_status *st)
+{
+    json_writer w;
+    json_init(&w, stdout);
+    json_begin_object(&w);
+    json_key(&w, "position");
+    json_string(&w, position);
+    json_key(&w, "moves");
+    json_begin_array(&w);
+    for (int i = 0; i < n; i++)
+        json_string(&w, moves[i]);
+    json_end_array(&w);
+    json_key(&w, "in_check");
+    json_bool(&w, st->in_check);
+    json_key(&w, "game_over");
+    json_bool(&w, st->game_over);
+    json_key(&w, "result");
+    json_string(&w, cli_result_text(st->result));
+    json_key(&w, "reason");
+    json_string(&w, st->reason ? st->reason : "");
+    json_end_object(&w);
+    fputc('\n', stdout);
+}
+
+static void cmd_moves_json_error(const char *position, const char *msg)
+{
+    json_writer w;
+    json_init(&w, stdout);
+    json_begin_object(&w);
+    json_key(&w, "position");
+    json_string(&w, position);
+    json_key(&w, "error");
+    json_string(&w, msg);
+    json_end_object(&w);
+    fputc('\n', stdout);
+}
+
+/* One batch line (already stripped).  Returns the exit code it earns. */
+static int cmd_moves_line(const struct cli *c, tiers_pos *p, const char *line,
+                          long lineno)
+{
+    char msg[1100], jerr[200], text[1024];
+    char *decoded = NULL;
+    const char *position = line;
+
+    if (line[0] == '{') {
+        int r = json_get_string(line, "position", &decoded, jerr,
+                                sizeof jerr);
+        if (r != JSON_FOUND) {
+            snprintf(msg, sizeof msg, "line %ld: %s", lineno,
+                     r == JSON_ABSENT ? "no \"position\" field" : jerr);
+            cmd_moves_json_error(line, msg);
+            return CLI_INPUT;
+        }
+        position = decoded;
+    }
+
+    tiers_error err;
+    memset(&err, 0, sizeof err);
+    int rc = tiers_pos_parse(p, position, c->notation, &err);
+    if (rc < 0) {
+        tiers_error_text(&err, text, sizeof text);
+        snprintf(msg, sizeof msg, "line %ld: bad position: %s", lineno,
+                 text[0] ? text : cli_code_text(rc));
+        cmd_moves_json_error(position, msg);
+        free(decoded);
+        return cli_exit_for(rc) == CLI_INTERNAL ? CLI_INTERNAL : CLI_INPUT;
+    }
+
+    char **moves;
+    int n;
+    rc = cli_sorted_moves(p, c->notation, &moves, &n);
+    if (rc < 0) {
+        snprintf(msg, sizeof msg, "line %ld: %s", lineno, cli_code_text(rc));
+        cmd_moves_json_error(position, msg);
+        free(decoded);
+        return cli_exit_for(rc);
+    }
+    tiers_status st = tiers_pos_status(p);
+    cmd_moves_json(position, moves, n, &st);
+    cli_free_strings(moves, n);
+    free(decoded);
+    return CLI_OK;
+}
+
+static int cmd_moves_batch(const struct cli *c, tiers_pos *p)
+{
+    FILE *in = stdin;
+    if (strcmp(c->batch, "-") != 0) {
+        in = fopen(c->batch, "r");
+        if (!in) {
+            cli_error(c, "cannot open '%s': %s", c->batch, strerror(errno));
+            return CLI_INPUT;
+        }
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    long lineno = 0;
+    int code = CLI_OK;
+    while ((len = getline(&line, &cap, in)) != -1) {
+        lineno++;
+        while (len > 0 && isspace((unsigned char)line[len - 1]))
+            line[--len] = '\0';
+        char *start = line;
+        while (isspace((unsigned char)*start))
+            start++;
+        if (*start == '\0')
+            continue;
+        int r = cmd_moves_line(c, p, start, lineno);
+        if (r > code)
+            code = r;
+    }
+    if (ferror(in)) {
+        cli_error(c, "error reading '%s': %s", c->batch, strerror(errno));
+        code = CLI_INPUT;
+    }
+    free(line);
+    if (in != stdin)
+        fclose(in);
+    return code;
+}
+
+int cmd_moves_run(struct cli *c)
+{
+    if (c->batch && (c->position || c->count))
+        return cli_usage_error(c, "--batch cannot be combined with %s",
+                               c->position ? "--position" : "--count");
+    int code = CLI_OK;
+    tiers_variant *v = cli_load_variant(c, c->args[0], &code);
+    if (!v)
+        return code;
+    tiers_pos *p = NULL;
+    code = cli_check_notation(c, v);
+    if (code == CLI_OK)
+        p = cli_open_pos(c, v, 0, &code);
+    if (p && c->batch) {
+        code = cmd_moves_batch(c, p);
+    } else if (p) {
+        char **moves;
+        int n;
+        int rc = cli_sorted_moves(p, c->notation, &moves, &n);
+        if (rc < 0) {
+            cli_error(c, "cannot list moves: %s", cli_code_text(rc));
+            code = cli_exit_for(rc);
+        } else if (c->json) {
+            char *text = cli_pos_text(p, c->notation, &rc);
+            if (!text) {
+                cli_error(c, "cannot format the position: %s",
+                          cli_code_text(rc));
+                code = CLI_INTERNAL;
+            } else if (c->count) {
+                json_writer w;
+                json_init(&w, stdout);
+                json_begin_object(&w);
+                json_key(&w, "position");
+                json_string(&w, text);
+                json_key(&w, "count");
+                json_int(&w, n);
+                json_end_object(&w);
+                fputc('\n', stdout);
+            } else {
+                tiers_status st = tiers_pos_status(p);
+                cmd_moves_json(text, moves, n, &st);
+            }
+            free(text);
+        } else if (c->count) {
+            printf("%d\n", n);
+        } else {
+            for (int i = 0; i < n; i++)
+                printf("%s\n", moves[i]);
+        }
+        cli_free_strings(moves, n);
+    }
+    if (p)
+        tiers_pos_free(p);
+    tiers_variant_free(v);
+    return code;
+}

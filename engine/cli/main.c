@@ -1,0 +1,329 @@
+/* main.c - the `tiers` program: command table, option parsing, help.
+ *
+ *   tiers COMMAND VARIANT [ARGS] [OPTIONS]
+ *
+ * Every command shares one option table; a command lists the options it
+ * accepts, and one parser fills a struct cli for its handler. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* ------------------------------------------------------------ options */
+
+struct cli_option {
+    const char *name;
+    int letter;        /* short option, or 0 */
+    int has_arg;
+    unsigned bit;
+    const char *arg;   /* argument name in help, or NULL */
+    const char *help;
+};
+
+/* getopt_long returns 256 + index for options without a short letter. */
+enum { CLI_LONG_BASE = 256 };
+
+static const struct cli_option cli_options[] = {
+    {"position", 'p', required_argument, CLI_O_POSITION, "P",
+     "start from position P instead of the variant's start"},
+    {"notation", 'n', required_argument, CLI_O_NOTATION, "NAME",
+     "notation for positions and moves (default: tiers)"},
+    {"rule", 'r', required_argument, CLI_O_RULE, "KEY=VALUE",
+     "override a rule or option of the variant (repeatable)"},
+    {"variants", 0, required_argument, CLI_O_VARIANTS, "DIR",
+     "look for variants in DIR first (repeatable)"},
+    {"json", 0, no_argument, CLI_O_JSON, NULL, "write JSON instead of text"},
+    {"count", 'c', no_argument, CLI_O_COUNT, NULL,
+     "print only the number of moves"},
+    {"batch", 'b', required_argument, CLI_O_BATCH, "FILE",
+     "one position per line of FILE ('-' = stdin), JSON lines out"},
+    {"divide", 'd', no_argument, CLI_O_DIVIDE, NULL,
+     "also print the count below each root move"},
+    {"seconds", 's', required_argument, CLI_O_SECONDS, "S",
+     "seconds of random playouts per variant (default 1)"},
+    {"help", 'h', no_argument, CLI_O_HELP, NULL, "show this help"},
+};
+
+enum { CLI_NOPTIONS = (int)(sizeof cli_options / sizeof cli_options[0]) };
+
+/* ----------------------------------------------------------- commands */
+
+static const char *const cli_args_none[] = {NULL};
+static const char *const cli_args_variant[] = {"VARIANT", NULL};
+static const char *const cli_args_apply[] = {"VARIANT", "MOVE", NULL};
+static const char *const cli_args_perft[] = {"VARIANT", "DEPTH", NULL};
+
+static const struct cli_command cli_commands[] = {
+    {"variants", cmd_variants_run, "list the variants that can be loaded",
+     "[--variants DIR] [--json]", NULL,
+     CLI_O_VARIANTS | CLI_O_JSON, cli_args_none, 0, 0},
+    {"check", cmd_check_run, "load a variant and report errors",
+     "VARIANT [--rule KEY=VALUE] [--variants DIR] [--json]",
+     "Errors are printed as file:line:col: message.",
+     CLI_O_RULE | CLI_O_VARIANTS | CLI_O_JSON, cli_args_variant, 1, 1},
+    {"show", cmd_show_run, "draw the board, hands and status",
+     "VARIANT [--position P] [OPTIONS]",
+     "Each square shows its tower bottom to top, pieces joined by ':'.",
+     CLI_O_COMMON, cli_args_variant, 1, 1},
+    {"moves", cmd_moves_run, "list the legal moves, sorted",
+     "VARIANT [--position P] [--count] [--batch FILE] [OPTIONS]",
+     "With --batch, each input line is a position or a JSON object with a\n"
+     "\"position\" field; one JSON object is written per line.",
+     CLI_O_COMMON | CLI_O_COUNT | CLI_O_BATCH, cli_args_variant, 1, 1},
+    {"apply", cmd_apply_run, "make moves and print the resulting position",
+     "VARIANT MOVE... [--position P] [OPTIONS]", NULL,
+     CLI_O_COMMON, cli_args_apply, 2, -1},
+    {"perft", cmd_perft_run, "count the leaves of the legal move tree",
+     "VARIANT DEPTH [--divide] [--position P] [OPTIONS]",
+     "Counting: legal moves, last ply from the full legal list, stops at\n"
+     "game over.",
+     CLI_O_COMMON | CLI_O_DIVIDE, cli_args_perft, 2, 2},
+    {"bench", cmd_bench_run, "time perft and random playouts",
+     "VARIANT|all [--seconds S] [--variants DIR] [--json]",
+     "Runs perft from the start to a depth taking about a second, then\n"
+     "random playouts (fixed seed, at most 400 plies) for S seconds.",
+     CLI_O_RULE | CLI_O_VARIANTS | CLI_O_JSON | CLI_O_SECONDS,
+     cli_args_variant, 1, 1},
+};
+
+enum { CLI_NCOMMANDS = (int)(sizeof cli_commands / sizeof cli_commands[0]) };
+
+/* --------------------------------------------------------------- help */
+
+/* "-p, --position P" or "    --json". */
+static void cli_option_head(const struct cli_option *o, char *buf,
+                            size_t size)
+{
+    if (o->letter)
+        snprintf(buf, size, "-%c, --%s%s%s", o->letter, o->name,
+                 o->arg ? " " : "", o->arg ? o->arg : "");
+    else
+        snprintf(buf, size, "    --%s%s%s", o->name, o->arg ? " " : "",
+                 o->arg ? o->arg : "");
+}
+
+static void cli_help_options(unsigned mask)
+{
+    char head[64];
+    for (int i = 0; i < CLI_NOPTIONS; i++) {
+        const struct cli_option *o = &cli_options[i];
+        if (!(o->bit & mask))
+            continue;
+        cli_option_head(o, head, sizeof head);
+        printf("  %-24s %s\n", head, o->help);
+    }
+}
+
+static void cli_help_main(void)
+{
+    printf("usage: tiers COMMAND VARIANT [ARGS] [OPTIONS]\n"
+           "       tiers COMMAND --help | tiers --help | tiers --version\n\n"
+           "Rules-variant engine for stacked-tower board games.\n"
+           "VARIANT is a shipped name, a folder holding variant.yaml, or a "
+           "YAML file.\n\ncommands:\n");
+    for (int i = 0; i < CLI_NCOMMANDS; i++)
+        printf("  %-10s %s\n", cli_commands[i].name, cli_commands[i].summary);
+    printf("\ncommon options (see 'tiers COMMAND --help' for the rest):\n");
+    cli_help_options(CLI_O_COMMON | CLI_O_HELP);
+    printf("\nexit status: 0 ok, 1 usage error, 2 bad input (variant, "
+           "position, move),\n3 internal error (script failure, out of "
+           "memory).\n");
+}
+
+static void cli_help_command(const struct cli_command *cmd)
+{
+    printf("usage: tiers %s %s\n\n%c%s.\n", cmd->name, cmd->synopsis,
+           cmd->summary[0] - 'a' + 'A', cmd->summary + 1);
+    if (cmd->detail)
+        printf("%s\n", cmd->detail);
+    printf("\noptions:\n");
+    cli_help_options(cmd->options | CLI_O_HELP);
+}
+
+/* ------------------------------------------------------------ parsing */
+
+static void cli_free(struct cli *c)
+{
+    free(c->rules);
+    free(c->search);
+}
+
+/* Appends DIR to the ':'-joined search path. */
+static int cli_add_search(struct cli *c, const char *dir)
+{
+    size_t old = c->search ? strlen(c->search) : 0;
+    char *s = realloc(c->search, old + strlen(dir) + 2);
+    if (!s)
+        return -1;
+    if (old)
+        s[old++] = ':';
+    strcpy(s + old, dir);
+    c->search = s;
+    return 0;
+}
+
+/* Token of the option getopt_long just rejected: the long form when that
+ * is what was written, else "-x". */
+static const char *cli_bad_token(char **argv, int optind_now, int opt,
+                                 char *buf)
+{
+    const char *last = optind_now > 0 ? argv[optind_now - 1] : "";
+    if (opt <= 0 || opt >= CLI_LONG_BASE)
+        return last;
+    if (strncmp(last, "--", 2) == 0)
+        for (int i = 0; i < CLI_NOPTIONS; i++)
+            if (cli_options[i].letter == opt &&
+                strncmp(last + 2, cli_options[i].name,
+                        strcspn(last + 2, "=")) == 0)
+                return last;
+    buf[0] = '-';
+    buf[1] = (char)opt;
+    buf[2] = '\0';
+    return buf;
+}
+
+/* Parses the options of `c->cmd` from argv (argv[0] = command name).
+ * Returns -1 to go on, or an exit code. */
+static int cli_parse(struct cli *c, int argc, char **argv)
+{
+    struct option longopts[CLI_NOPTIONS + 1];
+    char shortopts[3 * CLI_NOPTIONS + 2];
+    size_t ns = 0;
+    char tok[3];
+
+    shortopts[ns++] = ':'; /* report a missing argument as ':' */
+    for (int i = 0; i < CLI_NOPTIONS; i++) {
+        const struct cli_option *o = &cli_options[i];
+        longopts[i].name = o->name;
+        longopts[i].has_arg = o->has_arg;
+        longopts[i].flag = NULL;
+        longopts[i].val = o->letter ? o->letter : CLI_LONG_BASE + i;
+        if (o->letter) {
+            shortopts[ns++] = (char)o->letter;
+            if (o->has_arg == required_argument)
+                shortopts[ns++] = ':';
+        }
+    }
+    shortopts[ns] = '\0';
+    memset(&longopts[CLI_NOPTIONS], 0, sizeof longopts[0]);
+
+    c->rules = calloc((size_t)argc + 1, sizeof *c->rules);
+    if (!c->rules) {
+        cli_error(c, "out of memory");
+        return CLI_INTERNAL;
+    }
+    c->seconds = 1.0;
+
+    opterr = 0;
+    optind = 1;
+    int opt;
+    while ((opt = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+        if (opt == '?') {
+            return cli_usage_error(c, "unknown option '%s'",
+                                   cli_bad_token(argv, optind, optopt, tok));
+        }
+        if (opt == ':') {
+            return cli_usage_error(c, "option '%s' needs an argument",
+                                   argv[optind - 1]);
+        }
+        const struct cli_option *o = NULL;
+        for (int i = 0; i < CLI_NOPTIONS; i++)
+            if (opt == cli_options[i].letter || opt == CLI_LONG_BASE + i)
+                o = &cli_options[i];
+        if (!o)
+            return cli_usage_error(c, "unknown option");
+        if (!(o->bit & (c->cmd->options | CLI_O_HELP)))
+            return cli_usage_error(c, "option '--%s' does not apply here",
+                                   o->name);
+        c->given |= o->bit;
+        switch (o->bit) {
+        case CLI_O_POSITION: c->position = optarg; break;
+        case CLI_O_NOTATION: c->notation = optarg; break;
+        case CLI_O_RULE: {
+            const char *eq = strchr(optarg, '=');
+            if (!eq || eq == optarg)
+                return cli_usage_error(c, "bad --rule '%s': expected "
+                                       "KEY=VALUE", optarg);
+            c->rules[c->nrules++] = optarg;
+            break;
+        }
+        case CLI_O_VARIANTS:
+            if (optarg[0] == '\0')
+                return cli_usage_error(c, "empty --variants directory");
+            if (cli_add_search(c, optarg) != 0) {
+                cli_error(c, "out of memory");
+                return CLI_INTERNAL;
+            }
+            break;
+        case CLI_O_JSON: c->json = 1; break;
+        case CLI_O_COUNT: c->count = 1; break;
+        case CLI_O_BATCH: c->batch = optarg; break;
+        case CLI_O_DIVIDE: c->divide = 1; break;
+        case CLI_O_SECONDS:
+            if (cli_parse_double(optarg, 0.001, 86400.0, &c->seconds) != 0)
+                return cli_usage_error(c, "bad --seconds '%s': expected a "
+                                       "number of seconds > 0", optarg);
+            break;
+        case CLI_O_HELP: break;
+        }
+    }
+    if (c->given & CLI_O_HELP) {
+        cli_help_command(c->cmd);
+        return CLI_OK;
+    }
+    c->args = argv + optind;
+    c->nargs = argc - optind;
+    const char *const *names = c->cmd->argnames;
+    if (c->nargs < c->cmd->min_args)
+        return cli_usage_error(c, "missing %s", names[c->nargs]);
+    if (c->cmd->max_args >= 0 && c->nargs > c->cmd->max_args)
+        return cli_usage_error(c, "unexpected argument '%s'",
+                               c->args[c->cmd->max_args]);
+    return -1;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2)
+        return cli_usage_error(NULL, "missing command");
+    const char *name = argv[1];
+    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 ||
+        strcmp(name, "help") == 0) {
+        if (argc > 2 && strcmp(name, "help") == 0) {
+            for (int i = 0; i < CLI_NCOMMANDS; i++)
+                if (strcmp(argv[2], cli_commands[i].name) == 0) {
+                    cli_help_command(&cli_commands[i]);
+                    return CLI_OK;
+                }
+            return cli_usage_error(NULL, "unknown command '%s'", argv[2]);
+        }
+        cli_help_main();
+        return CLI_OK;
+    }
+    if (strcmp(name, "--version") == 0) {
+        printf("tiers %s\n", TIERS_VERSION);
+        return CLI_OK;
+    }
+    if (name[0] == '-' && name[1] != '\0')
+        return cli_usage_error(NULL, "unknown option '%s' (the command comes "
+                               "first)", name);
+
+    const struct cli_command *cmd = NULL;
+    for (int i = 0; i < CLI_NCOMMANDS; i++)
+        if (strcmp(name, cli_commands[i].name) == 0)
+            cmd = &cli_commands[i];
+    if (!cmd)
+        return cli_usage_error(NULL, "unknown command '%s'", name);
+
+    struct cli c;
+    memset(&c, 0, sizeof c);
+    c.cmd = cmd;
+    int code = cli_parse(&c, argc - 1, argv + 1);
+    if (code < 0)
+        code = cli_finish_output(&c, cmd->run(&c));
+    else
+        code = cli_finish_output(&c, code);
+    cli_free(&c);
+    return code;
+}

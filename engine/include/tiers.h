@@ -1,0 +1,221 @@
+/* tiers.h - public API of libtiers, a rules-variant engine for stacked-tower
+ * board games.  Everything a client (the `tiers` CLI, a test, an embedding
+ * program) needs is declared here; nothing else is installed.
+ *
+ * Conventions: functions return 0 (or a count >= 0) on success and a negative
+ * TIERS_E* code on failure, with a message in the caller's tiers_error.  The
+ * library never exits and never prints. */
+#ifndef TIERS_H
+#define TIERS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TIERS_VERSION "0.1.0"
+
+enum {
+    TIERS_MAX_FILES = 16,
+    TIERS_MAX_RANKS = 16,
+    TIERS_MAX_SQUARES = 256, /* square = rank * 16 + file */
+    TIERS_MAX_TIERS = 8,
+    TIERS_MAX_MOVES = 4096,  /* a legal list never holds more */
+    TIERS_NO_SQUARE = 0xff
+};
+
+/* Error codes (negative returns). */
+enum {
+    TIERS_OK = 0,
+    TIERS_EUSAGE = -1,    /* bad argument from the caller */
+    TIERS_EINPUT = -2,    /* unreadable or invalid input: file, position, move */
+    TIERS_EILLEGAL = -3,  /* well-formed move that is not legal here */
+    TIERS_ESCRIPT = -4,   /* a variant script failed */
+    TIERS_ENOMEM = -5,
+    TIERS_EFULL = -6      /* a fixed-capacity buffer (history) is full */
+};
+
+typedef struct tiers_error {
+    char file[256]; /* file the error is in, "" if none */
+    int line, col;  /* 1-based, 0 if unknown */
+    char msg[512];
+} tiers_error;
+
+/* Formats "file:line:col: msg" (the parts that are known) into buf. */
+const char *tiers_error_text(const tiers_error *err, char *buf, size_t size);
+
+/* ---------------------------------------------------------------- moves */
+
+/* Kinds of move.  A move is a small value; its meaning is completed by the
+ * variant (what a capture removes, where captured pieces go). */
+enum tiers_move_kind {
+    TIERS_MV_NONE = 0,
+    TIERS_MV_DROP,    /* piece from hand to `to` (empty square or on a tower) */
+    TIERS_MV_MOVE,    /* top piece (or whole stack) from `from` to empty `to` */
+    TIERS_MV_STACK,   /* top piece (or whole stack) onto the tower at `to` */
+    TIERS_MV_CAPTURE, /* top piece (or whole stack) captures at `to` */
+    TIERS_MV_STRIKE,  /* immobile strike inside one tower: from tier -> tier */
+    TIERS_MV_READY,   /* declare the setup finished */
+    TIERS_MV_ROTATE,  /* turn the top piece in place */
+    TIERS_MV_DEPLOY,  /* split a stack over path[] (whole-stack variants) */
+    TIERS_MV_EFFECT,  /* a scripted move: effect `effect`, squares from/to/path */
+    TIERS_MV_KINDS
+};
+
+/* Move flags. */
+enum {
+    TIERS_MF_EXIT = 1u << 0,    /* leaves the board past the far edge */
+    TIERS_MF_FINAL = 1u << 1,   /* drop that also ends the mover's setup */
+    TIERS_MF_FACING = 1u << 2,  /* drop/move sets an explicit facing (arg) */
+    TIERS_MF_ROYALCAP = 1u << 3 /* captures a royal piece (informational) */
+};
+
+/* 16 bytes.  from/to are squares (rank*16+file) or TIERS_NO_SQUARE.
+ * `tier` is the source tier for STRIKE (1-based), `arg` the target tier of a
+ * STRIKE, a facing for TIERS_MF_FACING, or effect-specific bits. `piece` is a
+ * piece code (see tiers_piece_*) for DROP.  `path` holds up to 4 extra
+ * squares: deployment squares, or squares an effect names. */
+typedef struct tiers_move {
+    uint8_t kind;
+    uint8_t from;
+    uint8_t to;
+    uint8_t tier;
+    uint16_t piece;
+    uint8_t effect; /* 0 = none, else 1 + index of a variant effect */
+    uint8_t flags;
+    uint8_t npath;
+    uint8_t path[4];
+    uint8_t arg;
+} tiers_move;
+
+/* ------------------------------------------------------------ variants */
+
+typedef struct tiers_variant tiers_variant;
+
+/* Loads a variant: `spec` is a shipped name (found on the search path), a
+ * folder holding variant.yaml, or a YAML file.  `search` is a ':'-separated
+ * list of folders tried before the built-in ones (may be NULL); the
+ * environment variable TIERS_VARIANT_PATH is appended to it.  `rules` is a
+ * NULL-terminated list of "key=value" overrides (may be NULL).
+ * Returns NULL with err filled on failure. */
+tiers_variant *tiers_variant_load(const char *spec, const char *search,
+                                  const char *const *rules, tiers_error *err);
+void tiers_variant_free(tiers_variant *v);
+const char *tiers_variant_name(const tiers_variant *v);
+const char *tiers_variant_description(const tiers_variant *v);
+const char *tiers_variant_path(const tiers_variant *v); /* the YAML file */
+/* Hash of the YAML and Lua sources (hex, 16 chars). */
+const char *tiers_variant_hash(const tiers_variant *v);
+int tiers_variant_files(const tiers_variant *v);
+int tiers_variant_ranks(const tiers_variant *v);
+int tiers_variant_max_tiers(const tiers_variant *v);
+const char *tiers_variant_side_name(const tiers_variant *v, int side);
+/* Names of the notation dialects the variant offers besides "tiers"
+ * (NULL-terminated list). */
+const char *const *tiers_variant_notations(const tiers_variant *v);
+
+/* The variant's scripted effects (named in its Lua files), and the last
+ * script error ("file:line: message (in hook NAME)"), "" if none. */
+int tiers_variant_effects(const tiers_variant *v);
+const char *tiers_variant_effect_name(const tiers_variant *v, int i);
+const char *tiers_variant_script_error(const tiers_variant *v);
+
+/* Lists shipped and search-path variants: calls fn(name, dir, description)
+ * for each folder with a variant.yaml.  Returns the count. */
+int tiers_variants_list(const char *search,
+                        void (*fn)(const char *name, const char *dir,
+                                   const char *desc, void *ud),
+                        void *ud);
+
+/* Folder of the built-in variants (compiled in; overridden by
+ * TIERS_VARIANT_DIR). */
+const char *tiers_builtin_variant_dir(void);
+
+/* ----------------------------------------------------------- positions */
+
+typedef struct tiers_pos tiers_pos;
+
+typedef enum tiers_result {
+    TIERS_ONGOING = 0,
+    TIERS_WIN_0,  /* the variant's first side wins */
+    TIERS_WIN_1,  /* the second side wins */
+    TIERS_DRAW
+} tiers_result;
+
+typedef struct tiers_status {
+    int in_check;       /* the side to move's royal piece is attacked */
+    int game_over;
+    tiers_result result;
+    const char *reason; /* "checkmate", "stalemate", "repetition", ... or "" */
+    int side_to_move;   /* 0 or 1 */
+    int setup;          /* still in the setup phase */
+} tiers_status;
+
+/* New position at the variant's start.  The position keeps a pointer to the
+ * variant, which must outlive it.  `history` is the number of plies make()
+ * can go deep (0 = a default of 4096). */
+tiers_pos *tiers_pos_new(const tiers_variant *v, int history, tiers_error *err);
+void tiers_pos_free(tiers_pos *p);
+int tiers_pos_copy(tiers_pos *dst, const tiers_pos *src);
+int tiers_pos_reset(tiers_pos *p); /* back to the start position */
+
+/* Text position.  `notation` NULL or "tiers" = the project's own format;
+ * other names are dialects the variant offers. */
+int tiers_pos_parse(tiers_pos *p, const char *text, const char *notation,
+                    tiers_error *err);
+int tiers_pos_format(const tiers_pos *p, const char *notation, char *buf,
+                     size_t size);
+uint64_t tiers_pos_hash(const tiers_pos *p);
+const tiers_variant *tiers_pos_variant(const tiers_pos *p);
+
+/* Board access for renderers.  file/rank are 0-based (rank 0 = rank 1);
+ * tier is 1-based.  tiers_pos_piece writes the piece's token in tiers
+ * notation (e.g. "M", "p", "L~C") and returns its owner (0, 1, 2 = shared)
+ * or -1 if there is no such piece. */
+int tiers_pos_height(const tiers_pos *p, int file, int rank);
+int tiers_pos_piece(const tiers_pos *p, int file, int rank, int tier,
+                    char *buf, size_t size);
+/* Square name in tiers notation: file letter + rank number ("a1"). */
+const char *tiers_square_name(int file, int rank, char buf[8]);
+/* Hand contents as text (the hand field of the position format). */
+int tiers_pos_hands(const tiers_pos *p, char *buf, size_t size);
+int tiers_pos_ply(const tiers_pos *p);
+
+/* Legal moves into buf (capacity `cap`, TIERS_MAX_MOVES always enough).
+ * Returns the count, or a negative error (a script failure). */
+int tiers_legal_moves(tiers_pos *p, tiers_move *buf, int cap);
+/* Pseudo-legal moves: before the royal-safety filter. */
+int tiers_pseudo_moves(tiers_pos *p, tiers_move *buf, int cap);
+
+int tiers_make(tiers_pos *p, const tiers_move *m);
+int tiers_unmake(tiers_pos *p);
+tiers_status tiers_pos_status(tiers_pos *p);
+
+int tiers_move_format(const tiers_pos *p, const tiers_move *m,
+                      const char *notation, char *buf, size_t size);
+/* Parses `text` and matches it against the legal moves. */
+int tiers_move_parse(tiers_pos *p, const char *text, const char *notation,
+                     tiers_move *out, tiers_error *err);
+
+/* Leaf count of the legal move tree (last ply counted from the full legal
+ * list).  Stops at game over. Returns a negative error on script failure. */
+int64_t tiers_perft(tiers_pos *p, int depth);
+
+/* Plays uniformly random legal moves until the game ends or max_plies
+ * plies were made, then unmakes them all.  *rng is a xorshift state (must
+ * be non-zero).  Returns the plies played, or a negative error. */
+int tiers_random_playout(tiers_pos *p, uint64_t *rng, int max_plies);
+
+/* How often effect i fired in this position's game so far (counted at
+ * make, not undone by unmake: playout statistics). */
+uint32_t tiers_pos_effect_count(const tiers_pos *p, int i);
+
+/* Seed of the variant's random numbers (math.random in scripts). */
+void tiers_pos_seed(tiers_pos *p, uint64_t seed);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,303 @@
+/* api.c - the public tiers_* functions over the internal modules. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "make.h"
+#include "movegen.h"
+#include "notation.h"
+#include "position.h"
+#include "status.h"
+
+const char *tiers_error_text(const tiers_error *err, char *buf, size_t size)
+{
+    if (err->file[0] && err->line)
+        snprintf(buf, size, "%s:%d:%d: %s", err->file, err->line, err->col, err->msg);
+    else if (err->file[0])
+        snprintf(buf, size, "%s: %s", err->file, err->msg);
+    else if (err->col)
+        snprintf(buf, size, "column %d: %s", err->col, err->msg);
+    else
+        snprintf(buf, size, "%s", err->msg);
+    return buf;
+}
+
+static void set_error(tiers_error *err, const char *msg)
+{
+    if (!err)
+        return;
+    memset(err, 0, sizeof *err);
+    snprintf(err->msg, sizeof err->msg, "%s", msg);
+}
+
+/* Sets up the variant's start: its start text, or an empty board with the
+ * tiles in hand and the setup phase when the variant has one. */
+static int load_start(tiers_pos *p, tiers_error *err)
+{
+    const tiers_variant *v = p->v;
+    const char *start = v->nmodes && v->modes[0].start[0] ? v->modes[0].start : v->start;
+    if (start[0])
+        return tiers_pos_parse(p, start, NULL, err);
+    pos_clear(p);
+    for (int k = 1; k < v->nkinds; k++) {
+        for (int side = 0; side < 2; side++)
+            p->hand[side][k] = v->kinds[k].count[side];
+        p->hand[OWNER_SHARED][k] = v->kinds[k].count[2];
+    }
+    p->st.setup_left = v->setup ? 3 : 0;
+    p->st.side = v->setup ? v->setup_first_side : v->play_first_side;
+    pos_rehash(p);
+    return 0;
+}
+
+tiers_pos *tiers_pos_new(const tiers_variant *v, int history, tiers_error *err)
+{
+    tiers_pos *p = calloc(1, sizeof *p);
+    if (!p) {
+        set_error(err, "out of memory");
+        return NULL;
+    }
+    p->v = v;
+    p->cap = history > 0 ? history : 4096;
+    p->undo = calloc((size_t)p->cap, sizeof *p->undo);
+    p->rng = 0x9e3779b97f4a7c15ull;
+    tiers_error tmp;
+    if (!p->undo || load_start(p, err ? err : &tmp) < 0) {
+        if (!p->undo)
+            set_error(err, "out of memory");
+        tiers_pos_free(p);
+        return NULL;
+    }
+    return p;
+}
+
+void tiers_pos_free(tiers_pos *p)
+{
+    if (!p)
+        return;
+    free(p->undo);
+    free(p);
+}
+
+int tiers_pos_copy(tiers_pos *dst, const tiers_pos *src)
+{
+    if (dst->v != src->v || dst->cap < src->depth)
+        return TIERS_EUSAGE;
+    undo_rec *u = dst->undo;
+    int cap = dst->cap;
+    *dst = *src;
+    dst->undo = u;
+    dst->cap = cap;
+    dst->frame = NULL;
+    memcpy(dst->undo, src->undo, (size_t)src->depth * sizeof *u);
+    return 0;
+}
+
+int tiers_pos_reset(tiers_pos *p)
+{
+    tiers_error err;
+    return load_start(p, &err);
+}
+
+int tiers_pos_parse(tiers_pos *p, const char *text, const char *notation, tiers_error *err)
+{
+    const dialect *d;
+    int idx;
+    tiers_error tmp;
+    if (!err)
+        err = &tmp;
+    memset(err, 0, sizeof *err);
+    if (notation_find(p->v, notation, &d, &idx) < 0) {
+        snprintf(err->msg, sizeof err->msg, "variant %s has no notation '%s'", p->v->name,
+                 notation);
+        return TIERS_EUSAGE;
+    }
+    tiers_pos *q = malloc(sizeof *q); /* parse into a scratch copy: a bad
+                                         text leaves p untouched */
+    if (!q) {
+        set_error(err, "out of memory");
+        return TIERS_ENOMEM;
+    }
+    *q = *p;
+    pos_clear(q);
+    int rc = d ? d->parse_pos(q, text, err) : notation_parse_pos(q, text, err);
+    if (rc == 0) {
+        undo_rec *u = p->undo;
+        int cap = p->cap;
+        pos_rehash(q);
+        *p = *q;
+        p->undo = u;
+        p->cap = cap;
+    }
+    free(q);
+    return rc < 0 ? rc : 0;
+}
+
+int tiers_pos_format(const tiers_pos *p, const char *notation, char *buf, size_t size)
+{
+    const dialect *d;
+    int idx;
+    if (notation_find(p->v, notation, &d, &idx) < 0)
+        return TIERS_EUSAGE;
+    return d ? d->format_pos(p, buf, size) : notation_format_pos(p, buf, size);
+}
+
+uint64_t tiers_pos_hash(const tiers_pos *p) { return p->st.hash ^ zobrist_state(&p->st); }
+int tiers_pos_ply(const tiers_pos *p) { return p->st.ply; }
+const tiers_variant *tiers_pos_variant(const tiers_pos *p) { return p->v; }
+
+int tiers_pos_height(const tiers_pos *p, int file, int rank)
+{
+    return pos_on_board(p, file, rank) ? p->board[sq_make(file, rank)].h : 0;
+}
+
+int tiers_pos_piece(const tiers_pos *p, int file, int rank, int tier, char *buf, size_t size)
+{
+    if (!pos_on_board(p, file, rank))
+        return -1;
+    const tower *t = &p->board[sq_make(file, rank)];
+    if (tier < 1 || tier > t->h)
+        return -1;
+    notation_piece(p->v, t->p[tier - 1], 1, buf, size);
+    return pc_owner(t->p[tier - 1]);
+}
+
+int tiers_legal_moves(tiers_pos *p, tiers_move *buf, int cap)
+{
+    return movegen_legal(p, buf, cap);
+}
+
+int tiers_pseudo_moves(tiers_pos *p, tiers_move *buf, int cap)
+{
+    return movegen_pseudo(p, buf, cap);
+}
+
+int tiers_make(tiers_pos *p, const tiers_move *m) { return make_move(p, m); }
+
+int tiers_unmake(tiers_pos *p)
+{
+    if (p->depth == 0)
+        return TIERS_EUSAGE;
+    unmake_move(p);
+    return 0;
+}
+
+int tiers_move_format(const tiers_pos *p, const tiers_move *m, const char *notation,
+                      char *buf, size_t size)
+{
+    const dialect *d;
+    int idx;
+    if (notation_find(p->v, notation, &d, &idx) < 0)
+        return TIERS_EUSAGE;
+    return d ? d->format_move(p, m, buf, size) : notation_format_move(p, m, buf, size);
+}
+
+/* A move is read by formatting every legal move and comparing: one
+ * formatter per dialect then serves both directions. */
+int tiers_move_parse(tiers_pos *p, const char *text, const char *notation, tiers_move *out,
+                     tiers_error *err)
+{
+    tiers_error tmp;
+    if (!err)
+        err = &tmp;
+    memset(err, 0, sizeof *err);
+    tiers_move *buf = malloc(TIERS_MAX_MOVES * sizeof *buf);
+    if (!buf) {
+        set_error(err, "out of memory");
+        return TIERS_ENOMEM;
+    }
+    int n = movegen_legal(p, buf, TIERS_MAX_MOVES), rc = TIERS_EILLEGAL;
+    char s[256];
+    for (int i = 0; i < n; i++) {
+        int len = tiers_move_format(p, &buf[i], notation, s, sizeof s);
+        if (len == TIERS_EUSAGE) {
+            rc = TIERS_EUSAGE;
+            break;
+        }
+        if (len > 0 && !strcmp(s, text)) {
+            *out = buf[i];
+            rc = 0;
+            break;
+        }
+    }
+    free(buf);
+    if (n < 0)
+        rc = n;
+    if (rc == TIERS_EILLEGAL)
+        snprintf(err->msg, sizeof err->msg, "'%s' is not a legal move here", text);
+    else if (rc == TIERS_EUSAGE)
+        snprintf(err->msg, sizeof err->msg, "unknown notation '%s'", notation);
+    else if (rc < 0)
+        snprintf(err->msg, sizeof err->msg, "move generation failed");
+    return rc;
+}
+
+static int64_t perft(tiers_pos *p, int depth, tiers_move *stack)
+{
+    int n = movegen_legal(p, stack, TIERS_MAX_MOVES);
+    if (n < 0 || depth == 1)
+        return n;
+    int64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        if (make_move(p, &stack[i]) < 0)
+            return TIERS_ESCRIPT;
+        int64_t sub = perft(p, depth - 1, stack + n);
+        unmake_move(p);
+        if (sub < 0)
+            return sub;
+        total += sub;
+    }
+    return total;
+}
+
+int64_t tiers_perft(tiers_pos *p, int depth)
+{
+    if (depth <= 0)
+        return 1;
+    if (depth > 64)
+        return TIERS_EUSAGE;
+    /* One buffer for the whole tree: each ply uses the part after its
+     * parent's moves, so the search allocates once. */
+    tiers_move *stack = malloc((size_t)(depth + 1) * TIERS_MAX_MOVES * sizeof *stack);
+    if (!stack)
+        return TIERS_ENOMEM;
+    int64_t n = perft(p, depth, stack);
+    free(stack);
+    return n;
+}
+
+static uint64_t xorshift(uint64_t *s)
+{
+    uint64_t x = *s;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return *s = x;
+}
+
+int tiers_random_playout(tiers_pos *p, uint64_t *rng, int max_plies)
+{
+    tiers_move buf[TIERS_MAX_MOVES];
+    int plies = 0, rc = 0;
+    while (plies < max_plies && p->depth < p->cap) {
+        int n = movegen_legal(p, buf, TIERS_MAX_MOVES);
+        if (n <= 0) {
+            rc = n;
+            break;
+        }
+        rc = make_move(p, &buf[xorshift(rng) % (uint64_t)n]);
+        if (rc < 0)
+            break;
+        plies++;
+    }
+    for (int i = 0; i < plies; i++)
+        unmake_move(p);
+    return rc < 0 ? rc : plies;
+}
+
+uint32_t tiers_pos_effect_count(const tiers_pos *p, int i)
+{
+    return i >= 0 && i < MAX_EFFECTS ? p->effect_count[i] : 0;
+}
+
+void tiers_pos_seed(tiers_pos *p, uint64_t seed) { p->rng = seed ? seed : 1; }

@@ -1,0 +1,290 @@
+/* core.h - the engine's internal data model: piece codes, the compiled
+ * variant (filled by the loader, completed by variant_conclude), and the
+ * position with its undo stack.  Shared by the library modules only. */
+#ifndef TIERS_CORE_H
+#define TIERS_CORE_H
+
+#include <stdint.h>
+#include <stdbool.h>
+#include "tiers.h"
+
+/* ------------------------------------------------------------ pieces
+ * A piece code is 16 bits; 0 means "no piece".
+ *   bits 0-5   tile kind, 1..63 (index into variant.kinds)
+ *   bit  6     flipped: the back face is up
+ *   bits 7-8   owner: 0 / 1 = the two sides, 2 = shared (belongs to mover)
+ *   bits 9-10  facing: 0 N (+rank), 1 E (+file), 2 S, 3 W (absolute)
+ * Variants without facings give each piece its owner's forward direction. */
+typedef uint16_t piece_t;
+
+enum { PC_KIND_MASK = 0x3f, PC_FLIP = 0x40, PC_OWNER_SHIFT = 7,
+       PC_FACING_SHIFT = 9, PC_CODES = 2048 };
+enum { OWNER_SHARED = 2, NO_FACE = 0xff, NO_KIND = 0 };
+enum { DIR_N, DIR_E, DIR_S, DIR_W };
+
+static inline int pc_kind(piece_t c) { return c & PC_KIND_MASK; }
+static inline int pc_flipped(piece_t c) { return (c & PC_FLIP) != 0; }
+static inline int pc_owner(piece_t c) { return (c >> PC_OWNER_SHIFT) & 3; }
+static inline int pc_facing(piece_t c) { return (c >> PC_FACING_SHIFT) & 3; }
+static inline piece_t pc_make(int kind, int flipped, int owner, int facing)
+{
+    return (piece_t)(kind | (flipped ? PC_FLIP : 0) | (owner << PC_OWNER_SHIFT) |
+                     (facing << PC_FACING_SHIFT));
+}
+static inline piece_t pc_with_owner(piece_t c, int owner)
+{
+    return (piece_t)((c & ~(3u << PC_OWNER_SHIFT)) | ((unsigned)owner << PC_OWNER_SHIFT));
+}
+static inline piece_t pc_with_facing(piece_t c, int facing)
+{
+    return (piece_t)((c & ~(3u << PC_FACING_SHIFT)) | ((unsigned)facing << PC_FACING_SHIFT));
+}
+
+/* Squares: rank * 16 + file, both 0-based. */
+static inline int sq_file(int sq) { return sq & 15; }
+static inline int sq_rank(int sq) { return sq >> 4; }
+static inline int sq_make(int file, int rank) { return rank * 16 + file; }
+
+/* ------------------------------------------------------------ variant */
+
+enum {
+    MAX_FACES = 64, MAX_KINDS = 64, MAX_LINES = 4096, MAX_VIA = 4,
+    MAX_OPTIONS = 48, MAX_OPTION_VALUES = 8, MAX_MODES = 8, MAX_EFFECTS = 32,
+    MAX_NAME = 32, MAX_SYM = 16, MAX_SCRIPTS = 16, MAX_DIALECTS = 4
+};
+
+/* A line of candidate squares in the piece's frame (+dy = the way it
+ * faces).  Candidates: first, first+d, first+2d, ... (`len` of them, 0 =
+ * up to the edge).  A line ends at the first occupied candidate unless it
+ * is LN_LEAPING.  `via` squares must pass the variant's via test (see
+ * via_rule) unless the face is a jumper. */
+enum {
+    LN_LEAPING = 1,   /* goes on past occupied squares */
+    LN_NO_CAPTURE = 2,/* targets may not be captures */
+    LN_ONLY_CAPTURE = 4
+};
+typedef struct line_def {
+    int8_t fx, fy, dx, dy;
+    uint8_t len;
+    uint8_t flags;
+    uint8_t nvia;
+    int8_t via[MAX_VIA][2];
+} line_def;
+
+enum {
+    FF_ROYAL = 1u << 0,          /* subject of check / checkmate */
+    FF_IMMOBILE = 1u << 1,       /* never moves */
+    FF_NO_STACK = 1u << 2,       /* may not move onto a tower (as mover) */
+    FF_NO_STACK_ON = 1u << 3,    /* nothing stacks on top of it */
+    FF_JUMPER = 1u << 4,         /* ignores via squares */
+    FF_COPY_BELOW = 1u << 5,     /* moves like the piece beneath it */
+    FF_NOT_COPIED = 1u << 6,     /* a copier above it uses its fallback */
+    FF_NO_HAND = 1u << 7,        /* never goes to a hand: removed instead */
+    FF_ONE_PER_FILE = 1u << 8,   /* no drop into a file with an own one */
+    FF_NO_STRIKE = 1u << 9,      /* gives no immobile strikes, no check */
+    FF_TIER1_ONLY = 1u << 10,    /* placed/dropped only on tier 1 */
+    FF_DROP_EMPTY = 1u << 11,    /* dropped/placed only on empty squares */
+    FF_SETUP_FIRST = 1u << 12    /* must be the side's first placement */
+};
+
+typedef struct face_def {
+    char name[MAX_NAME];
+    char sym[MAX_SYM];        /* notation letter(s), uppercase ASCII */
+    char alt[MAX_DIALECTS][MAX_SYM]; /* symbol in each notation dialect */
+    uint32_t flags;
+    uint8_t ntiers;           /* tables for tiers 1..ntiers; above: last */
+    uint16_t first[TIERS_MAX_TIERS], count[TIERS_MAX_TIERS]; /* into lines */
+    uint8_t fallback;         /* face whose table a copier uses, or NO_FACE */
+    int16_t value;            /* material value for agents */
+} face_def;
+
+typedef struct kind_def {
+    char name[MAX_NAME];
+    uint8_t face[2];          /* front, back (NO_FACE if one-sided) */
+    uint8_t count[3];         /* tiles per side and in the shared pool */
+    uint8_t royal;            /* derived: either face is royal */
+} kind_def;
+
+/* Zones: which squares a side may place on.  Ranks are counted from the
+ * side's own back rank, 1-based. */
+enum { ZONE_NONE, ZONE_ALL, ZONE_RANKS, ZONE_ADVANCED };
+typedef struct zone_def {
+    uint8_t type;
+    uint8_t lo, hi;           /* ZONE_RANKS: own ranks lo..hi */
+} zone_def;
+
+/* What a placement may land on. */
+enum { ONTO_EMPTY, ONTO_OWN, ONTO_ANY, ONTO_SCRIPT };
+
+enum { UNIT_TOP, UNIT_STACK };
+enum { CAP_NONE, CAP_TOP, CAP_ENEMIES, CAP_TOWER };
+enum { CAPTURED_GONE, CAPTURED_HAND };
+enum { VIA_EMPTY, VIA_NO_ENEMY, VIA_FREE, VIA_HEIGHT };
+enum { LEGAL_STRICT, LEGAL_PSEUDO };
+enum { RES_LOSS, RES_DRAW, RES_WIN };
+enum { REPKEY_FULL, REPKEY_BOARD };
+
+/* A rules: option the variant declares, with its allowed values. */
+typedef struct option_def {
+    char key[MAX_NAME];
+    char values[MAX_OPTION_VALUES][MAX_NAME];
+    uint8_t nvalues;          /* 0 = free integer */
+    int32_t value;            /* index into values, or the integer */
+    int32_t def;
+    char sets[MAX_NAME];      /* engine rule it also sets, "" = none */
+} option_def;
+
+/* Mode-dependent settings (a mode is carried in the position). */
+typedef struct mode_def {
+    char name[MAX_NAME];
+    uint8_t max_tiers;
+    uint8_t royal_may_stack;
+    char start[512];          /* start position, tiers notation; "" = empty */
+} mode_def;
+
+/* Lua hooks a variant's scripts may define (bit per hook). */
+enum {
+    HOOK_MOVES = 1u << 0,     /* extra moves for the side to move */
+    HOOK_VETO = 1u << 1,      /* reject a move after it is made */
+    HOOK_AFTER = 1u << 2,     /* effects after a move (edits) */
+    HOOK_TIER = 1u << 3,      /* movement-tier modifier */
+    HOOK_DROP = 1u << 4,      /* permission of a drop target */
+    HOOK_RESULT = 1u << 5,    /* game result */
+    HOOK_APPLY = 1u << 6      /* performs a scripted (EFFECT) move */
+};
+
+typedef struct tiers_script tiers_script; /* script.c, opaque to the core */
+
+struct tiers_variant {
+    char name[MAX_NAME];
+    char description[256];
+    char path[1024];          /* YAML file */
+    char dir[1024];           /* its folder (scripts are relative to it) */
+    char hash[17];
+
+    uint8_t files, ranks, max_tiers;
+    char side_name[2][MAX_NAME];
+    char side_sym[2];         /* letter of each side in position text */
+    uint8_t forward[2];       /* DIR_* each side moves toward */
+    uint8_t uses_facing;      /* pieces carry a facing of their own */
+    uint8_t has_shared;
+
+    uint8_t nfaces, nkinds;   /* kinds are 1..nkinds-1 (0 = none) */
+    face_def faces[MAX_FACES];
+    kind_def kinds[MAX_KINDS];
+    uint16_t nlines;
+    line_def lines[MAX_LINES];
+
+    /* movement and targets */
+    uint8_t unit;             /* UNIT_TOP or UNIT_STACK */
+    uint8_t stack_own, stack_enemy;
+    uint8_t royal_may_stack;  /* a royal piece may move onto a tower */
+    uint8_t capture;          /* CAP_* */
+    uint8_t capture_and_stack;/* enemy tower: offer stack and capture */
+    uint8_t captured_to;      /* CAPTURED_* */
+    uint8_t capture_flips;    /* a captured tile enters the hand flipped */
+    uint8_t height_block;     /* nothing lands on/passes a tower > tier */
+    uint8_t via_rule;         /* VIA_* */
+    uint8_t same_face_rule;   /* no two pieces of one face and side stacked */
+    uint8_t immobile_strikes; /* pieces strike up/down inside their tower */
+    uint8_t over_enemy_face;  /* face whose table a piece uses when the
+                                 piece beneath it is the enemy's; NO_FACE */
+    uint8_t army_cap;         /* max own pieces on board, 0 = none */
+
+    /* drops and setup */
+    uint8_t drops;            /* hand pieces may be dropped in play */
+    zone_def drop_zone;
+    uint8_t drop_onto;        /* ONTO_* */
+    uint8_t setup;            /* the game starts with a setup phase */
+    zone_def setup_zone;
+    uint8_t setup_onto;
+    uint8_t setup_ready;      /* sides end their setup by declaring ready */
+    uint8_t setup_first_side, play_first_side;
+
+    /* end of game */
+    uint8_t legality;         /* LEGAL_STRICT or LEGAL_PSEUDO */
+    uint8_t stalemate;        /* RES_* for the side with no move, not in check */
+    uint8_t royal_capture;    /* capturing the royal piece ends the game */
+    uint8_t exit_rank;        /* leaving past the far rank wins */
+    uint8_t capture_all;      /* taking every enemy piece wins */
+    uint8_t repetition;       /* N-fold repetition draws; 0 = off */
+    uint8_t repetition_key;   /* REPKEY_* */
+    uint16_t halfmove_limit;  /* draw after this many quiet plies; 0 = off */
+    uint16_t max_plies;       /* draw at this ply; 0 = off */
+
+    option_def options[MAX_OPTIONS];
+    uint8_t noptions;
+    mode_def modes[MAX_MODES];
+    uint8_t nmodes;           /* 0 = no modes (mode 0 implicit) */
+    char start[1024];         /* start position text, "" = empty board */
+
+    /* notation dialects (notation.c); face_def.alt[i] is the symbol of
+       the face in dialect i */
+    char dialects[MAX_DIALECTS][MAX_NAME];
+    const char *dialect_names[MAX_DIALECTS + 1];
+    uint8_t ndialects;
+
+    /* Lua */
+    char scripts[MAX_SCRIPTS][256]; /* file names relative to dir */
+    uint8_t nscripts;
+    uint32_t hooks;           /* HOOK_* bits defined by some script */
+    char effect_name[MAX_EFFECTS][MAX_NAME];
+    uint8_t neffects;
+    tiers_script *script;     /* NULL if the variant has no scripts */
+
+    /* derived by variant_conclude */
+    uint8_t face_of[PC_CODES];      /* piece code -> face shown */
+    line_def wlines[4][MAX_LINES];  /* lines turned to each facing */
+    uint8_t zone_ok[2][2][TIERS_MAX_SQUARES]; /* [setup?][side][sq] */
+};
+
+/* ------------------------------------------------------------ position */
+
+enum { MAX_UNDO_TOWERS = 12, MAX_UNDO_HANDS = 8, MAX_VARS = 8 };
+
+typedef struct tower {
+    uint8_t h;
+    piece_t p[TIERS_MAX_TIERS]; /* p[0] bottom .. p[h-1] top */
+} tower;
+
+/* Everything restored wholesale on unmake, besides towers and hands. */
+typedef struct pos_state {
+    uint64_t hash;            /* full key: board, hands, side, phase, vars */
+    uint64_t board_hash;      /* board only */
+    uint8_t side;             /* side to move */
+    uint8_t setup_left;       /* bit per side still in setup */
+    uint8_t mode;
+    uint8_t winner_flag;      /* set by a royal capture or exit: 1+side */
+    uint16_t clock;           /* plies since the last capture/drop/ready */
+    uint16_t ply;             /* plies played since the start */
+    uint16_t onboard[2];      /* pieces each side has on the board */
+    int16_t vars[MAX_VARS];   /* script-owned counters, in the hash */
+} pos_state;
+
+typedef struct undo_rec {
+    pos_state st;
+    tiers_move move;
+    uint8_t ntowers, nhands;
+    uint8_t tsq[MAX_UNDO_TOWERS];
+    tower towers[MAX_UNDO_TOWERS];
+    uint16_t hcode[MAX_UNDO_HANDS]; /* owner << 8 | hand slot */
+    uint8_t hcount[MAX_UNDO_HANDS];
+} undo_rec;
+
+/* Hand slot = kind | flipped << 6 (facing is not kept in a hand). */
+enum { HAND_SLOTS = 128 };
+
+struct tiers_pos {
+    const tiers_variant *v;
+    tower board[TIERS_MAX_SQUARES];
+    uint8_t hand[3][HAND_SLOTS];
+    pos_state st;
+    undo_rec *frame;          /* record being written by a make, or NULL */
+    int frame_overflow;       /* a move touched more than the frame holds */
+    undo_rec *undo;           /* history stack, capacity `cap` */
+    int depth, cap;
+    uint64_t rng;
+    uint32_t effect_count[MAX_EFFECTS]; /* hook firings, by effect */
+};
+
+#endif

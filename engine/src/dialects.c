@@ -1,0 +1,32 @@
+/* dialects.c - the registry of notation dialects.  A variant enables the
+ * ones it speaks with `notations:` in its YAML. */
+#include <string.h>
+
+#include "notation.h"
+
+static const dialect *const registry[] = {
+    NULL
+};
+
+const dialect *notation_dialect(const char *name)
+{
+    for (int i = 0; registry[i]; i++)
+        if (!strcmp(registry[i]->name, name))
+            return registry[i];
+    return NULL;
+}
+
+int notation_find(const tiers_variant *v, const char *name, const dialect **d, int *index)
+{
+    *d = NULL;
+    *index = -1;
+    if (!name || !*name || !strcmp(name, "tiers"))
+        return 0;
+    for (int i = 0; i < v->ndialects; i++)
+        if (!strcmp(v->dialects[i], name)) {
+            *d = notation_dialect(name);
+            *index = i;
+            return *d ? 0 : -1;
+        }
+    return -1;
+}

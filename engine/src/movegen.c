@@ -1,0 +1,493 @@
+/* movegen.c - generation of every kind of move from the compiled variant,
+ * attack tests and the royal-safety filter. */
+#include "movegen.h"
+
+#include "make.h"
+#include "position.h"
+#include "script.h"
+#include "status.h"
+
+/* One generation pass.  With probe >= 0 nothing is written: the walk only
+ * asks whether some line of the piece can capture on square `probe`. */
+typedef struct gen {
+    tiers_pos *p;
+    const tiers_variant *v;
+    tiers_move *buf;
+    int n, cap;
+    int side;      /* side whose moves these are */
+    int max_tiers;
+    int probe, hit;
+    int err;
+} gen;
+
+static int mode_max_tiers(const tiers_pos *p)
+{
+    const tiers_variant *v = p->v;
+    return v->nmodes ? v->modes[p->st.mode].max_tiers : v->max_tiers;
+}
+
+static int mode_royal_may_stack(const tiers_pos *p)
+{
+    const tiers_variant *v = p->v;
+    return v->nmodes ? v->modes[p->st.mode].royal_may_stack : v->royal_may_stack;
+}
+
+static inline int owner_of(const gen *g, piece_t pc)
+{
+    int o = pc_owner(pc);
+    return o == OWNER_SHARED ? g->p->st.side : o;
+}
+
+static inline void add(gen *g, int kind, int from, int to)
+{
+    if (g->n >= g->cap) {
+        g->err = TIERS_EFULL;
+        return;
+    }
+    tiers_move *m = &g->buf[g->n++];
+    *m = (tiers_move){0};
+    m->kind = (uint8_t)kind;
+    m->from = (uint8_t)from;
+    m->to = (uint8_t)to;
+}
+
+/* Face whose table the piece at idx of the tower moves with: the variant's
+ * over-enemy face, the face copied from below, or its own. */
+int movegen_face_tier(const tiers_pos *p, int sq, int idx, int *tier)
+{
+    const tiers_variant *v = p->v;
+    const tower *t = &p->board[sq];
+    piece_t pc = t->p[idx];
+    int f = v->face_of[pc];
+    uint32_t fl = v->faces[f].flags;
+
+    *tier = idx + 1;
+    if (v->hooks & HOOK_TIER)
+        *tier = script_tier((tiers_pos *)p, sq, idx, *tier);
+    if (fl & FF_IMMOBILE)
+        return f;
+    if (v->over_enemy_face != NO_FACE && idx > 0) {
+        int below = pc_owner(t->p[idx - 1]), me = pc_owner(pc);
+        if (below != me && below != OWNER_SHARED && me != OWNER_SHARED)
+            return v->over_enemy_face;
+    }
+    if (fl & FF_COPY_BELOW) {
+        int j = idx - 1, g = f;
+        while (j >= 0 && (v->faces[g = v->face_of[t->p[j]]].flags & FF_COPY_BELOW))
+            j--;
+        if (j < 0 || (v->faces[g].flags & FF_NOT_COPIED))
+            return v->faces[f].fallback == NO_FACE ? f : v->faces[f].fallback;
+        return g;
+    }
+    return f;
+}
+
+/* Whether the piece pc (face f) may land on top of the tower at `to`. */
+static int can_stack(const gen *g, piece_t pc, int to, int own_top)
+{
+    const tiers_variant *v = g->v;
+    const tower *t = &g->p->board[to];
+    int f = v->face_of[pc];
+    uint32_t fl = v->faces[f].flags;
+
+    if (t->h >= g->max_tiers || (fl & (FF_NO_STACK | FF_TIER1_ONLY | FF_DROP_EMPTY)))
+        return 0;
+    if (!(own_top ? v->stack_own : v->stack_enemy))
+        return 0;
+    if (v->faces[v->face_of[t->p[t->h - 1]]].flags & FF_NO_STACK_ON)
+        return 0;
+    if ((fl & FF_ROYAL) && !mode_royal_may_stack(g->p))
+        return 0;
+    if (v->same_face_rule)
+        for (int i = 0; i < t->h; i++)
+            if (v->face_of[t->p[i]] == f && owner_of(g, t->p[i]) == owner_of(g, pc))
+                return 0;
+    return 1;
+}
+
+static void target(gen *g, int from, int to, piece_t pc, int lflags)
+{
+    const tower *t = &g->p->board[to];
+    if (t->h == 0) {
+        if (g->probe < 0 && !(lflags & LN_ONLY_CAPTURE))
+            add(g, TIERS_MV_MOVE, from, to);
+        return;
+    }
+    int own = owner_of(g, t->p[t->h - 1]) == g->side;
+    int capture = !own && g->v->capture != CAP_NONE && !(lflags & LN_NO_CAPTURE);
+    if (g->probe >= 0) {
+        if (to == g->probe && capture)
+            g->hit = 1;
+        return;
+    }
+    if (!(lflags & LN_ONLY_CAPTURE) && (own || g->v->capture_and_stack || !capture) &&
+        can_stack(g, pc, to, own))
+        add(g, TIERS_MV_STACK, from, to);
+    if (capture)
+        add(g, TIERS_MV_CAPTURE, from, to);
+}
+
+static int via_ok(const gen *g, int file, int rank, const line_def *L, int tier)
+{
+    const tiers_pos *p = g->p;
+    for (int i = 0; i < L->nvia; i++) {
+        int f = file + L->via[i][0], r = rank + L->via[i][1];
+        if (!pos_on_board(p, f, r))
+            return 0;
+        const tower *t = &p->board[sq_make(f, r)];
+        switch (g->v->via_rule) {
+        case VIA_EMPTY:
+            if (t->h)
+                return 0;
+            break;
+        case VIA_NO_ENEMY:
+            if (t->h && owner_of(g, t->p[t->h - 1]) != g->side)
+                return 0;
+            break;
+        case VIA_HEIGHT:
+            if (t->h > tier)
+                return 0;
+            break;
+        default:
+            break;
+        }
+    }
+    return 1;
+}
+
+static void walk_line(gen *g, int sq, piece_t pc, const line_def *L, int tier, int jumper)
+{
+    const tiers_pos *p = g->p;
+    int file = sq_file(sq), rank = sq_rank(sq);
+    if (L->nvia && !jumper && !via_ok(g, file, rank, L, tier))
+        return;
+    int f = file + L->fx, r = rank + L->fy;
+    for (int n = 0; pos_on_board(p, f, r); f += L->dx, r += L->dy) {
+        int to = sq_make(f, r), h = p->board[to].h;
+        if (g->v->height_block && h > tier)
+            return;
+        target(g, sq, to, pc, L->flags);
+        if (g->hit || (h && !(L->flags & LN_LEAPING)))
+            return;
+        if (L->len && ++n >= L->len)
+            return;
+    }
+}
+
+static void gen_piece(gen *g, int sq)
+{
+    const tiers_variant *v = g->v;
+    const tower *t = &g->p->board[sq];
+    piece_t pc = t->p[t->h - 1];
+    int tier, f = movegen_face_tier(g->p, sq, t->h - 1, &tier);
+    const face_def *fd = &v->faces[f];
+
+    if (fd->flags & FF_IMMOBILE)
+        return;
+    int ti = (tier <= fd->ntiers ? tier : fd->ntiers) - 1;
+    const line_def *L = &v->wlines[pc_facing(pc)][fd->first[ti]];
+    int jumper = (fd->flags & FF_JUMPER) != 0;
+    for (int i = 0; i < fd->count[ti] && !g->hit; i++)
+        walk_line(g, sq, pc, &L[i], tier, jumper);
+}
+
+/* Immobile strikes: an own piece takes the enemy piece directly above or
+ * below it in its own tower. */
+static void gen_strikes(gen *g, int sq)
+{
+    const tiers_variant *v = g->v;
+    const tower *t = &g->p->board[sq];
+    for (int i = 0; i < t->h; i++) {
+        if (owner_of(g, t->p[i]) != g->side ||
+            (v->faces[v->face_of[t->p[i]]].flags & FF_NO_STRIKE))
+            continue;
+        for (int j = i - 1; j <= i + 1; j += 2) {
+            if (j < 0 || j >= t->h || owner_of(g, t->p[j]) == g->side)
+                continue;
+            add(g, TIERS_MV_STRIKE, sq, sq);
+            if (g->err)
+                return;
+            g->buf[g->n - 1].tier = (uint8_t)(i + 1);
+            g->buf[g->n - 1].arg = (uint8_t)(j + 1);
+        }
+    }
+}
+
+/* ------------------------------------------------------------ drops */
+
+static void zone_squares(const tiers_pos *p, int side, int setup, uint8_t *ok)
+{
+    const tiers_variant *v = p->v;
+    const zone_def *z = setup ? &v->setup_zone : &v->drop_zone;
+    if (z->type != ZONE_ADVANCED) {
+        for (int sq = 0; sq < TIERS_MAX_SQUARES; sq++)
+            ok[sq] = v->zone_ok[setup][side][sq];
+        return;
+    }
+    /* From the own back rank through the most advanced own-topped rank. */
+    int north = v->forward[side] == DIR_N, far = north ? 0 : v->ranks - 1;
+    for (int r = 0; r < v->ranks; r++)
+        for (int f = 0; f < v->files; f++) {
+            piece_t top = pos_top(p, sq_make(f, r));
+            if (top && pc_owner(top) == side && (north ? r > far : r < far))
+                far = r;
+        }
+    for (int sq = 0; sq < TIERS_MAX_SQUARES; sq++) {
+        int r = sq_rank(sq);
+        ok[sq] = sq_file(sq) < v->files && r < v->ranks && (north ? r <= far : r >= far);
+    }
+}
+
+static int file_has_face(const tiers_pos *p, int file, int face, int side)
+{
+    const tiers_variant *v = p->v;
+    for (int r = 0; r < v->ranks; r++) {
+        const tower *t = &p->board[sq_make(file, r)];
+        for (int i = 0; i < t->h; i++)
+            if (v->face_of[t->p[i]] == face && pc_owner(t->p[i]) == side)
+                return 1;
+    }
+    return 0;
+}
+
+static int drop_target_ok(gen *g, piece_t pc, int sq, int onto)
+{
+    const tower *t = &g->p->board[sq];
+    if (t->h == 0)
+        return 1;
+    if (onto == ONTO_EMPTY)
+        return 0;
+    int own = owner_of(g, t->p[t->h - 1]) == g->side;
+    if (onto == ONTO_OWN && !own)
+        return 0;
+    if (!can_stack(g, pc, sq, own))
+        return 0;
+    if (onto == ONTO_SCRIPT)
+        return script_drop_ok(g->p, pc, sq);
+    return 1;
+}
+
+static void gen_drop_piece(gen *g, piece_t pc, const uint8_t *zone, int setup)
+{
+    const tiers_variant *v = g->v;
+    int f = v->face_of[pc], onto = setup ? v->setup_onto : v->drop_onto;
+    uint8_t file_ok[TIERS_MAX_FILES];
+    for (int x = 0; x < v->files; x++)
+        file_ok[x] = !(v->faces[f].flags & FF_ONE_PER_FILE) ||
+                     !file_has_face(g->p, x, f, g->side);
+    for (int sq = 0; sq < TIERS_MAX_SQUARES && !g->err; sq++) {
+        if (!zone[sq] || !file_ok[sq_file(sq)] || !drop_target_ok(g, pc, sq, onto))
+            continue;
+        int facings = v->uses_facing ? 4 : 1;
+        for (int d = 0; d < facings; d++) {
+            add(g, TIERS_MV_DROP, TIERS_NO_SQUARE, sq);
+            if (g->err)
+                return;
+            tiers_move *m = &g->buf[g->n - 1];
+            m->piece = v->uses_facing ? pc_with_facing(pc, d) : pc;
+            if (v->uses_facing) {
+                m->flags |= TIERS_MF_FACING;
+                m->arg = (uint8_t)d;
+            }
+        }
+    }
+}
+
+/* A side that still holds a setup_first piece may place only that. */
+static int pending_first(const tiers_pos *p, int side)
+{
+    const tiers_variant *v = p->v;
+    for (int s = 0; s < HAND_SLOTS; s++)
+        if (p->hand[side][s] && (v->faces[v->face_of[s]].flags & FF_SETUP_FIRST))
+            return 1;
+    return 0;
+}
+
+static void gen_drops(gen *g, int setup)
+{
+    const tiers_variant *v = g->v;
+    tiers_pos *p = g->p;
+    uint8_t zone[TIERS_MAX_SQUARES];
+
+    if (v->army_cap && p->st.onboard[g->side] >= v->army_cap)
+        return;
+    zone_squares(p, g->side, setup, zone);
+    int first_only = setup && pending_first(p, g->side);
+    const int owners[2] = {g->side, OWNER_SHARED};
+    for (int k = 0; k < (v->has_shared ? 2 : 1); k++) {
+        int owner = owners[k];
+        for (int s = 0; s < HAND_SLOTS && !g->err; s++) {
+            if (!p->hand[owner][s])
+                continue;
+            piece_t pc = pc_make(s & PC_KIND_MASK, s & PC_FLIP, owner, v->forward[g->side]);
+            if (first_only && !(v->faces[v->face_of[pc]].flags & FF_SETUP_FIRST))
+                continue;
+            gen_drop_piece(g, pc, zone, setup);
+        }
+    }
+}
+
+/* ------------------------------------------------------------ passes */
+
+static int gen_all(tiers_pos *p, tiers_move *buf, int cap)
+{
+    const tiers_variant *v = p->v;
+    gen g = {.p = p, .v = v, .buf = buf, .cap = cap, .side = p->st.side,
+             .max_tiers = mode_max_tiers(p), .probe = -1};
+
+    if (p->st.setup_left & (1u << g.side)) {
+        gen_drops(&g, 1);
+        if (v->setup_ready && !pending_first(p, g.side))
+            add(&g, TIERS_MV_READY, TIERS_NO_SQUARE, TIERS_NO_SQUARE);
+    } else {
+        for (int r = 0; r < v->ranks; r++)
+            for (int f = 0; f < v->files; f++) {
+                int sq = sq_make(f, r);
+                const tower *t = &p->board[sq];
+                if (!t->h)
+                    continue;
+                if (owner_of(&g, t->p[t->h - 1]) == g.side)
+                    gen_piece(&g, sq);
+                if (v->immobile_strikes && t->h > 1)
+                    gen_strikes(&g, sq);
+            }
+        if (v->drops)
+            gen_drops(&g, 0);
+    }
+    if (!g.err && (v->hooks & HOOK_MOVES))
+        return script_moves(p, buf, g.n, cap);
+    return g.err ? g.err : g.n;
+}
+
+int movegen_pseudo(tiers_pos *p, tiers_move *buf, int cap)
+{
+    return gen_all(p, buf, cap);
+}
+
+/* Does `by` attack the piece on top of sq (or, with immobile strikes, the
+ * piece at tier `tier` of sq)?  Lines are walked from every piece of `by`
+ * that could move; the walk stops at the first hit. */
+static int attacks_piece(const tiers_pos *p, int sq, int idx, int by)
+{
+    const tiers_variant *v = p->v;
+    gen g = {.p = (tiers_pos *)p, .v = v, .side = by, .max_tiers = mode_max_tiers(p),
+             .probe = sq};
+    const tower *target_t = &p->board[sq];
+
+    if (v->immobile_strikes && target_t->h > 1) {
+        for (int j = idx - 1; j <= idx + 1; j += 2)
+            if (j >= 0 && j < target_t->h && owner_of(&g, target_t->p[j]) == by &&
+                !(v->faces[v->face_of[target_t->p[j]]].flags & FF_NO_STRIKE))
+                return 1;
+    }
+    /* A buried piece is taken by a capture only if captures take more
+     * than the top. */
+    if (idx != target_t->h - 1 && v->capture == CAP_TOP)
+        return 0;
+    for (int r = 0; r < v->ranks; r++)
+        for (int f = 0; f < v->files; f++) {
+            int s = sq_make(f, r);
+            const tower *t = &p->board[s];
+            if (!t->h || s == sq || owner_of(&g, t->p[t->h - 1]) != by)
+                continue;
+            gen_piece(&g, s);
+            if (g.hit)
+                return 1;
+        }
+    return 0;
+}
+
+int movegen_attacks(const tiers_pos *p, int sq, int by)
+{
+    const tower *t = &p->board[sq];
+    return t->h ? attacks_piece(p, sq, t->h - 1, by) : 0;
+}
+
+int movegen_in_check(const tiers_pos *p, int side)
+{
+    const tiers_variant *v = p->v;
+    for (int r = 0; r < v->ranks; r++)
+        for (int f = 0; f < v->files; f++) {
+            int sq = sq_make(f, r);
+            const tower *t = &p->board[sq];
+            for (int i = 0; i < t->h; i++)
+                if (pc_owner(t->p[i]) == side &&
+                    (v->faces[v->face_of[t->p[i]]].flags & FF_ROYAL) &&
+                    attacks_piece(p, sq, i, side ^ 1))
+                    return 1;
+        }
+    return 0;
+}
+
+int movegen_make_checked(tiers_pos *p, const tiers_move *m)
+{
+    int mover = p->st.side, rc = make_move(p, m);
+    if (rc < 0)
+        return rc;
+    int bad = 0;
+    if (p->v->legality == LEGAL_STRICT && movegen_in_check(p, mover))
+        bad = 1;
+    else if (p->v->hooks & HOOK_VETO) {
+        bad = script_veto(p, m);
+        if (bad < 0) {
+            unmake_move(p);
+            return bad;
+        }
+    }
+    if (bad) {
+        unmake_move(p);
+        return TIERS_EILLEGAL;
+    }
+    return 0;
+}
+
+/* Keeps the moves that pass movegen_make_checked, in place. */
+static int filter_legal(tiers_pos *p, tiers_move *buf, int n)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        int rc = movegen_make_checked(p, &buf[i]);
+        if (rc == TIERS_EILLEGAL)
+            continue;
+        if (rc < 0)
+            return rc;
+        unmake_move(p);
+        buf[k++] = buf[i];
+    }
+    return k;
+}
+
+/* Is there a move in buf after which the mover's royal is safe? */
+static int escape_in(tiers_pos *p, const tiers_move *buf, int n)
+{
+    int mover = p->st.side;
+    for (int i = 0; i < n; i++) {
+        if (make_move(p, &buf[i]) < 0)
+            return 0;
+        int safe = !movegen_in_check(p, mover);
+        unmake_move(p);
+        if (safe)
+            return 1;
+    }
+    return 0;
+}
+
+int movegen_legal(tiers_pos *p, tiers_move *buf, int cap)
+{
+    if (status_terminal(p, NULL, NULL))
+        return 0;
+    int n = gen_all(p, buf, cap);
+    if (n > 0 && (p->v->legality == LEGAL_STRICT || (p->v->hooks & HOOK_VETO)))
+        n = filter_legal(p, buf, n);
+    /* Pseudo-legal variants end the game when no move escapes check. */
+    if (n > 0 && p->v->legality == LEGAL_PSEUDO && !p->st.setup_left && !escape_in(p, buf, n))
+        return 0;
+    return n;
+}
+
+int movegen_has_escape(tiers_pos *p)
+{
+    tiers_move buf[TIERS_MAX_MOVES];
+    int n = gen_all(p, buf, TIERS_MAX_MOVES);
+    return n > 0 && escape_in(p, buf, n);
+}

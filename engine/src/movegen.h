@@ -1,0 +1,25 @@
+/* movegen.h - move generation, attacks, legality.  All functions write
+ * into caller-owned buffers and never allocate. */
+#ifndef TIERS_MOVEGEN_H
+#define TIERS_MOVEGEN_H
+
+#include "core.h"
+
+/* Every move of the side to move before the royal-safety filter (game-over
+ * conditions not applied).  Returns the count or a negative error. */
+int movegen_pseudo(tiers_pos *p, tiers_move *buf, int cap);
+/* Legal moves; an empty list when the game is over. */
+int movegen_legal(tiers_pos *p, tiers_move *buf, int cap);
+/* Whether the side `side`'s royal piece is attacked (0 if it has none). */
+int movegen_in_check(const tiers_pos *p, int side);
+/* Whether `by` could capture the piece at sq (top) or strike it. */
+int movegen_attacks(const tiers_pos *p, int sq, int by);
+/* Does the side to move have a move after which it is not in check? */
+int movegen_has_escape(tiers_pos *p);
+/* The tier whose table the top piece at sq uses, and its face. */
+int movegen_face_tier(const tiers_pos *p, int sq, int idx, int *tier);
+/* Makes m; returns 0, or TIERS_EILLEGAL when a veto or the royal-safety
+ * test rejects it (the move is then already unmade), or an error. */
+int movegen_make_checked(tiers_pos *p, const tiers_move *m);
+
+#endif

@@ -1,0 +1,45 @@
+/* notation.h - text positions and moves: the project's own "tiers"
+ * notation (docs/notation.md) and the table of dialects variants may
+ * enable with `notations:` in their YAML. */
+#ifndef TIERS_NOTATION_H
+#define TIERS_NOTATION_H
+
+#include <stddef.h>
+
+#include "core.h"
+
+/* A dialect: a named codec.  parse_pos fills a cleared position (the
+ * caller rehashes); the format functions return the length written or a
+ * negative error. */
+typedef struct dialect {
+    const char *name;
+    int (*parse_pos)(tiers_pos *p, const char *text, tiers_error *err);
+    int (*format_pos)(const tiers_pos *p, char *buf, size_t size);
+    int (*format_move)(const tiers_pos *p, const tiers_move *m, char *buf, size_t size);
+} dialect;
+
+/* The dialect called `name`, NULL for "tiers" / NULL; *index = its place in
+ * the variant's dialects (for face_def.alt).  Returns -1 if the variant
+ * does not offer it. */
+int notation_find(const tiers_variant *v, const char *name, const dialect **d, int *index);
+const dialect *notation_dialect(const char *name);
+
+/* tiers notation */
+int notation_parse_pos(tiers_pos *p, const char *text, tiers_error *err);
+int notation_format_pos(const tiers_pos *p, char *buf, size_t size);
+int notation_format_move(const tiers_pos *p, const tiers_move *m, char *buf, size_t size);
+int notation_piece(const tiers_variant *v, piece_t pc, int with_owner, char *buf, size_t size);
+
+/* Small helpers shared by dialects. */
+typedef struct sbuf {
+    char *buf;
+    size_t size, len;
+    int overflow;
+} sbuf;
+void sb_putc(sbuf *s, char c);
+void sb_puts(sbuf *s, const char *str);
+void sb_printf(sbuf *s, const char *fmt, ...);
+int sb_done(sbuf *s); /* length, or TIERS_EFULL if it did not fit */
+void notation_error(tiers_error *err, const char *text, const char *at, const char *fmt, ...);
+
+#endif

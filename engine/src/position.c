@@ -1,0 +1,211 @@
+/* position.c - edit primitives, Zobrist keys, undo frames. */
+#include "position.h"
+
+#include <string.h>
+
+/* splitmix64 finaliser: a table-free Zobrist key, so 16x16 boards with
+ * 8 tiers and 2048 piece codes need no 32 MiB table. */
+static uint64_t mix64(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+uint64_t zobrist_piece(int sq, int tier, piece_t pc)
+{
+    return mix64(((uint64_t)sq << 24) | ((uint64_t)tier << 16) | pc);
+}
+
+uint64_t zobrist_hand(int owner, int slot, int count)
+{
+    if (count == 0)
+        return 0;
+    return mix64(0x1000000000ull | ((uint64_t)owner << 24) | ((uint64_t)slot << 12) |
+                 (uint64_t)count);
+}
+
+uint64_t zobrist_state(const pos_state *st)
+{
+    uint64_t k = mix64(0x2000000000ull | ((uint64_t)st->side << 16) |
+                       ((uint64_t)st->setup_left << 8) | st->mode);
+    for (int i = 0; i < MAX_VARS; i++)
+        if (st->vars[i])
+            k ^= mix64(0x3000000000ull | ((uint64_t)i << 20) | (uint16_t)st->vars[i]);
+    return k;
+}
+
+static void snap_tower(tiers_pos *p, int sq)
+{
+    undo_rec *u = p->frame;
+    if (!u)
+        return;
+    for (int i = 0; i < u->ntowers; i++)
+        if (u->tsq[i] == sq)
+            return;
+    if (u->ntowers == MAX_UNDO_TOWERS) {
+        p->frame_overflow = 1;
+        return;
+    }
+    u->tsq[u->ntowers] = (uint8_t)sq;
+    u->towers[u->ntowers++] = p->board[sq];
+}
+
+static void snap_hand(tiers_pos *p, int owner, int slot)
+{
+    undo_rec *u = p->frame;
+    if (!u)
+        return;
+    uint16_t code = (uint16_t)(owner << 8 | slot);
+    for (int i = 0; i < u->nhands; i++)
+        if (u->hcode[i] == code)
+            return;
+    if (u->nhands == MAX_UNDO_HANDS) {
+        p->frame_overflow = 1;
+        return;
+    }
+    u->hcode[u->nhands] = code;
+    u->hcount[u->nhands++] = p->hand[owner][slot];
+}
+
+static void count_piece(tiers_pos *p, piece_t pc, int delta)
+{
+    int o = pc_owner(pc);
+    if (o < 2)
+        p->st.onboard[o] = (uint16_t)(p->st.onboard[o] + delta);
+}
+
+static void hash_piece(tiers_pos *p, int sq, int idx, piece_t pc)
+{
+    uint64_t k = zobrist_piece(sq, idx, pc);
+    p->st.board_hash ^= k;
+    p->st.hash ^= k;
+}
+
+void pos_push(tiers_pos *p, int sq, piece_t pc)
+{
+    tower *t = &p->board[sq];
+    snap_tower(p, sq);
+    hash_piece(p, sq, t->h, pc);
+    t->p[t->h++] = pc;
+    count_piece(p, pc, 1);
+}
+
+piece_t pos_pop(tiers_pos *p, int sq)
+{
+    tower *t = &p->board[sq];
+    snap_tower(p, sq);
+    piece_t pc = t->p[--t->h];
+    hash_piece(p, sq, t->h, pc);
+    count_piece(p, pc, -1);
+    return pc;
+}
+
+/* Inserting or removing inside a tower shifts the pieces above it, whose
+ * keys depend on their tier: rehash the changed part. */
+static void hash_range(tiers_pos *p, int sq, int from)
+{
+    const tower *t = &p->board[sq];
+    for (int i = from; i < t->h; i++)
+        hash_piece(p, sq, i, t->p[i]);
+}
+
+void pos_insert(tiers_pos *p, int sq, int idx, piece_t pc)
+{
+    tower *t = &p->board[sq];
+    snap_tower(p, sq);
+    hash_range(p, sq, idx);
+    memmove(&t->p[idx + 1], &t->p[idx], (size_t)(t->h - idx) * sizeof t->p[0]);
+    t->p[idx] = pc;
+    t->h++;
+    hash_range(p, sq, idx);
+    count_piece(p, pc, 1);
+}
+
+piece_t pos_remove(tiers_pos *p, int sq, int idx)
+{
+    tower *t = &p->board[sq];
+    snap_tower(p, sq);
+    hash_range(p, sq, idx);
+    piece_t pc = t->p[idx];
+    memmove(&t->p[idx], &t->p[idx + 1], (size_t)(t->h - idx - 1) * sizeof t->p[0]);
+    t->h--;
+    hash_range(p, sq, idx);
+    count_piece(p, pc, -1);
+    return pc;
+}
+
+void pos_replace(tiers_pos *p, int sq, int idx, piece_t pc)
+{
+    tower *t = &p->board[sq];
+    snap_tower(p, sq);
+    hash_piece(p, sq, idx, t->p[idx]);
+    count_piece(p, t->p[idx], -1);
+    t->p[idx] = pc;
+    hash_piece(p, sq, idx, pc);
+    count_piece(p, pc, 1);
+}
+
+void pos_hand_add(tiers_pos *p, int owner, int slot, int delta)
+{
+    uint8_t *c = &p->hand[owner][slot];
+    snap_hand(p, owner, slot);
+    p->st.hash ^= zobrist_hand(owner, slot, *c);
+    *c = (uint8_t)(*c + delta);
+    p->st.hash ^= zobrist_hand(owner, slot, *c);
+}
+
+void pos_set_var(tiers_pos *p, int i, int value)
+{
+    p->st.vars[i] = (int16_t)value; /* in pos_state: restored wholesale */
+}
+
+void pos_clear(tiers_pos *p)
+{
+    memset(p->board, 0, sizeof p->board);
+    memset(p->hand, 0, sizeof p->hand);
+    memset(&p->st, 0, sizeof p->st);
+    p->depth = 0;
+    p->frame = NULL;
+    p->frame_overflow = 0;
+}
+
+void pos_rehash(tiers_pos *p)
+{
+    p->st.board_hash = 0;
+    p->st.onboard[0] = p->st.onboard[1] = 0;
+    for (int sq = 0; sq < TIERS_MAX_SQUARES; sq++)
+        for (int i = 0; i < p->board[sq].h; i++) {
+            p->st.board_hash ^= zobrist_piece(sq, i, p->board[sq].p[i]);
+            count_piece(p, p->board[sq].p[i], 1);
+        }
+    p->st.hash = p->st.board_hash;
+    for (int o = 0; o < 3; o++)
+        for (int s = 0; s < HAND_SLOTS; s++)
+            p->st.hash ^= zobrist_hand(o, s, p->hand[o][s]);
+}
+
+int pos_frame_begin(tiers_pos *p, const tiers_move *m)
+{
+    if (p->depth >= p->cap)
+        return TIERS_EFULL;
+    undo_rec *u = &p->undo[p->depth++];
+    u->st = p->st;
+    u->move = *m;
+    u->ntowers = u->nhands = 0;
+    p->frame = u;
+    p->frame_overflow = 0;
+    return 0;
+}
+
+void pos_frame_undo(tiers_pos *p)
+{
+    undo_rec *u = &p->undo[--p->depth];
+    for (int i = u->ntowers - 1; i >= 0; i--)
+        p->board[u->tsq[i]] = u->towers[i];
+    for (int i = u->nhands - 1; i >= 0; i--)
+        p->hand[u->hcode[i] >> 8][u->hcode[i] & 0xff] = u->hcount[i];
+    p->st = u->st;
+    p->frame = NULL;
+}

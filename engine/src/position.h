@@ -1,0 +1,57 @@
+/* position.h - board edits, hashing, make/unmake.
+ *
+ * Every change to a position goes through the pos_* edit primitives below.
+ * Inside a make (between pos_frame_begin and the end of tiers_make) each
+ * primitive first snapshots the tower or hand entry it touches into the
+ * current undo record, then updates the Zobrist keys, so unmake restores
+ * the position exactly whatever mix of primitives a move (or a script)
+ * used. */
+#ifndef TIERS_POSITION_H
+#define TIERS_POSITION_H
+
+#include "core.h"
+
+static inline int hand_slot(piece_t pc) { return pc & (PC_KIND_MASK | PC_FLIP); }
+
+static inline const tower *pos_tower(const tiers_pos *p, int sq) { return &p->board[sq]; }
+static inline piece_t pos_top(const tiers_pos *p, int sq)
+{
+    const tower *t = &p->board[sq];
+    return t->h ? t->p[t->h - 1] : 0;
+}
+static inline int pos_on_board(const tiers_pos *p, int file, int rank)
+{
+    return (unsigned)file < p->v->files && (unsigned)rank < p->v->ranks;
+}
+
+/* Hash keys (no tables: a mixing function of the coordinates). */
+uint64_t zobrist_piece(int sq, int tier, piece_t pc);
+uint64_t zobrist_hand(int owner, int slot, int count);
+uint64_t zobrist_state(const pos_state *st);
+
+/* Edit primitives.  idx is 0-based from the bottom. */
+void pos_push(tiers_pos *p, int sq, piece_t pc);
+piece_t pos_pop(tiers_pos *p, int sq);
+void pos_insert(tiers_pos *p, int sq, int idx, piece_t pc);
+piece_t pos_remove(tiers_pos *p, int sq, int idx);
+void pos_replace(tiers_pos *p, int sq, int idx, piece_t pc);
+void pos_hand_add(tiers_pos *p, int owner, int slot, int delta);
+void pos_set_var(tiers_pos *p, int i, int value);
+
+/* Empties the board and hands, state to defaults (no frame). */
+void pos_clear(tiers_pos *p);
+/* Recomputes hashes and counters from scratch (after parsing). */
+void pos_rehash(tiers_pos *p);
+
+/* Frames: make = begin + edits + end; unmake restores a frame. */
+int pos_frame_begin(tiers_pos *p, const tiers_move *m);
+void pos_frame_undo(tiers_pos *p);
+
+/* Side-to-move helpers. */
+static inline int pos_owner_is(const tiers_pos *p, piece_t pc, int side)
+{
+    int o = pc_owner(pc);
+    return o == side || (o == OWNER_SHARED && side == p->st.side);
+}
+
+#endif

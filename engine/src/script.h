@@ -1,0 +1,34 @@
+/* script.h - the variant's Lua effects.  Only script.c includes lua.h.
+ *
+ * One sandboxed Lua 5.4 state per variant.  The core tests v->hooks before
+ * calling any of these, so a variant without scripts pays one bit test. */
+#ifndef TIERS_SCRIPT_H
+#define TIERS_SCRIPT_H
+
+#include "core.h"
+
+/* Creates the state, runs the files (paths relative to v->dir) and records
+ * which hooks they define in v->hooks and the effect names in
+ * v->effect_name.  Errors name the file and Lua line. */
+int script_load(tiers_variant *v, const char *const *files, int nfiles,
+                tiers_error *err);
+void script_free(tiers_script *s);
+
+/* Hooks.  Each returns a negative TIERS_ESCRIPT on a script error (the
+ * message is kept; see script_last_error).  script_apply returns 1 if the
+ * move resets the quiet-ply clock (a capture or drop), else 0;
+ * script_after returns 1 if some effect fired and reset the clock... see
+ * script.c. */
+int script_moves(tiers_pos *p, tiers_move *buf, int n, int cap); /* -> new n */
+int script_veto(tiers_pos *p, const tiers_move *m);   /* 1 = reject */
+int script_after(tiers_pos *p, const tiers_move *m);  /* edits the position */
+int script_tier(tiers_pos *p, int sq, int idx, int tier); /* -> tier */
+int script_drop_ok(tiers_pos *p, piece_t pc, int sq);   /* 1 = allowed */
+int script_result(tiers_pos *p, tiers_status *st);      /* 1 = decided */
+int script_apply(tiers_pos *p, const tiers_move *m);    /* EFFECT moves */
+/* Notation of an EFFECT move, or of a suffix the script adds. */
+int script_format(const tiers_pos *p, const tiers_move *m, char *buf, size_t n);
+
+const char *script_last_error(const tiers_script *s);
+
+#endif

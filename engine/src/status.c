@@ -1,0 +1,125 @@
+/* status.c - game end and the public status. */
+#include "status.h"
+
+#include "movegen.h"
+#include "position.h"
+#include "script.h"
+
+static uint64_t rep_key(const tiers_variant *v, const pos_state *st)
+{
+    return v->repetition_key == REPKEY_BOARD ? st->board_hash
+                                             : st->hash ^ zobrist_state(st);
+}
+
+int status_repetitions(const tiers_pos *p)
+{
+    uint64_t key = rep_key(p->v, &p->st);
+    int n = 1;
+    for (int i = p->depth - 1; i >= 0; i--) {
+        const pos_state *st = &p->undo[i].st;
+        if (st->setup_left)
+            break; /* counted from the first play position */
+        n += rep_key(p->v, st) == key;
+    }
+    return n;
+}
+
+static int has_royal(const tiers_pos *p, int side)
+{
+    const tiers_variant *v = p->v;
+    for (int r = 0; r < v->ranks; r++)
+        for (int f = 0; f < v->files; f++) {
+            const tower *t = &p->board[sq_make(f, r)];
+            for (int i = 0; i < t->h; i++)
+                if (pc_owner(t->p[i]) == side && (v->faces[v->face_of[t->p[i]]].flags & FF_ROYAL))
+                    return 1;
+        }
+    return 0;
+}
+
+static int variant_has_royal(const tiers_variant *v)
+{
+    for (int f = 0; f < v->nfaces; f++)
+        if (v->faces[f].flags & FF_ROYAL)
+            return 1;
+    return 0;
+}
+
+static int has_material(const tiers_pos *p, int side)
+{
+    if (p->st.onboard[side])
+        return 1;
+    for (int s = 0; s < HAND_SLOTS; s++)
+        if (p->hand[side][s])
+            return 1;
+    return 0;
+}
+
+static int set(tiers_result *res, const char **reason, tiers_result r, const char *why)
+{
+    if (res)
+        *res = r;
+    if (reason)
+        *reason = why;
+    return 1;
+}
+
+static tiers_result win_for(int side) { return side == 0 ? TIERS_WIN_0 : TIERS_WIN_1; }
+
+int status_terminal(tiers_pos *p, tiers_result *res, const char **reason)
+{
+    const tiers_variant *v = p->v;
+    if (p->st.winner_flag)
+        return set(res, reason, win_for(p->st.winner_flag - 1),
+                   v->exit_rank && !v->royal_capture ? "exit" : "royal captured");
+    if (v->hooks & HOOK_RESULT) {
+        tiers_status st = {0};
+        if (script_result(p, &st) > 0)
+            return set(res, reason, st.result, st.reason);
+    }
+    if (p->st.setup_left)
+        return 0;
+    if (variant_has_royal(v))
+        for (int s = 0; s < 2; s++)
+            if (!has_royal(p, s))
+                return set(res, reason, win_for(s ^ 1), "royal captured");
+    if (v->capture_all)
+        for (int s = 0; s < 2; s++)
+            if (!has_material(p, s))
+                return set(res, reason, win_for(s ^ 1), "all captured");
+    if (v->halfmove_limit && p->st.clock > v->halfmove_limit)
+        return set(res, reason, TIERS_DRAW, "move limit");
+    if (v->max_plies && p->st.ply >= v->max_plies)
+        return set(res, reason, TIERS_DRAW, "max plies");
+    if (v->repetition && status_repetitions(p) >= v->repetition)
+        return set(res, reason, TIERS_DRAW, "repetition");
+    return 0;
+}
+
+tiers_status tiers_pos_status(tiers_pos *p)
+{
+    tiers_status st = {.side_to_move = p->st.side, .setup = p->st.setup_left != 0,
+                       .reason = ""};
+    if (!st.setup)
+        st.in_check = movegen_in_check(p, p->st.side);
+    if (status_terminal(p, &st.result, &st.reason)) {
+        st.game_over = 1;
+        return st;
+    }
+    tiers_move buf[TIERS_MAX_MOVES];
+    int n = movegen_legal(p, buf, TIERS_MAX_MOVES);
+    if (n == 0) {
+        const tiers_variant *v = p->v;
+        st.game_over = 1;
+        int loser = p->st.side;
+        if (st.in_check) {
+            st.result = win_for(loser ^ 1);
+            st.reason = "checkmate";
+        } else {
+            st.result = v->stalemate == RES_DRAW ? TIERS_DRAW
+                      : v->stalemate == RES_WIN ? win_for(loser) : win_for(loser ^ 1);
+            st.reason = "stalemate";
+        }
+    }
+    return st;
+}

@@ -1,0 +1,302 @@
+/* variant.c - finding, loading and concluding variants.  The loader fills
+ * the flat struct; variant_conclude checks what spans several keys and
+ * precomputes the tables move generation reads. */
+#include "variant.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "loader.h"
+#include "script.h"
+
+static const char *const no_dialects[] = {NULL};
+
+const char *tiers_builtin_variant_dir(void)
+{
+    const char *env = getenv("TIERS_VARIANT_DIR");
+    if (env && *env)
+        return env;
+    struct stat st;
+    if (stat(TIERS_INSTALL_VARIANT_DIR, &st) == 0 && S_ISDIR(st.st_mode))
+        return TIERS_INSTALL_VARIANT_DIR;
+    return TIERS_SOURCE_VARIANT_DIR;
+}
+
+static int is_file(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static int is_dir(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Calls fn for each folder of the search path, then the built-in one. */
+static int each_dir(const char *search, int (*fn)(const char *dir, void *ud), void *ud)
+{
+    char path[4096];
+    const char *env = getenv("TIERS_VARIANT_PATH");
+    snprintf(path, sizeof path, "%s:%s:%s", search ? search : "", env ? env : "",
+             tiers_builtin_variant_dir());
+    for (char *save = NULL, *d = strtok_r(path, ":", &save); d; d = strtok_r(NULL, ":", &save))
+        if (*d && fn(d, ud))
+            return 1;
+    return 0;
+}
+
+typedef struct find_ctx {
+    const char *name;
+    char *out;
+    size_t size;
+} find_ctx;
+
+static int find_in(const char *dir, void *ud)
+{
+    find_ctx *c = ud;
+    snprintf(c->out, c->size, "%s/%s/variant.yaml", dir, c->name);
+    return is_file(c->out);
+}
+
+int variant_resolve(const char *spec, const char *search, char *out, size_t size)
+{
+    if (strchr(spec, '/') || strstr(spec, ".yaml") || strstr(spec, ".yml")) {
+        if (is_dir(spec))
+            snprintf(out, size, "%s/variant.yaml", spec);
+        else
+            snprintf(out, size, "%s", spec);
+        return is_file(out) ? 0 : TIERS_EINPUT;
+    }
+    find_ctx c = {spec, out, size};
+    return each_dir(search, find_in, &c) ? 0 : TIERS_EINPUT;
+}
+
+/* FNV-1a over the YAML and script files: identifies the rules a playout
+ * ran with. */
+static uint64_t hash_file(uint64_t h, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return h;
+    int c;
+    while ((c = fgetc(f)) != EOF)
+        h = (h ^ (uint8_t)c) * 0x100000001b3ull;
+    fclose(f);
+    return h;
+}
+
+static void compute_hash(tiers_variant *v)
+{
+    uint64_t h = hash_file(0xcbf29ce484222325ull, v->path);
+    for (int i = 0; i < v->nscripts; i++)
+        h = hash_file(h, v->scripts[i]);
+    snprintf(v->hash, sizeof v->hash, "%016llx", (unsigned long long)h);
+}
+
+tiers_variant *tiers_variant_load(const char *spec, const char *search,
+                                  const char *const *rules, tiers_error *err)
+{
+    char path[1024];
+    memset(err, 0, sizeof *err);
+    if (!spec || !*spec) {
+        snprintf(err->msg, sizeof err->msg, "no variant given");
+        return NULL;
+    }
+    if (variant_resolve(spec, search, path, sizeof path) < 0) {
+        snprintf(err->msg, sizeof err->msg, "variant '%s' not found (no such file, folder "
+                 "or name on the variant path)", spec);
+        return NULL;
+    }
+    tiers_variant *v = calloc(1, sizeof *v);
+    if (!v) {
+        snprintf(err->msg, sizeof err->msg, "out of memory");
+        return NULL;
+    }
+    if (loader_read(v, path, search, rules, err) < 0 || variant_conclude(v, err) < 0) {
+        tiers_variant_free(v);
+        return NULL;
+    }
+    compute_hash(v);
+    if (v->nscripts) {
+        const char *files[MAX_SCRIPTS];
+        for (int i = 0; i < v->nscripts; i++)
+            files[i] = v->scripts[i];
+        if (script_load(v, files, v->nscripts, err) < 0) {
+            tiers_variant_free(v);
+            return NULL;
+        }
+    }
+    return v;
+}
+
+void tiers_variant_free(tiers_variant *v)
+{
+    if (!v)
+        return;
+    if (v->script)
+        script_free(v->script);
+    free(v);
+}
+
+/* Turns a piece-frame offset to a facing: N keeps it, E maps forward to
+ * +file, S reverses it, W maps forward to -file. */
+static void turn(int dir, int dx, int dy, int8_t *ox, int8_t *oy)
+{
+    static const int m[4][4] = {{1, 0, 0, 1}, {0, 1, -1, 0}, {-1, 0, 0, -1}, {0, -1, 1, 0}};
+    *ox = (int8_t)(m[dir][0] * dx + m[dir][1] * dy);
+    *oy = (int8_t)(m[dir][2] * dx + m[dir][3] * dy);
+}
+
+static void conclude_lines(tiers_variant *v)
+{
+    for (int d = 0; d < 4; d++)
+        for (int i = 0; i < v->nlines; i++) {
+            const line_def *a = &v->lines[i];
+            line_def *b = &v->wlines[d][i];
+            *b = *a;
+            turn(d, a->fx, a->fy, &b->fx, &b->fy);
+            turn(d, a->dx, a->dy, &b->dx, &b->dy);
+            for (int k = 0; k < a->nvia; k++)
+                turn(d, a->via[k][0], a->via[k][1], &b->via[k][0], &b->via[k][1]);
+        }
+}
+
+static void conclude_zone(tiers_variant *v, int setup, const zone_def *z)
+{
+    for (int side = 0; side < 2; side++)
+        for (int sq = 0; sq < TIERS_MAX_SQUARES; sq++) {
+            int f = sq_file(sq), r = sq_rank(sq), ok = 0;
+            if (f < v->files && r < v->ranks) {
+                int own = v->forward[side] == DIR_S ? v->ranks - r : r + 1;
+                ok = z->type == ZONE_ALL || (z->type == ZONE_RANKS && own >= z->lo && own <= z->hi);
+            }
+            v->zone_ok[setup][side][sq] = (uint8_t)ok;
+        }
+}
+
+static int fail(tiers_error *err, const char *path, const char *fmt, const char *what)
+{
+    snprintf(err->file, sizeof err->file, "%s", path);
+    snprintf(err->msg, sizeof err->msg, fmt, what);
+    return TIERS_EINPUT;
+}
+
+int variant_conclude(tiers_variant *v, tiers_error *err)
+{
+    if (v->nkinds < 2)
+        return fail(err, v->path, "%s: the variant defines no tiles", v->name);
+    for (int c = 0; c < PC_CODES; c++) {
+        int k = pc_kind((piece_t)c);
+        v->face_of[c] = k && k < v->nkinds ? v->kinds[k].face[pc_flipped((piece_t)c)] : 0;
+        if (v->face_of[c] == NO_FACE)
+            v->face_of[c] = v->kinds[k].face[0];
+    }
+    for (int k = 1; k < v->nkinds; k++) {
+        kind_def *kd = &v->kinds[k];
+        kd->royal = (v->faces[kd->face[0]].flags & FF_ROYAL) ||
+                    (kd->face[1] != NO_FACE && (v->faces[kd->face[1]].flags & FF_ROYAL));
+    }
+    for (int f = 0; f < v->nfaces; f++)
+        if (v->faces[f].ntiers == 0 && !(v->faces[f].flags & FF_IMMOBILE))
+            return fail(err, v->path, "face '%s' has no movement table (give moves or "
+                        "flag it immobile)", v->faces[f].name);
+    for (int m = 0; m < v->nmodes; m++)
+        if (v->modes[m].max_tiers == 0)
+            v->modes[m].max_tiers = v->max_tiers;
+    conclude_lines(v);
+    conclude_zone(v, 0, &v->drop_zone);
+    conclude_zone(v, 1, &v->setup_zone);
+    return 0;
+}
+
+/* ------------------------------------------------------------ listing */
+
+typedef struct list_ctx {
+    void (*fn)(const char *, const char *, const char *, void *);
+    void *ud;
+    int n;
+    char seen[256][MAX_NAME];
+} list_ctx;
+
+static int list_in(const char *dir, void *ud)
+{
+    list_ctx *c = ud;
+    DIR *d = opendir(dir);
+    if (!d)
+        return 0;
+    char names[256][MAX_NAME];
+    int k = 0;
+    for (struct dirent *e; (e = readdir(d)) && k < 256;) {
+        char path[2048];
+        snprintf(path, sizeof path, "%s/%s/variant.yaml", dir, e->d_name);
+        if (e->d_name[0] != '.' && strlen(e->d_name) < MAX_NAME && is_file(path))
+            snprintf(names[k++], MAX_NAME, "%.31s", e->d_name);
+    }
+    closedir(d);
+    qsort(names, (size_t)k, MAX_NAME, (int (*)(const void *, const void *))strcmp);
+    for (int i = 0; i < k; i++) {
+        int dup = 0;
+        for (int j = 0; j < c->n && !dup; j++)
+            dup = !strcmp(c->seen[j], names[i]);
+        if (dup || c->n == 256)
+            continue;
+        snprintf(c->seen[c->n++], MAX_NAME, "%s", names[i]);
+        char sub[2048], desc[256] = "";
+        snprintf(sub, sizeof sub, "%s/%s", dir, names[i]);
+        tiers_error err;
+        tiers_variant *v = tiers_variant_load(sub, NULL, NULL, &err);
+        if (v)
+            snprintf(desc, sizeof desc, "%s", v->description);
+        else
+            snprintf(desc, sizeof desc, "(does not load: %.200s)", err.msg);
+        tiers_variant_free(v);
+        if (c->fn)
+            c->fn(names[i], sub, desc, c->ud);
+    }
+    return 0;
+}
+
+int tiers_variants_list(const char *search,
+                        void (*fn)(const char *, const char *, const char *, void *), void *ud)
+{
+    list_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        return TIERS_ENOMEM;
+    c->fn = fn;
+    c->ud = ud;
+    each_dir(search, list_in, c);
+    int n = c->n;
+    free(c);
+    return n;
+}
+
+const char *tiers_variant_name(const tiers_variant *v) { return v->name; }
+const char *tiers_variant_description(const tiers_variant *v) { return v->description; }
+const char *tiers_variant_path(const tiers_variant *v) { return v->path; }
+const char *tiers_variant_hash(const tiers_variant *v) { return v->hash; }
+int tiers_variant_files(const tiers_variant *v) { return v->files; }
+int tiers_variant_ranks(const tiers_variant *v) { return v->ranks; }
+int tiers_variant_max_tiers(const tiers_variant *v) { return v->max_tiers; }
+const char *tiers_variant_side_name(const tiers_variant *v, int side)
+{
+    return side == 0 || side == 1 ? v->side_name[side] : "shared";
+}
+const char *const *tiers_variant_notations(const tiers_variant *v)
+{
+    return v->ndialects ? (const char *const *)v->dialect_names : no_dialects;
+}
+
+int tiers_variant_effects(const tiers_variant *v) { return v->neffects; }
+const char *tiers_variant_effect_name(const tiers_variant *v, int i)
+{
+    return i >= 0 && i < v->neffects ? v->effect_name[i] : "";
+}
+const char *tiers_variant_script_error(const tiers_variant *v)
+{
+    return v->script ? script_last_error(v->script) : "";
+}

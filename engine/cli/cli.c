@@ -60,6 +60,17 @@ const char *cli_code_text(int rc)
     }
 }
 
+const char *cli_rc_text(const tiers_variant *v, int rc)
+{
+    static char buf[1024];
+    const char *script = v && rc == TIERS_ESCRIPT
+                             ? tiers_variant_script_error(v) : NULL;
+    if (!script || !script[0])
+        return cli_code_text(rc);
+    snprintf(buf, sizeof buf, "%s: %s", cli_code_text(rc), script);
+    return buf;
+}
+
 /* Prints a load error so that it names the offending spec. */
 static void cli_print_load_error(const struct cli *c, const char *spec,
                                  const tiers_error *err)
@@ -123,7 +134,7 @@ tiers_pos *cli_open_pos(const struct cli *c, const tiers_variant *v,
         if (rc < 0) {
             tiers_error_text(&err, text, sizeof text);
             cli_error(c, "bad position '%s': %s", c->position,
-                      text[0] ? text : cli_code_text(rc));
+                      text[0] ? text : cli_rc_text(v, rc));
             tiers_pos_free(p);
             *code = cli_exit_for(rc) == CLI_INTERNAL ? CLI_INTERNAL
                                                      : CLI_INPUT;

@@ -88,8 +88,11 @@ int cli_usage_error(const struct cli *c, const char *fmt, ...)
 
 /* Exit code for a negative library return. */
 int cli_exit_for(int rc);
-/* Words for a negative library return ("script failure", ...). */
+/* Words for a negative library return ("out of memory", ...). */
 const char *cli_code_text(int rc);
+/* The same, with the variant's last script error for TIERS_ESCRIPT (text
+ * in a static buffer, valid until the next call). */
+const char *cli_rc_text(const tiers_variant *v, int rc);
 
 /* Loads the variant named by `spec` with the --rule and --variants
  * options; on failure prints the error and returns NULL with *code set. */

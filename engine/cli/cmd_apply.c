@@ -25,13 +25,14 @@ static int cmd_apply_moves(const struct cli *c, tiers_pos *p)
         if (rc < 0) {
             tiers_error_text(&err, text, sizeof text);
             cli_error(c, "move %d '%s': %s", i, tok,
-                      text[0] ? text : cli_code_text(rc));
+                      text[0] ? text : cli_rc_text(tiers_pos_variant(p), rc));
             return cli_exit_for(rc) == CLI_INTERNAL ? CLI_INTERNAL
                                                     : CLI_INPUT;
         }
         rc = tiers_make(p, &m);
         if (rc < 0) {
-            cli_error(c, "move %d '%s': %s", i, tok, cli_code_text(rc));
+            cli_error(c, "move %d '%s': %s", i, tok,
+                      cli_rc_text(tiers_pos_variant(p), rc));
             return cli_exit_for(rc);
         }
     }

@@ -69,6 +69,8 @@ static int cmd_bench_perft(tiers_pos *p, struct cmd_bench_row *row)
         double t = cli_now() - t0;
         if (leaves < 0)
             return (int)leaves;
+        if (leaves == 0 && d > 1)
+            break; /* the tree ended: keep the last depth that counted */
         row->depth = d;
         row->leaves = leaves;
         row->perft_secs = t;
@@ -115,7 +117,7 @@ static int cmd_bench_one(const struct cli *c, struct cmd_bench_row *row)
         if (rc == TIERS_OK)
             rc = cmd_bench_playouts(p, c->seconds, row);
         if (rc < 0) {
-            cli_error(c, "%s: %s", row->name, cli_code_text(rc));
+            cli_error(c, "%s: %s", row->name, cli_rc_text(v, rc));
             code = cli_exit_for(rc);
         } else {
             row->ok = 1;
@@ -202,9 +204,11 @@ static void cmd_bench_print(const struct cli *c, struct cmd_bench_row *rows,
                cmd_bench_rate((double)r->leaves, r->perft_secs), r->games,
                r->plies, cmd_bench_rate((double)r->plies, r->play_secs));
     }
-    printf("perft counting: legal moves, last ply from the full legal list, "
-           "stops at game over; playouts: fixed seed, at most %d plies, "
-           "%.1f s each\n", CMD_BENCH_MAX_PLIES, c->seconds);
+    printf("\nperft counting: legal moves, last ply from the full legal "
+           "list, stops at game over\n");
+    printf("playouts: seed 0x%016llx, at most %d plies, %g s per variant\n",
+           (unsigned long long)cmd_bench_seed, CMD_BENCH_MAX_PLIES,
+           c->seconds);
 }
 
 int cmd_bench_run(struct cli *c)

@@ -19,7 +19,7 @@ int cmd_check_run(struct cli *c)
         int n;
         int rc = cli_sorted_moves(p, NULL, &moves, &n);
         if (rc < 0) {
-            cli_error(c, "%s: start position: %s", spec, cli_code_text(rc));
+            cli_error(c, "%s: start position: %s", spec, cli_rc_text(v, rc));
             code = cli_exit_for(rc);
         }
         cli_free_strings(moves, n);

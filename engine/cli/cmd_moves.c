@@ -74,7 +74,7 @@ static int cmd_moves_line(const struct cli *c, tiers_pos *p, const char *line,
     if (rc < 0) {
         tiers_error_text(&err, text, sizeof text);
         snprintf(msg, sizeof msg, "line %ld: bad position: %s", lineno,
-                 text[0] ? text : cli_code_text(rc));
+                 text[0] ? text : cli_rc_text(tiers_pos_variant(p), rc));
         cmd_moves_json_error(position, msg);
         free(decoded);
         return cli_exit_for(rc) == CLI_INTERNAL ? CLI_INTERNAL : CLI_INPUT;
@@ -84,7 +84,8 @@ static int cmd_moves_line(const struct cli *c, tiers_pos *p, const char *line,
     int n;
     rc = cli_sorted_moves(p, c->notation, &moves, &n);
     if (rc < 0) {
-        snprintf(msg, sizeof msg, "line %ld: %s", lineno, cli_code_text(rc));
+        snprintf(msg, sizeof msg, "line %ld: %s", lineno,
+                 cli_rc_text(tiers_pos_variant(p), rc));
         cmd_moves_json_error(position, msg);
         free(decoded);
         return cli_exit_for(rc);
@@ -154,7 +155,7 @@ int cmd_moves_run(struct cli *c)
         int n;
         int rc = cli_sorted_moves(p, c->notation, &moves, &n);
         if (rc < 0) {
-            cli_error(c, "cannot list moves: %s", cli_code_text(rc));
+            cli_error(c, "cannot list moves: %s", cli_rc_text(v, rc));
             code = cli_exit_for(rc);
         } else if (c->json) {
             char *text = cli_pos_text(p, c->notation, &rc);

@@ -28,8 +28,9 @@ static void cmd_perft_free(struct cmd_perft_root *roots, int n)
     free(roots);
 }
 
-/* Counts below each root move.  Returns 0 or a negative library code; the
- * sorted list is left in *out (n entries). */
+/* Counts below each root move; they sum to tiers_perft(p, depth).
+ * Returns 0 or a negative library code; the sorted list is left in *out
+ * (n entries). */
 static int cmd_perft_divide(tiers_pos *p, int depth, const char *notation,
                             struct cmd_perft_root **out, int *nout,
                             int64_t *total)
@@ -37,10 +38,8 @@ static int cmd_perft_divide(tiers_pos *p, int depth, const char *notation,
     *out = NULL;
     *nout = 0;
     *total = 0;
-    tiers_status st = tiers_pos_status(p);
-    if (st.game_over)
-        return TIERS_OK; /* the count stops here: no root moves */
-
+    /* A finished game has no legal moves: the count stops there, as in
+     * tiers_perft. */
     tiers_move *moves = malloc(sizeof *moves * TIERS_MAX_MOVES);
     if (!moves)
         return TIERS_ENOMEM;
@@ -120,7 +119,7 @@ int cmd_perft_run(struct cli *c)
     double secs = cli_now() - t0;
     if (leaves < 0) {
         cli_error(c, "perft %ld failed: %s", depth,
-                  cli_code_text((int)leaves));
+                  cli_rc_text(v, (int)leaves));
         code = cli_exit_for((int)leaves);
         goto done;
     }
@@ -161,9 +160,12 @@ int cmd_perft_run(struct cli *c)
         for (int i = 0; i < nroots; i++)
             printf("%s %lld\n", roots[i].move, (long long)roots[i].leaves);
         if (c->divide)
-            printf("\nmoves: %d\n", nroots);
+            printf("%smoves: %d\n", nroots ? "\n" : "", nroots);
         printf("perft %ld: %lld leaves\n", depth, (long long)leaves);
-        printf("time: %.3f s, %.0f leaves/s\n", secs, rate);
+        if (secs < 0.1)
+            printf("time: %.3f ms, %.0f leaves/s\n", secs * 1e3, rate);
+        else
+            printf("time: %.3f s, %.0f leaves/s\n", secs, rate);
         printf("counting: %s\n", cmd_perft_counting);
     }
 done:

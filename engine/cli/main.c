@@ -80,7 +80,8 @@ static const struct cli_command cli_commands[] = {
      "game over.",
      CLI_O_COMMON | CLI_O_DIVIDE, cli_args_perft, 2, 2},
     {"bench", cmd_bench_run, "time perft and random playouts",
-     "VARIANT|all [--seconds S] [--variants DIR] [--json]",
+     "VARIANT|all [--seconds S] [--rule KEY=VALUE] [--variants DIR] "
+     "[--json]",
      "Runs perft from the start to a depth taking about a second, then\n"
      "random playouts (fixed seed, at most 400 plies) for S seconds.",
      CLI_O_RULE | CLI_O_VARIANTS | CLI_O_JSON | CLI_O_SECONDS,
@@ -219,6 +220,19 @@ static int cli_parse(struct cli *c, int argc, char **argv)
     optind = 1;
     int opt;
     while ((opt = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+        if (opt == '?' && strncmp(argv[optind - 1], "--", 2) == 0 &&
+            strchr(argv[optind - 1], '=')) {
+            /* "--count=3": a value given to an option that takes none. */
+            const char *tokn = argv[optind - 1] + 2;
+            size_t len = strcspn(tokn, "=");
+            for (int i = 0; i < CLI_NOPTIONS; i++)
+                if (cli_options[i].has_arg == no_argument &&
+                    strncmp(cli_options[i].name, tokn, len) == 0)
+                    return cli_usage_error(c, "option '--%s' takes no "
+                                           "value, not '%s'",
+                                           cli_options[i].name,
+                                           argv[optind - 1]);
+        }
         if (opt == '?') {
             return cli_usage_error(c, "unknown option '%s'",
                                    cli_bad_token(argv, optind, optopt, tok));

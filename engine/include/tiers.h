@@ -192,6 +192,8 @@ int tiers_pseudo_moves(tiers_pos *p, tiers_move *buf, int cap);
 int tiers_make(tiers_pos *p, const tiers_move *m);
 int tiers_unmake(tiers_pos *p);
 tiers_status tiers_pos_status(tiers_pos *p);
+/* Whether side's royal piece is attacked (0 if it has none). */
+int tiers_side_in_check(const tiers_pos *p, int side);
 
 int tiers_move_format(const tiers_pos *p, const tiers_move *m,
                       const char *notation, char *buf, size_t size);

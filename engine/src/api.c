@@ -172,6 +172,11 @@ int tiers_pseudo_moves(tiers_pos *p, tiers_move *buf, int cap)
     return movegen_pseudo(p, buf, cap);
 }
 
+int tiers_side_in_check(const tiers_pos *p, int side)
+{
+    return side == 0 || side == 1 ? movegen_in_check(p, side) : 0;
+}
+
 int tiers_make(tiers_pos *p, const tiers_move *m) { return make_move(p, m); }
 
 int tiers_unmake(tiers_pos *p)

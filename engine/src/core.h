@@ -177,6 +177,9 @@ struct tiers_variant {
 
     /* movement and targets */
     uint8_t unit;             /* UNIT_TOP or UNIT_STACK */
+    uint8_t bounce;           /* stack lines reflect off the side edges */
+    uint8_t deploy;           /* a stack may split over several squares */
+    uint8_t null_bounce;      /* a stack may bounce back onto its start */
     uint8_t stack_own, stack_enemy;
     uint8_t royal_may_stack;  /* a royal piece may move onto a tower */
     uint8_t capture;          /* CAP_* */

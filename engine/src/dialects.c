@@ -4,7 +4,10 @@
 
 #include "notation.h"
 
+extern const dialect dialect_gungijs;
+
 static const dialect *const registry[] = {
+    &dialect_gungijs,
     NULL
 };
 

@@ -5,6 +5,7 @@
 
 #include "position.h"
 #include "script.h"
+#include "stackmove.h"
 
 void make_capture_piece(tiers_pos *p, piece_t pc, int capturer)
 {
@@ -58,6 +59,8 @@ static void move_stack(tiers_pos *p, int from, int to)
 
 static void move_unit(tiers_pos *p, int from, int to)
 {
+    if (from == to) /* a null bounce changes nothing on the board */
+        return;
     if (p->v->unit == UNIT_STACK)
         move_stack(p, from, to);
     else
@@ -95,6 +98,9 @@ static int apply(tiers_pos *p, const tiers_move *m, int side)
         capture_at(p, m->to, side);
         move_unit(p, m->from, m->to);
         return 1;
+    case TIERS_MV_DEPLOY:
+        stackmove_apply_deploy(p, m, side);
+        return 0;
     case TIERS_MV_STRIKE:
         make_capture_piece(p, pos_remove(p, m->from, m->arg - 1), side);
         return 1;

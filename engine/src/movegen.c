@@ -5,6 +5,7 @@
 #include "make.h"
 #include "position.h"
 #include "script.h"
+#include "stackmove.h"
 #include "status.h"
 
 /* One generation pass.  With probe >= 0 nothing is written: the walk only
@@ -346,8 +347,14 @@ static int gen_all(tiers_pos *p, tiers_move *buf, int cap)
                 const tower *t = &p->board[sq];
                 if (!t->h)
                     continue;
-                if (owner_of(&g, t->p[t->h - 1]) == g.side)
-                    gen_piece(&g, sq);
+                if (owner_of(&g, t->p[t->h - 1]) == g.side) {
+                    if (v->unit == UNIT_STACK)
+                        g.n = stackmove_gen(p, sq, buf, g.n, cap);
+                    else
+                        gen_piece(&g, sq);
+                    if (g.n < 0)
+                        return g.n;
+                }
                 if (v->immobile_strikes && t->h > 1)
                     gen_strikes(&g, sq);
             }

@@ -1,0 +1,281 @@
+/* dialect_gungijs.c - the position strings and move tokens of gungi.js
+ * 1.0.20 (the gungi.io site's 38-piece engine), as its test harness wrote
+ * them:
+ *
+ *   <placement> <stock> <turn> <drafting> <clock> <ply>
+ *
+ * placement: ranks 1..N split by '/', files N..1 inside a rank; a digit run
+ * = empty squares; a letter = one piece; "|a:b:c|" = a tower bottom to
+ * top; uppercase = the first side.  Letters are the faces' `notation:
+ * {gungijs: x}` symbols (their own symbol when not given).  stock: first
+ * side '/' second side, letter+count pairs or '-'.  Squares are
+ * "rank-file"; moves d*8-5, 8-5>7-5 (move), 8-5^7-5 (stack), 8-5x7-5
+ * (capture), ready. */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "notation.h"
+#include "position.h"
+
+static int dialect_index(const tiers_variant *v)
+{
+    for (int i = 0; i < v->ndialects; i++)
+        if (!strcmp(v->dialects[i], "gungijs"))
+            return i;
+    return -1;
+}
+
+static char face_letter(const tiers_variant *v, int face)
+{
+    int d = dialect_index(v);
+    const char *s = d >= 0 && v->faces[face].alt[d][0] ? v->faces[face].alt[d] : v->faces[face].sym;
+    return (char)tolower((unsigned char)s[0]);
+}
+
+/* The tile kind showing `face` on its front (gungi.js pieces have one). */
+static int kind_of_letter(const tiers_variant *v, char c)
+{
+    c = (char)tolower((unsigned char)c);
+    for (int k = 1; k < v->nkinds; k++)
+        if (face_letter(v, v->kinds[k].face[0]) == c)
+            return k;
+    return 0;
+}
+
+static piece_t letter_piece(const tiers_variant *v, char c)
+{
+    int k = kind_of_letter(v, c);
+    if (!k || !isalpha((unsigned char)c))
+        return 0;
+    int owner = isupper((unsigned char)c) ? 0 : 1;
+    return pc_make(k, 0, owner, v->forward[owner]);
+}
+
+static int parse_rank(tiers_pos *p, const char *text, const char **c, int r, tiers_error *err)
+{
+    const tiers_variant *v = p->v;
+    int f = v->files - 1; /* files are written from the highest */
+    while (**c && **c != '/' && **c != ' ') {
+        const char *at = *c;
+        if (isdigit((unsigned char)**c)) {
+            f -= *(*c)++ - '0';
+            if (f < -1) {
+                notation_error(err, text, at, "rank %d is longer than %d files", r + 1, v->files);
+                return TIERS_EINPUT;
+            }
+            continue;
+        }
+        if (f < 0) {
+            notation_error(err, text, at, "rank %d is longer than %d files", r + 1, v->files);
+            return TIERS_EINPUT;
+        }
+        tower *t = &p->board[sq_make(f, r)];
+        int bar = **c == '|';
+        *c += bar;
+        do {
+            piece_t pc = letter_piece(v, **c);
+            if (!pc || t->h >= v->max_tiers) {
+                notation_error(err, text, *c, pc ? "tower too tall" : "bad piece letter '%c'",
+                               **c ? **c : '?');
+                return TIERS_EINPUT;
+            }
+            t->p[t->h++] = pc;
+            (*c)++;
+        } while (bar && **c == ':' && (*c)++);
+        if (bar && *(*c)++ != '|') {
+            notation_error(err, text, *c - 1, "expected '|' closing a tower");
+            return TIERS_EINPUT;
+        }
+        f--;
+    }
+    if (f != -1) {
+        notation_error(err, text, *c, "rank %d has %d files, expected %d", r + 1,
+                       v->files - 1 - f, v->files);
+        return TIERS_EINPUT;
+    }
+    return 0;
+}
+
+static int parse_stock(tiers_pos *p, const char *text, const char *c, tiers_error *err)
+{
+    const tiers_variant *v = p->v;
+    for (int side = 0; side < 2; side++) {
+        if (*c == '-')
+            c++;
+        else
+            while (*c && *c != '/' && *c != ' ') {
+                const char *at = c;
+                piece_t pc = letter_piece(v, *c++);
+                int n = 0;
+                while (isdigit((unsigned char)*c) && n < 1000)
+                    n = n * 10 + (*c++ - '0');
+                if (!pc || n == 0 || n > 255) {
+                    notation_error(err, text, at, "bad stock entry '%.4s'", at);
+                    return TIERS_EINPUT;
+                }
+                p->hand[side][hand_slot(pc)] = (uint8_t)n;
+            }
+        if (side == 0 && *c++ != '/') {
+            notation_error(err, text, c - 1, "expected '/' between the two stocks");
+            return TIERS_EINPUT;
+        }
+    }
+    if (*c && *c != ' ') {
+        notation_error(err, text, c, "unexpected text after the stocks");
+        return TIERS_EINPUT;
+    }
+    return 0;
+}
+
+static int side_of(const tiers_variant *v, char c)
+{
+    return c == v->side_sym[0] ? 0 : c == v->side_sym[1] ? 1 : -1;
+}
+
+static int parse_tail(tiers_pos *p, const char *text, const char *c, tiers_error *err)
+{
+    const tiers_variant *v = p->v;
+    char turn[4], draft[4], extra[2];
+    unsigned clock, ply;
+    if (sscanf(c, " %3s %3s %u %u %1s", turn, draft, &clock, &ply, extra) != 4 ||
+        strlen(turn) != 1 || side_of(v, turn[0]) < 0 || clock > 65535 || ply > 65535) {
+        notation_error(err, text, c, "expected '<turn> <drafting> <clock> <ply>' after the stocks");
+        return TIERS_EINPUT;
+    }
+    p->st.side = (uint8_t)side_of(v, turn[0]);
+    if (strcmp(draft, "-"))
+        for (const char *s = draft; *s; s++) {
+            int sd = side_of(v, *s);
+            if (sd < 0) {
+                notation_error(err, text, c, "bad drafting field '%s'", draft);
+                return TIERS_EINPUT;
+            }
+            p->st.setup_left |= (uint8_t)(1u << sd);
+        }
+    p->st.clock = (uint16_t)clock;
+    p->st.ply = (uint16_t)ply;
+    return 0;
+}
+
+static int gj_parse_pos(tiers_pos *p, const char *text, tiers_error *err)
+{
+    const char *c = text;
+    while (*c == ' ')
+        c++;
+    for (int r = 0; r < p->v->ranks; r++) {
+        if (parse_rank(p, text, &c, r, err) < 0)
+            return TIERS_EINPUT;
+        char want = r + 1 < p->v->ranks ? '/' : ' ';
+        if (*c++ != want) {
+            notation_error(err, text, c - 1, "expected '%c' after rank %d", want, r + 1);
+            return TIERS_EINPUT;
+        }
+    }
+    const char *end = strchr(c, ' ');
+    if (!end) {
+        notation_error(err, text, c, "missing fields after the stocks");
+        return TIERS_EINPUT;
+    }
+    if (parse_stock(p, text, c, err) < 0)
+        return TIERS_EINPUT;
+    return parse_tail(p, text, end, err);
+}
+
+static void put_piece(const tiers_variant *v, sbuf *s, piece_t pc)
+{
+    char c = face_letter(v, v->face_of[pc]);
+    sb_putc(s, pc_owner(pc) == 0 ? (char)toupper((unsigned char)c) : c);
+}
+
+static void put_rank(const tiers_pos *p, sbuf *s, int r)
+{
+    int empty = 0;
+    for (int f = p->v->files - 1; f >= 0; f--) {
+        const tower *t = &p->board[sq_make(f, r)];
+        if (!t->h) {
+            empty++;
+            continue;
+        }
+        if (empty)
+            sb_printf(s, "%d", empty);
+        empty = 0;
+        if (t->h > 1)
+            sb_putc(s, '|');
+        for (int i = 0; i < t->h; i++) {
+            if (i)
+                sb_putc(s, ':');
+            put_piece(p->v, s, t->p[i]);
+        }
+        if (t->h > 1)
+            sb_putc(s, '|');
+    }
+    if (empty)
+        sb_printf(s, "%d", empty);
+}
+
+static int gj_format_pos(const tiers_pos *p, char *buf, size_t size)
+{
+    const tiers_variant *v = p->v;
+    sbuf s = {buf, size, 0, 0};
+    for (int r = 0; r < v->ranks; r++) {
+        if (r)
+            sb_putc(&s, '/');
+        put_rank(p, &s, r);
+    }
+    sb_putc(&s, ' ');
+    for (int side = 0; side < 2; side++) {
+        size_t start = s.len;
+        if (side)
+            sb_putc(&s, '/'), start++;
+        for (int k = 1; k < v->nkinds; k++) {
+            int n = p->hand[side][k];
+            if (n) {
+                put_piece(v, &s, pc_make(k, 0, side, 0));
+                sb_printf(&s, "%d", n);
+            }
+        }
+        if (s.len == start)
+            sb_putc(&s, '-');
+    }
+    sb_printf(&s, " %c ", v->side_sym[p->st.side]);
+    if (!p->st.setup_left)
+        sb_putc(&s, '-');
+    for (int side = 0; side < 2; side++)
+        if (p->st.setup_left & (1u << side))
+            sb_putc(&s, v->side_sym[side]);
+    sb_printf(&s, " %d %d", p->st.clock, p->st.ply);
+    return sb_done(&s);
+}
+
+static void put_square(sbuf *s, int sq)
+{
+    sb_printf(s, "%d-%d", sq_rank(sq) + 1, sq_file(sq) + 1);
+}
+
+static int gj_format_move(const tiers_pos *p, const tiers_move *m, char *buf, size_t size)
+{
+    sbuf s = {buf, size, 0, 0};
+    switch (m->kind) {
+    case TIERS_MV_DROP:
+        sb_putc(&s, face_letter(p->v, p->v->face_of[m->piece]));
+        sb_putc(&s, '*');
+        put_square(&s, m->to);
+        break;
+    case TIERS_MV_MOVE:
+    case TIERS_MV_STACK:
+    case TIERS_MV_CAPTURE:
+        put_square(&s, m->from);
+        sb_putc(&s, m->kind == TIERS_MV_MOVE ? '>' : m->kind == TIERS_MV_STACK ? '^' : 'x');
+        put_square(&s, m->to);
+        break;
+    case TIERS_MV_READY:
+        sb_puts(&s, "ready");
+        break;
+    default:
+        return TIERS_EUSAGE; /* gungi.js has no other kind of move */
+    }
+    return sb_done(&s);
+}
+
+const dialect dialect_gungijs = {"gungijs", gj_parse_pos, gj_format_pos, gj_format_move};

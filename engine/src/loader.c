@@ -1,0 +1,2147 @@
+/* loader.c - reads a variant's YAML (docs/variant-format.md) into a
+ * tiers_variant.  Three stages: libyaml events become a small tree of our
+ * own (every node keeps its file, line and column), `inherits:` merges the
+ * trees of a chain of files, and a walk of the merged tree fills the
+ * variant.  Every node lives in one arena freed at the end, so no error
+ * path can leak. */
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <yaml.h>
+
+#include "loader.h"
+
+#if defined(__GNUC__)
+#define PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define PRINTF(a, b)
+#endif
+
+/* Limits against hostile files: size, node count (alias expansion), depth. */
+enum {
+    MAX_FILE_BYTES = 1 << 20, MAX_NODES = 100000, MAX_DEPTH = 64,
+    MAX_ANCHORS = 1024, MAX_INHERIT = 16, MAX_OFF = 15, MAX_RAY = 15,
+    MAX_DIAGRAM = 31, WHERE = 160
+};
+
+/* ------------------------------------------------------------ context */
+
+typedef struct blk {
+    struct blk *next;
+    size_t used, cap;
+    max_align_t mem[];
+} blk;
+
+typedef struct ctx {
+    tiers_error *err;
+    tiers_variant *v;
+    const char *search;
+    blk *arena;
+    long nodes;                    /* all files together */
+    int rc;                        /* first error, kept */
+    const char *chain[MAX_INHERIT];/* real paths of files being read */
+    int nchain;
+} ctx;
+
+static int failv(ctx *c, const char *file, int line, int col,
+                 const char *fmt, va_list ap)
+{
+    if (c->rc)
+        return c->rc;
+    snprintf(c->err->file, sizeof c->err->file, "%s", file ? file : "");
+    c->err->line = line;
+    c->err->col = col;
+    vsnprintf(c->err->msg, sizeof c->err->msg, fmt, ap);
+    return c->rc = TIERS_EINPUT;
+}
+
+PRINTF(5, 6)
+static int fail_at(ctx *c, const char *file, int line, int col,
+                   const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = failv(c, file, line, col, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+static int oom(ctx *c)
+{
+    if (!c->rc) {
+        fail_at(c, NULL, 0, 0, "out of memory");
+        c->rc = TIERS_ENOMEM;
+    }
+    return c->rc;
+}
+
+PRINTF(3, 4)
+static const char *at(char *buf, size_t size, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, size, fmt, ap);
+    va_end(ap);
+    return buf;
+}
+
+static void *alloc(ctx *c, size_t n)
+{
+    blk *b = c->arena;
+    n = (n + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
+    if (!b || b->cap - b->used < n) {
+        size_t cap = n > 65536 ? n : 65536;
+        if (!(b = malloc(sizeof *b + cap))) {
+            oom(c);
+            return NULL;
+        }
+        b->next = c->arena;
+        b->used = 0;
+        b->cap = cap;
+        c->arena = b;
+    }
+    void *p = (char *)b->mem + b->used;
+    b->used += n;
+    memset(p, 0, n);
+    return p;
+}
+
+static char *sdup(ctx *c, const char *s, size_t n)
+{
+    char *d = alloc(c, n + 1);
+    if (d)
+        memcpy(d, s, n);
+    return d;
+}
+
+static void arena_free(ctx *c)
+{
+    while (c->arena) {
+        blk *b = c->arena;
+        c->arena = b->next;
+        free(b);
+    }
+}
+
+/* ------------------------------------------------------------ tree */
+
+enum { Y_SCALAR, Y_SEQ, Y_MAP };
+
+typedef struct ynode {
+    struct ynode *kids, *last, *next; /* children in document order */
+    const char *file;                 /* the file it was read from */
+    const char *str;                  /* scalar text */
+    const char *key;                  /* its key, inside a mapping */
+    int line, col, key_line, key_col; /* 1-based */
+    int body_line, body_col;          /* literal block: start of its text */
+    int n;                            /* number of children */
+    uint8_t type, null;
+} ynode;
+
+PRINTF(3, 4)
+static int fail(ctx *c, const ynode *n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = failv(c, n->file, n->line, n->col, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+PRINTF(3, 4)
+static int fail_key(ctx *c, const ynode *n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = failv(c, n->file, n->key_line, n->key_col, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+static void append(ynode *p, ynode *n)
+{
+    n->next = NULL;
+    if (p->last)
+        p->last->next = n;
+    else
+        p->kids = n;
+    p->last = n;
+    p->n++;
+}
+
+static const ynode *get(const ynode *map, const char *key)
+{
+    if (map->type != Y_MAP)
+        return NULL;
+    for (const ynode *k = map->kids; k; k = k->next)
+        if (!strcmp(k->key, key))
+            return k;
+    return NULL;
+}
+
+/* Child mappings merge key by key; anything else from `over` replaces. */
+static void merge(ynode *base, ynode *over)
+{
+    ynode *next;
+    for (ynode *o = over->kids; o; o = next) {
+        next = o->next;
+        ynode **link = &base->kids, *b = base->kids;
+        while (b && strcmp(b->key, o->key)) {
+            link = &b->next;
+            b = b->next;
+        }
+        if (!b) {
+            append(base, o);
+        } else if (b->type == Y_MAP && o->type == Y_MAP) {
+            merge(b, o);
+        } else {
+            o->next = b->next;
+            *link = o;
+            if (base->last == b)
+                base->last = o;
+        }
+    }
+}
+
+/* ------------------------------------------------------------ parsing */
+
+typedef struct anchor {
+    struct anchor *next;
+    const char *name;
+    const ynode *node;
+} anchor;
+
+typedef struct pstate {
+    ctx *c;
+    const char *file, *buf;        /* buf is NUL-terminated */
+    size_t len;
+    ynode *open[MAX_DEPTH];        /* open collections, innermost last */
+    ynode *key[MAX_DEPTH];         /* a mapping's key awaiting its value */
+    const char *anch[MAX_DEPTH];   /* anchor of an open collection */
+    int depth, docs, nanchors;
+    anchor *anchors;               /* latest first */
+    ynode *root;
+} pstate;
+
+static const char *src_line(const pstate *ps, size_t idx)
+{
+    const char *s = ps->buf, *end = ps->buf + ps->len;
+    for (; idx; idx--) {
+        const char *nl = memchr(s, '\n', (size_t)(end - s));
+        if (!nl)
+            return NULL;
+        s = nl + 1;
+    }
+    return s;
+}
+
+/* The character at a mark (columns count UTF-8 characters). */
+static int char_at(const pstate *ps, yaml_mark_t m)
+{
+    const char *s = src_line(ps, m.line);
+    if (!s)
+        return 0;
+    for (size_t i = 0; i < m.column && *s && *s != '\n'; i++)
+        while (*++s && ((unsigned char)*s & 0xc0) == 0x80)
+            ;
+    return *s;
+}
+
+/* A literal block's lines map 1:1 to source lines after the `|` line, so
+ * diagram cells can be located exactly: find the block's indentation by
+ * comparing its first content line with the source. */
+static void literal_body(const pstate *ps, ynode *n, yaml_mark_t m)
+{
+    size_t k = 0;
+    const char *s = n->str;
+    while (*s) {
+        size_t len = strcspn(s, "\n"), lead = strspn(s, " ");
+        if (lead < len) {
+            const char *src = src_line(ps, m.line + 1 + k);
+            size_t slead = src ? strspn(src, " ") : 0;
+            if (src && slead >= lead) {
+                n->body_line = (int)m.line + 2;
+                n->body_col = (int)(slead - lead) + 1;
+            }
+            return;
+        }
+        if (!s[len])
+            return;
+        s += len + 1;
+        k++;
+    }
+}
+
+static int fail_mark(pstate *ps, yaml_mark_t m, const char *msg, const char *arg)
+{
+    return fail_at(ps->c, ps->file, (int)m.line + 1, (int)m.column + 1,
+                   msg, arg);
+}
+
+static ynode *new_node(pstate *ps, int type, yaml_mark_t m)
+{
+    ctx *c = ps->c;
+    if (++c->nodes > MAX_NODES) {
+        fail_mark(ps, m, "more than %s YAML nodes (aliases expanding too far?)",
+                  "100000");
+        return NULL;
+    }
+    ynode *n = alloc(c, sizeof *n);
+    if (!n)
+        return NULL;
+    n->type = (uint8_t)type;
+    n->file = ps->file;
+    n->line = (int)m.line + 1;
+    n->col = (int)m.column + 1;
+    return n;
+}
+
+static int attach(pstate *ps, ynode *n)
+{
+    if (!ps->depth) {
+        ps->root = n;
+        return 0;
+    }
+    ynode *p = ps->open[ps->depth - 1], **k = &ps->key[ps->depth - 1];
+    if (p->type == Y_SEQ) {
+        append(p, n);
+    } else if (!*k) {
+        if (n->type != Y_SCALAR)
+            return fail(ps->c, n, "mapping keys must be plain strings");
+        *k = n;
+    } else {
+        n->key = (*k)->str;
+        n->key_line = (*k)->line;
+        n->key_col = (*k)->col;
+        *k = NULL;
+        append(p, n);
+    }
+    return 0;
+}
+
+static int add_anchor(pstate *ps, const char *name, const ynode *n)
+{
+    if (++ps->nanchors > MAX_ANCHORS)
+        return fail(ps->c, n, "more than %d anchors in one file", MAX_ANCHORS);
+    anchor *a = alloc(ps->c, sizeof *a);
+    if (!a)
+        return ps->c->rc;
+    a->name = name;
+    a->node = n;
+    a->next = ps->anchors;
+    ps->anchors = a;
+    return 0;
+}
+
+static int is_null_text(const char *s)
+{
+    return !*s || !strcmp(s, "~") || !strcmp(s, "null") ||
+           !strcmp(s, "Null") || !strcmp(s, "NULL");
+}
+
+static int on_scalar(pstate *ps, const yaml_event_t *e)
+{
+    const char *s = (const char *)e->data.scalar.value;
+    size_t len = e->data.scalar.length;
+    ynode *n = new_node(ps, Y_SCALAR, e->start_mark);
+    if (!n)
+        return ps->c->rc;
+    if (memchr(s, 0, len))
+        return fail(ps->c, n, "NUL character in a string");
+    if (!(n->str = sdup(ps->c, s, len)))
+        return ps->c->rc;
+    n->null = e->data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
+              is_null_text(n->str);
+    if (e->data.scalar.style == YAML_LITERAL_SCALAR_STYLE)
+        literal_body(ps, n, e->start_mark);
+    int rc = attach(ps, n);
+    const char *a = (const char *)e->data.scalar.anchor;
+    if (!rc && a) {
+        const char *name = sdup(ps->c, a, strlen(a));
+        rc = name ? add_anchor(ps, name, n) : ps->c->rc;
+    }
+    return rc;
+}
+
+static int on_open(pstate *ps, const yaml_event_t *e, int type,
+                   const yaml_char_t *anchor_name)
+{
+    if (ps->depth >= MAX_DEPTH)
+        return fail_mark(ps, e->start_mark, "more than %s levels of nesting",
+                         "64");
+    ynode *n = new_node(ps, type, e->start_mark);
+    if (!n)
+        return ps->c->rc;
+    int rc = attach(ps, n);
+    if (rc)
+        return rc;
+    const char *a = (const char *)anchor_name, *name = NULL;
+    if (a && !(name = sdup(ps->c, a, strlen(a))))
+        return ps->c->rc;
+    ps->open[ps->depth] = n;
+    ps->key[ps->depth] = NULL;
+    ps->anch[ps->depth] = name;
+    ps->depth++;
+    return 0;
+}
+
+typedef struct kref {
+    const ynode *n;
+    int i;
+} kref;
+
+static int cmp_kref(const void *a, const void *b)
+{
+    const kref *x = a, *y = b;
+    int d = strcmp(x->n->key, y->n->key);
+    return d ? d : (x->i > y->i) - (x->i < y->i);
+}
+
+/* Sorting keeps this O(n log n) even for a hostile mapping. */
+static int check_dups(ctx *c, const ynode *map)
+{
+    if (map->n < 2)
+        return 0;
+    kref *r = alloc(c, (size_t)map->n * sizeof *r);
+    if (!r)
+        return c->rc;
+    int i = 0, first = INT_MAX;
+    for (const ynode *k = map->kids; k; k = k->next, i++)
+        r[i] = (kref){k, i};
+    qsort(r, (size_t)map->n, sizeof *r, cmp_kref);
+    const ynode *dup = NULL;
+    for (i = 1; i < map->n; i++)
+        if (!strcmp(r[i].n->key, r[i - 1].n->key) && r[i].i < first) {
+            first = r[i].i;
+            dup = r[i].n;
+        }
+    return dup ? fail_key(c, dup, "duplicate key '%s'", dup->key) : 0;
+}
+
+static int on_close(pstate *ps)
+{
+    ynode *n = ps->open[--ps->depth];
+    int rc = n->type == Y_MAP ? check_dups(ps->c, n) : 0;
+    if (!rc && ps->anch[ps->depth])
+        rc = add_anchor(ps, ps->anch[ps->depth], n);
+    return rc;
+}
+
+static ynode *copy_tree(pstate *ps, const ynode *src, int depth,
+                        yaml_mark_t m)
+{
+    if (src->type != Y_SCALAR && depth > MAX_DEPTH) {
+        fail_mark(ps, m, "alias nests deeper than %s levels", "64");
+        return NULL;
+    }
+    ynode *n = new_node(ps, src->type, m);
+    if (!n)
+        return NULL;
+    *n = *src;
+    n->kids = n->last = n->next = NULL;
+    n->n = 0;
+    for (const ynode *k = src->kids; k; k = k->next) {
+        ynode *d = copy_tree(ps, k, depth + 1, m);
+        if (!d)
+            return NULL;
+        append(n, d);
+    }
+    return n;
+}
+
+/* Aliases are expanded by copying; the node cap stops billion laughs. */
+static int on_alias(pstate *ps, const yaml_event_t *e)
+{
+    const char *name = (const char *)e->data.alias.anchor;
+    const anchor *a = ps->anchors;
+    while (a && strcmp(a->name, name))
+        a = a->next;
+    if (!a)
+        return fail_mark(ps, e->start_mark,
+                         "unknown alias '*%s' (anchors must be complete "
+                         "before use)", name);
+    ynode *n = copy_tree(ps, a->node, ps->depth + 1, e->start_mark);
+    if (!n)
+        return ps->c->rc;
+    n->line = (int)e->start_mark.line + 1;
+    n->col = (int)e->start_mark.column + 1;
+    return attach(ps, n);
+}
+
+static int on_event(pstate *ps, const yaml_event_t *e)
+{
+    switch (e->type) {
+    case YAML_DOCUMENT_START_EVENT:
+        if (ps->docs++)
+            return fail_mark(ps, e->start_mark,
+                             "only one YAML document is allowed per file%s", "");
+        return 0;
+    case YAML_SCALAR_EVENT:
+        return on_scalar(ps, e);
+    case YAML_SEQUENCE_START_EVENT:
+        return on_open(ps, e, Y_SEQ, e->data.sequence_start.anchor);
+    case YAML_MAPPING_START_EVENT:
+        return on_open(ps, e, Y_MAP, e->data.mapping_start.anchor);
+    case YAML_SEQUENCE_END_EVENT:
+    case YAML_MAPPING_END_EVENT:
+        return on_close(ps);
+    case YAML_ALIAS_EVENT:
+        return on_alias(ps, e);
+    default:
+        return 0;
+    }
+}
+
+static int syntax_error(pstate *ps, const yaml_parser_t *p)
+{
+    ctx *c = ps->c;
+    if (p->error == YAML_MEMORY_ERROR)
+        return oom(c);
+    if (p->error == YAML_READER_ERROR)
+        return fail_at(c, ps->file, 0, 0, "invalid text at byte %zu: %s",
+                       p->problem_offset, p->problem ? p->problem : "?");
+    int line = (int)p->problem_mark.line + 1, col = (int)p->problem_mark.column + 1;
+    if (char_at(ps, p->problem_mark) == '\t')
+        return fail_at(c, ps->file, line, col,
+                       "tab character where YAML needs spaces (indentation)");
+    return fail_at(c, ps->file, line, col, "YAML syntax error: %s%s%s%s",
+                   p->problem ? p->problem : "unknown problem",
+                   p->context ? " (" : "", p->context ? p->context : "",
+                   p->context ? ")" : "");
+}
+
+static int parse_tree(ctx *c, const char *file, const char *buf, size_t len,
+                      ynode **root)
+{
+    pstate ps;
+    memset(&ps, 0, sizeof ps);
+    ps.c = c;
+    ps.file = file;
+    ps.buf = buf;
+    ps.len = len;
+    yaml_parser_t p;
+    if (!yaml_parser_initialize(&p))
+        return oom(c);
+    yaml_parser_set_input_string(&p, (const unsigned char *)buf, len);
+    int rc = 0, done = 0;
+    while (!rc && !done) {
+        yaml_event_t e;
+        if (!yaml_parser_parse(&p, &e)) {
+            rc = syntax_error(&ps, &p);
+            break;
+        }
+        rc = on_event(&ps, &e);
+        done = e.type == YAML_STREAM_END_EVENT;
+        yaml_event_delete(&e);
+    }
+    yaml_parser_delete(&p);
+    if (!rc && !ps.root)
+        rc = fail_at(c, file, 1, 1, "empty file: expected the variant's keys");
+    *root = ps.root;
+    return rc;
+}
+
+/* ------------------------------------------------------------ files */
+
+static int read_file(ctx *c, const char *path, char **out, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return fail_at(c, path, 0, 0, "cannot open: %s", strerror(errno));
+    struct stat st;
+    int rc = 0;
+    if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode))
+        rc = fail_at(c, path, 0, 0, "not a regular file");
+    else if (st.st_size > MAX_FILE_BYTES)
+        rc = fail_at(c, path, 0, 0, "file is %lld bytes, over the 1 MiB limit",
+                     (long long)st.st_size);
+    char *buf = rc ? NULL : malloc((size_t)st.st_size + 1);
+    if (!rc && !buf)
+        rc = oom(c);
+    if (!rc) {
+        *len = fread(buf, 1, (size_t)st.st_size, f);
+        buf[*len] = 0;
+        if (ferror(f))
+            rc = fail_at(c, path, 0, 0, "read error: %s", strerror(errno));
+    }
+    fclose(f);
+    if (rc)
+        free(buf);
+    else
+        *out = buf;
+    return rc;
+}
+
+static void dir_of(const char *file, char *out, size_t size)
+{
+    const char *slash = strrchr(file, '/');
+    if (!slash)
+        at(out, size, ".");
+    else if (slash == file)
+        at(out, size, "/");
+    else
+        at(out, size, "%.*s", (int)(slash - file), file);
+}
+
+static int is_kind(const char *path, int dir)
+{
+    struct stat st;
+    return !stat(path, &st) && (dir ? S_ISDIR(st.st_mode) : S_ISREG(st.st_mode));
+}
+
+/* Formats a candidate; a folder stands for its variant.yaml. */
+PRINTF(3, 4)
+static int try_path(char *out, size_t size, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(out, size, fmt, ap);
+    va_end(ap);
+    if (n < 0 || (size_t)n >= size)
+        return 0;
+    if (is_kind(out, 1)) {
+        size_t len = (size_t)n;
+        if (len + sizeof "/variant.yaml" > size)
+            return 0;
+        memcpy(out + len, "/variant.yaml", sizeof "/variant.yaml");
+    }
+    return is_kind(out, 0);
+}
+
+static int find_parent(ctx *c, const ynode *ref, char *out, size_t size)
+{
+    const char *name = ref->str, *s = c->search ? c->search : "";
+    while (*s) {
+        int n = (int)strcspn(s, ":");
+        if (n && try_path(out, size, "%.*s/%s/variant.yaml", n, s, name))
+            return 0;
+        s += n + (s[n] == ':');
+    }
+    const char *b = tiers_builtin_variant_dir();
+    if (b && *b && try_path(out, size, "%s/%s/variant.yaml", b, name))
+        return 0;
+    char dir[1024];
+    dir_of(ref->file, dir, sizeof dir);
+    if (name[0] == '/' ? try_path(out, size, "%s", name)
+                       : try_path(out, size, "%s/%s", dir, name))
+        return 0;
+    return fail(c, ref, "cannot find parent variant '%s' (not on the search "
+                "path, not shipped, not relative to this file)", name);
+}
+
+static int load_tree(ctx *c, const char *path, const ynode *ref, ynode **out);
+
+static int load_one(ctx *c, const char *path, ynode **out)
+{
+    const char *file = sdup(c, path, strlen(path));
+    char *buf = NULL;
+    size_t len = 0;
+    ynode *root = NULL, *base = NULL;
+    if (!file || read_file(c, file, &buf, &len))
+        return c->rc;
+    int rc = parse_tree(c, file, buf, len, &root);
+    free(buf);
+    if (rc)
+        return rc;
+    if (root->type != Y_MAP)
+        return fail(c, root, "a variant file must be a mapping of keys");
+    if (!get(root, "name"))
+        return fail(c, root, "missing required key 'name'");
+    const ynode *inh = get(root, "inherits");
+    if (!inh) {
+        *out = root;
+        return 0;
+    }
+    if (inh->type != Y_SCALAR || inh->null || !*inh->str)
+        return fail(c, inh, "inherits must be a variant name or a path");
+    char ppath[1024];
+    if ((rc = find_parent(c, inh, ppath, sizeof ppath)) ||
+        (rc = load_tree(c, ppath, inh, &base)))
+        return rc;
+    merge(base, root);
+    *out = base;
+    return 0;
+}
+
+/* Real paths of the files being read detect `inherits:` cycles. */
+static int load_tree(ctx *c, const char *path, const ynode *ref, ynode **out)
+{
+    char *rp = realpath(path, NULL);
+    if (!rp)
+        return ref ? fail(c, ref, "cannot read parent '%s': %s", path,
+                          strerror(errno))
+                   : fail_at(c, path, 0, 0, "cannot open: %s", strerror(errno));
+    int i = 0;
+    while (i < c->nchain && strcmp(c->chain[i], rp))
+        i++;
+    const char *r = sdup(c, rp, strlen(rp));
+    free(rp);
+    if (!r)
+        return c->rc;
+    if (i < c->nchain)
+        return fail(c, ref, "inherits cycle: '%s' is already being loaded",
+                    ref->str);
+    if (c->nchain >= MAX_INHERIT)
+        return fail(c, ref, "inherits chain longer than %d files", MAX_INHERIT);
+    c->chain[c->nchain++] = r;
+    int rc = load_one(c, path, out);
+    c->nchain--;
+    return rc;
+}
+
+/* ------------------------------------------------------------ values */
+
+static const char *got(const ynode *n, char *buf, size_t size)
+{
+    if (n->type == Y_MAP)
+        return "a mapping";
+    if (n->type == Y_SEQ)
+        return "a list";
+    if (n->null)
+        return "nothing";
+    return at(buf, size, "'%.64s'", n->str);
+}
+
+static int want(ctx *c, const ynode *n, int type, const char *where)
+{
+    static const char *const names[] = {"a string", "a list", "a mapping"};
+    char g[80];
+    if (n->type == type || (n->null && type != Y_SCALAR))
+        return 0; /* null stands for an empty list or mapping */
+    return fail(c, n, "%s must be %s, got %s", where, names[type],
+                got(n, g, sizeof g));
+}
+
+static int in_list(const char *const *list, const char *s)
+{
+    for (int i = 0; list[i]; i++)
+        if (!strcmp(list[i], s))
+            return i;
+    return -1;
+}
+
+static const char *join(const char *const *list, const char *sep, char *buf,
+                        size_t size)
+{
+    size_t n = 0;
+    buf[0] = 0;
+    for (int i = 0; list[i] && n < size; i++)
+        n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? sep : "", list[i]);
+    return buf;
+}
+
+static int keys_ok(ctx *c, const ynode *map, const char *where,
+                   const char *const *allowed)
+{
+    char list[256];
+    for (const ynode *k = map->kids; k; k = k->next)
+        if (in_list(allowed, k->key) < 0)
+            return fail_key(c, k, "unknown key '%s' %s%s (expected %s)", k->key,
+                            *where ? "in " : "at ", *where ? where : "top level",
+                            join(allowed, ", ", list, sizeof list));
+    return 0;
+}
+
+static const ynode *req(ctx *c, const ynode *map, const char *where,
+                        const char *key)
+{
+    const ynode *n = get(map, key);
+    if (!n)
+        fail(c, map, "missing required key '%s' in %s", key, where);
+    return n;
+}
+
+/* 0 = ok, -1 = not an integer, 1 = out of long range. */
+static int parse_long(const char *s, long *out)
+{
+    const char *d = s + (*s == '-' || *s == '+');
+    if (!*d || strspn(d, "0123456789") != strlen(d))
+        return -1;
+    errno = 0;
+    *out = strtol(s, NULL, 10);
+    return errno == ERANGE;
+}
+
+static int parse_bool(const char *s)
+{
+    static const char *const t[] = {"true", "True", "TRUE", NULL};
+    static const char *const f[] = {"false", "False", "FALSE", NULL};
+    return in_list(t, s) >= 0 ? 1 : in_list(f, s) >= 0 ? 0 : -1;
+}
+
+static int int_val(ctx *c, const ynode *n, const char *where, long lo, long hi,
+                   long *out)
+{
+    char g[80];
+    if (n->type != Y_SCALAR || n->null)
+        return fail(c, n, "%s must be an integer, got %s", where,
+                    got(n, g, sizeof g));
+    int r = parse_long(n->str, out);
+    if (r < 0)
+        return fail(c, n, "%s must be an integer, got '%.64s'", where, n->str);
+    if (r > 0 || *out < lo || *out > hi)
+        return fail(c, n, "%s must be %ld..%ld, got %.64s", where, lo, hi,
+                    n->str);
+    return 0;
+}
+
+static int bool_val(ctx *c, const ynode *n, const char *where, uint8_t *out)
+{
+    char g[80];
+    int b = n->type == Y_SCALAR ? parse_bool(n->str) : -1;
+    if (b < 0)
+        return fail(c, n, "%s must be true or false, got %s", where,
+                    got(n, g, sizeof g));
+    *out = (uint8_t)b;
+    return 0;
+}
+
+static int str_val(ctx *c, const ynode *n, const char *where, char *buf,
+                   size_t size)
+{
+    int rc = want(c, n, Y_SCALAR, where);
+    const char *s = n->null ? "" : n->str;
+    if (!rc && strlen(s) >= size)
+        rc = fail(c, n, "%s is too long (max %zu characters)", where, size - 1);
+    if (!rc)
+        memcpy(buf, s, strlen(s) + 1);
+    return rc;
+}
+
+static int enum_val(ctx *c, const ynode *n, const char *where,
+                    const char *const *names, int *out)
+{
+    char list[256], g[80];
+    int i = n->type == Y_SCALAR ? in_list(names, n->str) : -1;
+    if (i < 0)
+        return fail(c, n, "%s must be %s, got %s", where,
+                    join(names, "|", list, sizeof list), got(n, g, sizeof g));
+    *out = i;
+    return 0;
+}
+
+/* Optional keys of a mapping, with `where` built as "prefix.key". */
+static int opt_int(ctx *c, const ynode *map, const char *pre, const char *key,
+                   long lo, long hi, long *out)
+{
+    char w[WHERE];
+    const ynode *n = get(map, key);
+    return n ? int_val(c, n, at(w, sizeof w, "%s%s%s", pre, *pre ? "." : "", key),
+                       lo, hi, out)
+             : 0;
+}
+
+static int opt_u8(ctx *c, const ynode *map, const char *pre, const char *key,
+                  long lo, long hi, uint8_t *out)
+{
+    long x = *out;
+    int rc = opt_int(c, map, pre, key, lo, hi, &x);
+    *out = (uint8_t)x;
+    return rc;
+}
+
+static int opt_bool(ctx *c, const ynode *map, const char *pre, const char *key,
+                    uint8_t *out)
+{
+    char w[WHERE];
+    const ynode *n = get(map, key);
+    return n ? bool_val(c, n, at(w, sizeof w, "%s%s%s", pre, *pre ? "." : "", key),
+                        out)
+             : 0;
+}
+
+static int opt_enum(ctx *c, const ynode *map, const char *pre, const char *key,
+                    const char *const *names, uint8_t *out)
+{
+    char w[WHERE];
+    const ynode *n = get(map, key);
+    int i = *out;
+    int rc = n ? enum_val(c, n, at(w, sizeof w, "%s.%s", pre, key), names, &i) : 0;
+    *out = (uint8_t)i;
+    return rc;
+}
+
+static int face_index(const tiers_variant *v, const char *name)
+{
+    for (int i = 0; i < v->nfaces; i++)
+        if (!strcmp(v->faces[i].name, name))
+            return i;
+    return -1;
+}
+
+static int face_ref(ctx *c, const ynode *n, const char *where, uint8_t *out)
+{
+    int rc = want(c, n, Y_SCALAR, where);
+    int i = rc ? -1 : face_index(c->v, n->str);
+    if (!rc && i < 0)
+        rc = fail(c, n, "unknown face '%.64s' in %s", n->str, where);
+    if (!rc)
+        *out = (uint8_t)i;
+    return rc;
+}
+
+static int side_ref(ctx *c, const ynode *n, const char *where, uint8_t *out)
+{
+    const tiers_variant *v = c->v;
+    int rc = want(c, n, Y_SCALAR, where);
+    for (int s = 0; !rc && s < 2; s++)
+        if (!strcmp(n->str, v->side_name[s]) ||
+            (n->str[0] == v->side_sym[s] && !n->str[1])) {
+            *out = (uint8_t)s;
+            return 0;
+        }
+    return rc ? rc : fail(c, n, "unknown side '%.64s' in %s (sides: %s, %s)",
+                          n->str, where, v->side_name[0], v->side_name[1]);
+}
+
+/* ------------------------------------------------------------ rules */
+
+enum { R_BOOL, R_ENUM, R_INT, R_FACE };
+
+typedef struct sym {
+    const char *name;
+    uint8_t val;
+} sym;
+
+typedef struct rule_def {
+    const char *key;
+    uint8_t type, wide;  /* wide: a uint16_t field */
+    size_t off;
+    const sym *syms;     /* R_ENUM, default first */
+    long max;            /* R_INT */
+} rule_def;
+
+#define F8(f) .off = offsetof(tiers_variant, f)
+#define F16(f) .off = offsetof(tiers_variant, f), .wide = 1
+
+static const sym unit_syms[] = {{"top", UNIT_TOP}, {"stack", UNIT_STACK}, {0, 0}};
+static const sym cap_syms[] = {{"top", CAP_TOP}, {"enemies", CAP_ENEMIES},
+                               {"tower", CAP_TOWER}, {"none", CAP_NONE}, {0, 0}};
+static const sym to_syms[] = {{"gone", CAPTURED_GONE}, {"hand", CAPTURED_HAND},
+                              {0, 0}};
+static const sym via_syms[] = {{"empty", VIA_EMPTY}, {"no-enemy", VIA_NO_ENEMY},
+                               {"free", VIA_FREE}, {"height", VIA_HEIGHT}, {0, 0}};
+static const sym legal_syms[] = {{"legal", LEGAL_STRICT},
+                                 {"pseudo", LEGAL_PSEUDO}, {0, 0}};
+static const sym res_syms[] = {{"loss", RES_LOSS}, {"draw", RES_DRAW},
+                               {"win", RES_WIN}, {0, 0}};
+static const sym rep_syms[] = {{"full", REPKEY_FULL}, {"board", REPKEY_BOARD},
+                               {0, 0}};
+
+static const rule_def rule_defs[] = {
+    {"unit", R_ENUM, F8(unit), .syms = unit_syms},
+    {"stack_own", R_BOOL, F8(stack_own)},
+    {"stack_enemy", R_BOOL, F8(stack_enemy)},
+    {"capture", R_ENUM, F8(capture), .syms = cap_syms},
+    {"capture_and_stack", R_BOOL, F8(capture_and_stack)},
+    {"captured", R_ENUM, F8(captured_to), .syms = to_syms},
+    {"capture_flips", R_BOOL, F8(capture_flips)},
+    {"height_block", R_BOOL, F8(height_block)},
+    {"via", R_ENUM, F8(via_rule), .syms = via_syms},
+    {"same_face", R_BOOL, F8(same_face_rule)},
+    {"immobile_strikes", R_BOOL, F8(immobile_strikes)},
+    {"over_enemy_face", R_FACE, F8(over_enemy_face)},
+    {"army_cap", R_INT, F8(army_cap), .max = 255},
+    {"legality", R_ENUM, F8(legality), .syms = legal_syms},
+    {"stalemate", R_ENUM, F8(stalemate), .syms = res_syms},
+    {"royal_capture", R_BOOL, F8(royal_capture)},
+    {"exit", R_BOOL, F8(exit_rank)},
+    {"capture_all", R_BOOL, F8(capture_all)},
+    {"repetition", R_INT, F8(repetition), .max = 255},
+    {"repetition_key", R_ENUM, F8(repetition_key), .syms = rep_syms},
+    {"halfmove_limit", R_INT, F16(halfmove_limit), .max = 65535},
+    {"max_plies", R_INT, F16(max_plies), .max = 65535},
+};
+enum { NRULES = sizeof rule_defs / sizeof rule_defs[0] };
+
+static const rule_def *rule_find(const char *key)
+{
+    for (int i = 0; i < NRULES; i++)
+        if (!strcmp(rule_defs[i].key, key))
+            return &rule_defs[i];
+    return NULL;
+}
+
+static option_def *option_find(tiers_variant *v, const char *key)
+{
+    for (int i = 0; i < v->noptions; i++)
+        if (!strcmp(v->options[i].key, key))
+            return &v->options[i];
+    return NULL;
+}
+
+static const char *sym_list(const sym *s, char *buf, size_t size)
+{
+    size_t n = 0;
+    buf[0] = 0;
+    for (int i = 0; s[i].name && n < size; i++)
+        n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? "|" : "", s[i].name);
+    return buf;
+}
+
+/* Value of `text` for rule r; on error a message in msg and -1. */
+static int rule_parse(const tiers_variant *v, const rule_def *r,
+                      const char *text, long *out, char *msg, size_t size)
+{
+    char list[128];
+    int i = -1;
+    if (r->type == R_BOOL && (i = parse_bool(text)) >= 0)
+        *out = i;
+    else if (r->type == R_ENUM) {
+        for (i = 0; r->syms[i].name && strcmp(r->syms[i].name, text); i++)
+            ;
+        if (r->syms[i].name)
+            *out = r->syms[i].val;
+        else
+            i = -1;
+    } else if (r->type == R_INT)
+        i = !parse_long(text, out) && *out >= 0 && *out <= r->max ? 0 : -1;
+    else if (r->type == R_FACE)
+        *out = !strcmp(text, "none") ? NO_FACE : (i = face_index(v, text));
+    if (i >= 0 || (r->type == R_FACE && *out == NO_FACE))
+        return 0;
+    const char *allowed = r->type == R_BOOL ? "true|false"
+                        : r->type == R_ENUM ? sym_list(r->syms, list, sizeof list)
+                        : r->type == R_FACE ? "a face name or none"
+                        : at(list, sizeof list, "0..%ld", r->max);
+    snprintf(msg, size, "rules.%s must be %s, got '%.64s'", r->key, allowed, text);
+    return -1;
+}
+
+static void rule_store(tiers_variant *v, const rule_def *r, long val)
+{
+    char *p = (char *)v + r->off;
+    if (r->wide)
+        *(uint16_t *)(void *)p = (uint16_t)val;
+    else
+        *(uint8_t *)p = (uint8_t)val;
+}
+
+/* Options bound to a rule follow it, so scripts see the same value. */
+static void sync_options(tiers_variant *v, const rule_def *r, long val)
+{
+    char msg[8];
+    for (int i = 0; i < v->noptions; i++) {
+        option_def *o = &v->options[i];
+        long x;
+        if (strcmp(o->sets, r->key))
+            continue;
+        if (!o->nvalues)
+            o->value = (int32_t)val;
+        for (int j = 0; j < o->nvalues; j++)
+            if (!rule_parse(v, r, o->values[j], &x, msg, sizeof msg) && x == val)
+                o->value = j;
+    }
+}
+
+static int set_engine(tiers_variant *v, const rule_def *r, const char *text,
+                      char *msg, size_t size)
+{
+    long val;
+    if (rule_parse(v, r, text, &val, msg, size))
+        return -1;
+    rule_store(v, r, val);
+    sync_options(v, r, val);
+    return 0;
+}
+
+static int set_option(tiers_variant *v, option_def *o, const char *text,
+                      char *msg, size_t size)
+{
+    long idx = 0;
+    const char *list[MAX_OPTION_VALUES + 1] = {0};
+    char buf[300];
+    for (int i = 0; i < o->nvalues; i++)
+        list[i] = o->values[i];
+    if (o->nvalues ? (idx = in_list(list, text)) < 0
+                   : parse_long(text, &idx) || idx < INT32_MIN || idx > INT32_MAX) {
+        snprintf(msg, size, "rules.%s must be %s, got '%.64s'", o->key,
+                 o->nvalues ? join(list, "|", buf, sizeof buf) : "an integer", text);
+        return -1;
+    }
+    if (*o->sets && set_engine(v, rule_find(o->sets),
+                               o->nvalues ? o->values[idx] : text, msg, size))
+        return -1;
+    o->value = (int32_t)idx;
+    return 0;
+}
+
+/* 0 = set, -1 = bad value (msg), -2 = no such rule or option. */
+static int set_rule_text(tiers_variant *v, const char *key, const char *text,
+                         char *msg, size_t size)
+{
+    const rule_def *r = rule_find(key);
+    option_def *o = r ? NULL : option_find(v, key);
+    if (r)
+        return set_engine(v, r, text, msg, size);
+    return o ? set_option(v, o, text, msg, size) : -2;
+}
+
+static const char *rule_names(tiers_variant *v, char *buf, size_t size)
+{
+    size_t n = 0;
+    for (int i = 0; i < NRULES && n < size; i++)
+        n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? ", " : "",
+                              rule_defs[i].key);
+    for (int i = 0; i < v->noptions && n < size; i++)
+        n += (size_t)snprintf(buf + n, size - n, "%s%s",
+                              i ? ", " : "; options: ", v->options[i].key);
+    return buf;
+}
+
+static int read_rules(ctx *c, const ynode *root)
+{
+    const ynode *rs = get(root, "rules");
+    char msg[512], names[400], w[WHERE];
+    int rc = rs ? want(c, rs, Y_MAP, "rules") : 0;
+    for (const ynode *k = rs ? rs->kids : NULL; k && !rc; k = k->next) {
+        if (!rule_find(k->key) && !option_find(c->v, k->key))
+            return fail_key(c, k, "unknown key '%s' in rules (expected %s)",
+                            k->key, rule_names(c->v, names, sizeof names));
+        rc = want(c, k, Y_SCALAR, at(w, sizeof w, "rules.%s", k->key));
+        if (!rc && set_rule_text(c->v, k->key, k->null ? "" : k->str, msg,
+                                 sizeof msg))
+            rc = fail(c, k, "%s", msg);
+    }
+    return rc;
+}
+
+/* ------------------------------------------------------------ options */
+
+static const char *const option_keys[] = {"values", "default", "sets", NULL};
+
+static int option_values(ctx *c, option_def *o, const ynode *n, const char *w)
+{
+    char iw[WHERE];
+    int rc = want(c, n, Y_SEQ, at(iw, sizeof iw, "%s.values", w));
+    int i = 0;
+    for (const ynode *k = n->kids; k && !rc; k = k->next, i++) {
+        at(iw, sizeof iw, "%s.values[%d]", w, i);
+        if (i >= MAX_OPTION_VALUES)
+            return fail(c, k, "%s: an option has at most %d values", iw,
+                        MAX_OPTION_VALUES);
+        rc = str_val(c, k, iw, o->values[i], MAX_NAME);
+        if (!rc && !o->values[i][0])
+            rc = fail(c, k, "%s must not be empty", iw);
+        for (int j = 0; !rc && j < i; j++)
+            if (!strcmp(o->values[i], o->values[j]))
+                rc = fail(c, k, "%s repeats '%s'", iw, o->values[j]);
+    }
+    o->nvalues = (uint8_t)i;
+    return rc;
+}
+
+static int option_default(ctx *c, option_def *o, const ynode *n, const char *w)
+{
+    char iw[WHERE], list[300];
+    const char *names[MAX_OPTION_VALUES + 1] = {0};
+    long x = 0;
+    at(iw, sizeof iw, "%s.default", w);
+    if (!o->nvalues) {
+        int rc = int_val(c, n, iw, INT32_MIN, INT32_MAX, &x);
+        o->def = (int32_t)x;
+        return rc;
+    }
+    for (int i = 0; i < o->nvalues; i++)
+        names[i] = o->values[i];
+    int i = n->type == Y_SCALAR ? in_list(names, n->str) : -1;
+    if (i < 0)
+        return fail(c, n, "%s must be one of %s", iw, join(names, "|", list, sizeof list));
+    o->def = i;
+    return 0;
+}
+
+/* Checks every value against the bound rule, then applies the default. */
+static int option_bind(ctx *c, option_def *o, const ynode *n, const char *w)
+{
+    char iw[WHERE], msg[512], num[24];
+    int rc = str_val(c, n, at(iw, sizeof iw, "%s.sets", w), o->sets, MAX_NAME);
+    const rule_def *r = rc ? NULL : rule_find(o->sets);
+    long x;
+    if (!rc && !r)
+        return fail(c, n, "unknown engine rule '%s' in %s", o->sets, iw);
+    if (!rc && !o->nvalues && r->type != R_INT)
+        return fail(c, n, "%s: rules.%s is not an integer rule; give the "
+                    "option values", iw, r->key);
+    for (int i = 0; !rc && i < o->nvalues; i++)
+        if (rule_parse(c->v, r, o->values[i], &x, msg, sizeof msg))
+            rc = fail(c, n, "%s: %s", iw, msg);
+    const char *text = o->nvalues ? o->values[o->def] : at(num, sizeof num, "%d", (int)o->def);
+    if (!rc && set_engine(c->v, r, text, msg, sizeof msg))
+        rc = fail(c, n, "%s: %s", iw, msg);
+    return rc;
+}
+
+static int read_option(ctx *c, const ynode *n)
+{
+    tiers_variant *v = c->v;
+    char w[WHERE];
+    if (v->noptions >= MAX_OPTIONS)
+        return fail_key(c, n, "too many options (max %d)", MAX_OPTIONS);
+    if (!*n->key || strlen(n->key) >= MAX_NAME)
+        return fail_key(c, n, "option name '%.64s' must be 1..%d characters",
+                        n->key, MAX_NAME - 1);
+    if (rule_find(n->key))
+        return fail_key(c, n, "option '%s' has the name of an engine rule", n->key);
+    at(w, sizeof w, "options.%s", n->key);
+    option_def *o = &v->options[v->noptions];
+    memcpy(o->key, n->key, strlen(n->key) + 1);
+    const ynode *vals = get(n, "values"), *def = get(n, "default"),
+                *sets = get(n, "sets");
+    int rc = want(c, n, Y_MAP, w);
+    if (!rc)
+        rc = keys_ok(c, n, w, option_keys);
+    if (!rc && vals)
+        rc = option_values(c, o, vals, w);
+    if (!rc && def)
+        rc = option_default(c, o, def, w);
+    o->value = o->def;
+    v->noptions++;
+    return !rc && sets ? option_bind(c, o, sets, w) : rc;
+}
+
+static int read_options(ctx *c, const ynode *root)
+{
+    const ynode *os = get(root, "options");
+    int rc = os ? want(c, os, Y_MAP, "options") : 0;
+    for (const ynode *k = os ? os->kids : NULL; k && !rc; k = k->next)
+        rc = read_option(c, k);
+    return rc;
+}
+
+/* ------------------------------------------------------------ movement */
+
+enum { HOW_STEP, HOW_JUMP, HOW_LEAP, HOW_RAY };
+
+typedef struct offset_set {
+    const char *name;
+    int n;
+    int8_t d[8][2];
+} offset_set;
+
+/* Clockwise from forward, so tables list moves in a predictable order. */
+static const offset_set offset_sets[] = {
+    {"all8", 8, {{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}}},
+    {"orth", 4, {{0, 1}, {1, 0}, {0, -1}, {-1, 0}}},
+    {"diag", 4, {{1, 1}, {1, -1}, {-1, -1}, {-1, 1}}},
+    {"forward", 1, {{0, 1}}},
+    {"back", 1, {{0, -1}}},
+    {"sideways", 2, {{1, 0}, {-1, 0}}},
+    {"fdiag", 2, {{1, 1}, {-1, 1}}},
+    {"bdiag", 2, {{1, -1}, {-1, -1}}},
+    {"knight", 8, {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}}},
+    {"fknight", 2, {{1, 2}, {-1, 2}}},
+};
+enum { NSETS = sizeof offset_sets / sizeof offset_sets[0] };
+
+static int add_line(ctx *c, const ynode *at_node, const line_def *l)
+{
+    tiers_variant *v = c->v;
+    if (v->nlines >= MAX_LINES)
+        return fail(c, at_node, "too many movement lines (max %d)", MAX_LINES);
+    v->lines[v->nlines++] = *l;
+    return 0;
+}
+
+static int iabs(int x) { return x < 0 ? -x : x; }
+static int sign(int x) { return (x > 0) - (x < 0); }
+static int straight(int dx, int dy)
+{
+    return !dx || !dy || iabs(dx) == iabs(dy);
+}
+
+/* A leap's via squares: those between, on a straight line only. */
+static int leap_via(ctx *c, const ynode *n, const char *where, line_def *l)
+{
+    if (!straight(l->dx, l->dy))
+        return 0;
+    int steps = iabs(l->dx) > iabs(l->dy) ? iabs(l->dx) : iabs(l->dy);
+    if (steps - 1 > MAX_VIA)
+        return fail(c, n, "leap [%d, %d] in %s has %d squares between, max %d",
+                    l->dx, l->dy, where, steps - 1, MAX_VIA);
+    for (int k = 1; k < steps; k++) {
+        l->via[l->nvia][0] = (int8_t)(k * sign(l->dx));
+        l->via[l->nvia++][1] = (int8_t)(k * sign(l->dy));
+    }
+    return 0;
+}
+
+static int add_move(ctx *c, const ynode *n, const char *where, int how,
+                    int dx, int dy, int len)
+{
+    line_def l;
+    memset(&l, 0, sizeof l);
+    l.fx = l.dx = (int8_t)dx;
+    l.fy = l.dy = (int8_t)dy;
+    l.len = (uint8_t)len;
+    int rc = how == HOW_LEAP ? leap_via(c, n, where, &l) : 0;
+    return rc ? rc : add_line(c, n, &l);
+}
+
+static int is_int(const ynode *n)
+{
+    long x;
+    return n->type == Y_SCALAR && !n->null && parse_long(n->str, &x) >= 0;
+}
+
+static int is_pair(const ynode *n)
+{
+    return n->type == Y_SEQ && n->n == 2 && is_int(n->kids) && is_int(n->last);
+}
+
+static int read_pair(ctx *c, const ynode *n, const char *where, int *dx, int *dy)
+{
+    char g[80];
+    long x, y;
+    if (!is_pair(n))
+        return fail(c, n, "%s must be an offset [dx, dy], got %s", where,
+                    n->type == Y_SEQ ? "another list" : got(n, g, sizeof g));
+    if (int_val(c, n->kids, where, -MAX_OFF, MAX_OFF, &x) ||
+        int_val(c, n->last, where, -MAX_OFF, MAX_OFF, &y))
+        return c->rc;
+    if (!x && !y)
+        return fail(c, n, "offset [0, 0] in %s is the piece's own square", where);
+    *dx = (int)x;
+    *dy = (int)y;
+    return 0;
+}
+
+static int add_set(ctx *c, const ynode *n, const char *where, int how, int len)
+{
+    char list[128] = "";
+    if (n->null)
+        return 0;
+    for (int i = 0; i < NSETS; i++) {
+        const offset_set *s = &offset_sets[i];
+        if (strcmp(s->name, n->str))
+            continue;
+        for (int j = 0; j < s->n; j++)
+            if (add_move(c, n, where, how, s->d[j][0], s->d[j][1], len))
+                return c->rc;
+        return 0;
+    }
+    for (int i = 0, k = 0; i < NSETS; i++)
+        k += snprintf(list + k, sizeof list - (size_t)k, "%s%s", i ? ", " : "",
+                      offset_sets[i].name);
+    return fail(c, n, "unknown offset set '%.64s' in %s (sets: %s)", n->str,
+                where, list);
+}
+
+static int add_pair(ctx *c, const ynode *n, const char *where, int how, int len)
+{
+    int dx, dy;
+    return read_pair(c, n, where, &dx, &dy) ? c->rc
+                                           : add_move(c, n, where, how, dx, dy, len);
+}
+
+/* A value is a set name, one [dx, dy], or a list of names and offsets. */
+static int add_offsets(ctx *c, const ynode *n, const char *where, int how, int len)
+{
+    if (n->type == Y_SCALAR)
+        return add_set(c, n, where, how, len);
+    if (n->type == Y_MAP)
+        return fail(c, n, "%s must be offsets or set names, got a mapping", where);
+    if (is_pair(n))
+        return add_pair(c, n, where, how, len);
+    int rc = 0;
+    for (const ynode *k = n->kids; k && !rc; k = k->next)
+        rc = k->type == Y_SCALAR ? add_set(c, k, where, how, len)
+                                 : add_pair(c, k, where, how, len);
+    return rc;
+}
+
+static int read_range(ctx *c, const ynode *n, const char *where)
+{
+    char w[WHERE];
+    int rc = want(c, n, Y_MAP, where);
+    for (const ynode *k = n->kids; k && !rc; k = k->next) {
+        long len;
+        if (parse_long(k->key, &len) || len < 1 || len > MAX_RAY)
+            return fail_key(c, k, "%s: ray length must be 1..%d, got '%.64s'",
+                            where, MAX_RAY, k->key);
+        rc = add_offsets(c, k, at(w, sizeof w, "%s.%ld", where, len), HOW_RAY,
+                         (int)len);
+    }
+    return rc;
+}
+
+static const char *const line_keys[] = {"first", "dir", "len", "leaping", "via",
+                                        "capture", "mirror", NULL};
+static const char *const capture_names[] = {"yes", "no", "only", NULL};
+
+static int line_via(ctx *c, const ynode *n, const char *where, line_def *l)
+{
+    char w[WHERE];
+    int dx, dy, rc = want(c, n, Y_SEQ, at(w, sizeof w, "%s.via", where));
+    if (!rc && n->n > MAX_VIA)
+        return fail(c, n, "%s has %d squares, max %d", w, n->n, MAX_VIA);
+    for (const ynode *k = n->kids; k && !rc; k = k->next) {
+        rc = read_pair(c, k, w, &dx, &dy);
+        l->via[l->nvia][0] = (int8_t)dx;
+        l->via[l->nvia++][1] = (int8_t)dy;
+    }
+    return rc;
+}
+
+static int add_mirrored(ctx *c, const ynode *n, const line_def *l)
+{
+    line_def m = *l;
+    m.fx = (int8_t)-m.fx;
+    m.dx = (int8_t)-m.dx;
+    for (int i = 0; i < m.nvia; i++)
+        m.via[i][0] = (int8_t)-m.via[i][0];
+    /* A symmetric line would only give every move twice. */
+    return memcmp(&m, l, sizeof m) ? add_line(c, n, &m) : 0;
+}
+
+static int read_line(ctx *c, const ynode *n, const char *where)
+{
+    line_def l;
+    memset(&l, 0, sizeof l);
+    char w[WHERE];
+    int dx = 0, dy = 0, cap = 0, rc = want(c, n, Y_MAP, where);
+    uint8_t leaping = 0, mirror = 0;
+    long len = 0;
+    const ynode *d = rc ? NULL : req(c, n, where, "dir"), *f = get(n, "first"),
+                *via = get(n, "via"), *cp = get(n, "capture");
+    if (rc || keys_ok(c, n, where, line_keys) || !d ||
+        read_pair(c, d, at(w, sizeof w, "%s.dir", where), &dx, &dy))
+        return c->rc;
+    l.fx = l.dx = (int8_t)dx;
+    l.fy = l.dy = (int8_t)dy;
+    if (f && read_pair(c, f, at(w, sizeof w, "%s.first", where), &dx, &dy))
+        return c->rc;
+    l.fx = (int8_t)(f ? dx : l.fx);
+    l.fy = (int8_t)(f ? dy : l.fy);
+    if (opt_int(c, n, where, "len", 0, MAX_RAY, &len) ||
+        opt_bool(c, n, where, "leaping", &leaping) ||
+        opt_bool(c, n, where, "mirror", &mirror) ||
+        (via && line_via(c, via, where, &l)) ||
+        (cp && enum_val(c, cp, at(w, sizeof w, "%s.capture", where),
+                        capture_names, &cap)))
+        return c->rc;
+    l.len = (uint8_t)len;
+    l.flags = (uint8_t)((leaping ? LN_LEAPING : 0) |
+                        (cap == 1 ? LN_NO_CAPTURE : cap == 2 ? LN_ONLY_CAPTURE : 0));
+    rc = add_line(c, n, &l);
+    return !rc && mirror ? add_mirrored(c, n, &l) : rc;
+}
+
+static int read_lines(ctx *c, const ynode *n, const char *where)
+{
+    char w[WHERE];
+    int i = 0, rc = want(c, n, Y_SEQ, where);
+    for (const ynode *k = n->kids; k && !rc; k = k->next, i++)
+        rc = read_line(c, k, at(w, sizeof w, "%s[%d]", where, i));
+    return rc;
+}
+
+/* ------------------------------------------------------------ diagrams */
+
+typedef struct cell {
+    const char *s;
+    int len, vline, off, row, col;
+} cell;
+
+typedef struct diagram {
+    cell cells[MAX_DIAGRAM * MAX_DIAGRAM];
+    int ncells, rows, cols;
+} diagram;
+
+/* A stand-in node at a cell, so errors point at the cell itself. */
+static ynode cell_node(const ynode *n, const cell *x)
+{
+    ynode at_cell = *n;
+    if (n->body_line) {
+        at_cell.line = n->body_line + x->vline;
+        at_cell.col = n->body_col + x->off;
+    }
+    return at_cell;
+}
+
+static int diagram_row(ctx *c, const ynode *n, const char *where, diagram *d,
+                       const char *line, int vline)
+{
+    int ncols = 0;
+    const char *s = line;
+    for (;;) {
+        s += strspn(s, " \t");
+        if (!*s || *s == '\n')
+            break;
+        if (ncols >= MAX_DIAGRAM || d->rows >= MAX_DIAGRAM)
+            return fail(c, n, "%s is larger than %dx%d cells", where,
+                        MAX_DIAGRAM, MAX_DIAGRAM);
+        cell *x = &d->cells[d->ncells++];
+        x->s = s;
+        x->len = (int)strcspn(s, " \t\n");
+        x->vline = vline;
+        x->off = (int)(s - line);
+        x->row = d->rows;
+        x->col = ncols++;
+        s += x->len;
+    }
+    if (!ncols)
+        return 0;
+    if (d->rows && ncols != d->cols) {
+        ynode at_cell = cell_node(n, &d->cells[d->ncells - ncols]);
+        return fail(c, &at_cell, "%s: row has %d cells, the first row has %d",
+                    where, ncols, d->cols);
+    }
+    d->cols = ncols;
+    d->rows++;
+    return 0;
+}
+
+static int diagram_ray(ctx *c, const ynode *at_cell, const char *where,
+                       int dx, int dy, unsigned *rays, int len)
+{
+    int sx = sign(dx), sy = sign(dy);
+    unsigned bit = 1u << ((sx + 1) * 3 + sy + 1);
+    if (!straight(dx, dy))
+        return fail(c, at_cell, "%s: ray cell at [%d, %d] is not on a line "
+                    "from P", where, dx, dy);
+    if (*rays & bit)
+        return fail(c, at_cell, "%s: second ray cell in direction [%d, %d]",
+                    where, sx, sy);
+    *rays |= bit;
+    line_def l;
+    memset(&l, 0, sizeof l);
+    l.fx = l.dx = (int8_t)sx;
+    l.fy = l.dy = (int8_t)sy;
+    l.len = (uint8_t)len;
+    return add_line(c, at_cell, &l);
+}
+
+static int diagram_cell(ctx *c, const ynode *n, const char *where,
+                        const cell *x, int pr, int pc, unsigned *rays)
+{
+    ynode at_cell = cell_node(n, x);
+    int dx = x->col - pc, dy = pr - x->row, ch = x->len == 1 ? x->s[0] : 0;
+    if (ch == '.' || ch == 'P')
+        return 0;
+    if (ch == 'o' || ch == 'x' || ch == 'l')
+        return add_move(c, &at_cell, where,
+                        ch == 'o' ? HOW_STEP : ch == 'x' ? HOW_JUMP : HOW_LEAP,
+                        dx, dy, 1);
+    if (ch == '*' || (ch >= '1' && ch <= '9'))
+        return diagram_ray(c, &at_cell, where, dx, dy, rays,
+                           ch == '*' ? 0 : ch - '0');
+    return fail(c, &at_cell, "%s: unknown cell '%.*s' (cells: . P o x l * 1-9)",
+                where, x->len, x->s);
+}
+
+static int read_diagram(ctx *c, const ynode *n, const char *where)
+{
+    char g[80];
+    if (n->type != Y_SCALAR || n->null)
+        return fail(c, n, "%s must be a text block, got %s", where,
+                    got(n, g, sizeof g));
+    diagram *d = alloc(c, sizeof *d);
+    if (!d)
+        return c->rc;
+    int vline = 0, pr = -1, pc = -1, rc = 0;
+    for (const char *s = n->str; !rc; vline++) {
+        rc = diagram_row(c, n, where, d, s, vline);
+        if (!(s = strchr(s, '\n')))
+            break;
+        s++;
+    }
+    for (int i = 0; i < d->ncells && !rc; i++) {
+        const cell *x = &d->cells[i];
+        ynode at_cell = cell_node(n, x);
+        if (x->len != 1 || x->s[0] != 'P')
+            continue;
+        if (pr >= 0)
+            return fail(c, &at_cell, "%s has a second 'P' cell", where);
+        pr = x->row;
+        pc = x->col;
+    }
+    if (!rc && pr < 0)
+        return fail(c, n, "%s has no 'P' cell (the piece)", where);
+    unsigned rays = 0;
+    for (int i = 0; i < d->ncells && !rc; i++)
+        rc = diagram_cell(c, n, where, &d->cells[i], pr, pc, &rays);
+    return rc;
+}
+
+/* ------------------------------------------------------------ faces */
+
+static const char *const table_keys[] = {"step", "jump", "leap", "slide",
+                                         "range", "lines", "diagram", NULL};
+
+static int read_table(ctx *c, const ynode *t, const char *where)
+{
+    char w[WHERE], list[128];
+    int rc = want(c, t, Y_MAP, where);
+    for (const ynode *k = t->kids; k && !rc; k = k->next) {
+        int i = in_list(table_keys, k->key);
+        at(w, sizeof w, "%s.%s", where, k->key);
+        if (i < 0)
+            return fail_key(c, k, "unknown key '%s' in %s (expected %s)", k->key,
+                            where, join(table_keys, ", ", list, sizeof list));
+        rc = i < 4 ? add_offsets(c, k, w, i, i == HOW_RAY ? 0 : 1)
+           : i == 4 ? read_range(c, k, w)
+           : i == 5 ? read_lines(c, k, w)
+                    : read_diagram(c, k, w);
+    }
+    return rc;
+}
+
+static int read_moves(ctx *c, face_def *f, const ynode *n, const char *where)
+{
+    tiers_variant *v = c->v;
+    char w[WHERE];
+    int t = 0, rc = n ? want(c, n, Y_SEQ, where) : 0;
+    for (const ynode *k = n ? n->kids : NULL; k && !rc; k = k->next, t++) {
+        at(w, sizeof w, "%s[%d]", where, t);
+        if (t >= TIERS_MAX_TIERS)
+            return fail(c, k, "%s: at most %d tiers", where, TIERS_MAX_TIERS);
+        int same = k->type == Y_SCALAR && !strcmp(k->str, "same");
+        if (same && !t)
+            return fail(c, k, "%s: 'same' needs a table before it", w);
+        if (k->type == Y_SCALAR && !same)
+            return fail(c, k, "%s must be a table or 'same', got '%.64s'", w, k->str);
+        f->first[t] = same ? f->first[t - 1] : v->nlines;
+        rc = same ? 0 : read_table(c, k, w);
+        f->count[t] = (uint16_t)(same ? f->count[t - 1] : v->nlines - f->first[t]);
+    }
+    if (!t)
+        f->first[t++] = v->nlines; /* one empty table */
+    f->ntiers = (uint8_t)t;
+    for (; t < TIERS_MAX_TIERS; t++) {
+        f->first[t] = f->first[t - 1];
+        f->count[t] = f->count[t - 1];
+    }
+    return rc;
+}
+
+static const char *const face_keys[] = {"symbol", "flags", "value", "moves",
+                                        "fallback", NULL};
+static const char *const flag_names[] = {
+    "royal", "immobile", "no_stack", "no_stack_on", "jumper", "copy_below",
+    "not_copied", "no_hand", "one_per_file", "no_strike", "tier1_only",
+    "drop_empty", "setup_first", NULL};
+
+static int face_symbol(ctx *c, face_def *f, const ynode *s, const char *where)
+{
+    const tiers_variant *v = c->v;
+    char w[WHERE];
+    if (str_val(c, s, at(w, sizeof w, "%s.symbol", where), f->sym, MAX_SYM))
+        return c->rc;
+    size_t n = strlen(f->sym);
+    for (size_t i = 0; i < n; i++)
+        if ((f->sym[i] | 0x20) >= 'a' && (f->sym[i] | 0x20) <= 'z')
+            f->sym[i] = (char)(f->sym[i] & ~0x20);
+        else
+            n = 0;
+    if (!n)
+        return fail(c, s, "%s must be ASCII letters, got '%.64s'", w, s->str);
+    for (const face_def *o = v->faces; o < f; o++)
+        if (!strcmp(o->sym, f->sym))
+            return fail(c, s, "duplicate symbol '%s' (faces '%s' and '%s')",
+                        f->sym, o->name, f->name);
+    return 0;
+}
+
+/* First pass: names and symbols, so faces may refer to later faces. */
+static int face_head(ctx *c, const ynode *n)
+{
+    tiers_variant *v = c->v;
+    char w[WHERE];
+    if (v->nfaces >= MAX_FACES)
+        return fail_key(c, n, "too many faces (max %d)", MAX_FACES);
+    if (!*n->key || strlen(n->key) >= MAX_NAME || !strcmp(n->key, "none"))
+        return fail_key(c, n, "face name '%.64s' must be 1..%d characters, "
+                        "not 'none'", n->key, MAX_NAME - 1);
+    at(w, sizeof w, "faces.%s", n->key);
+    face_def *f = &v->faces[v->nfaces];
+    memcpy(f->name, n->key, strlen(n->key) + 1);
+    f->fallback = NO_FACE;
+    const ynode *s;
+    if (want(c, n, Y_MAP, w) || keys_ok(c, n, w, face_keys) ||
+        !(s = req(c, n, w, "symbol")) || face_symbol(c, f, s, w))
+        return c->rc;
+    v->nfaces++;
+    return 0;
+}
+
+static int face_flags(ctx *c, face_def *f, const ynode *n, const char *where)
+{
+    char w[WHERE];
+    int i;
+    at(w, sizeof w, "%s.flags", where);
+    if (n->type == Y_SCALAR && !n->null) {
+        if (enum_val(c, n, w, flag_names, &i))
+            return c->rc;
+        f->flags |= 1u << i;
+        return 0;
+    }
+    int rc = want(c, n, Y_SEQ, w);
+    for (const ynode *k = n->kids; k && !rc; k = k->next)
+        if (!(rc = enum_val(c, k, w, flag_names, &i)))
+            f->flags |= 1u << i;
+    return rc;
+}
+
+static int face_body(ctx *c, face_def *f, const ynode *n)
+{
+    char w[WHERE], fw[WHERE];
+    long value = 0;
+    const ynode *fl = get(n, "flags"), *fb = get(n, "fallback");
+    at(w, sizeof w, "faces.%s", f->name);
+    if ((fl && face_flags(c, f, fl, w)) ||
+        opt_int(c, n, w, "value", INT16_MIN, INT16_MAX, &value) ||
+        read_moves(c, f, get(n, "moves"), at(fw, sizeof fw, "%s.moves", w)) ||
+        (fb && face_ref(c, fb, at(fw, sizeof fw, "%s.fallback", w), &f->fallback)))
+        return c->rc;
+    f->value = (int16_t)value;
+    return 0;
+}
+
+static int read_faces(ctx *c, const ynode *root)
+{
+    const ynode *fs = get(root, "faces");
+    int rc = fs ? want(c, fs, Y_MAP, "faces") : 0;
+    if (!fs)
+        return 0;
+    for (const ynode *k = fs->kids; k && !rc; k = k->next)
+        rc = face_head(c, k);
+    face_def *f = c->v->faces;
+    for (const ynode *k = fs->kids; k && !rc; k = k->next)
+        rc = face_body(c, f++, k);
+    return rc;
+}
+
+/* ------------------------------------------------------------ tiles */
+
+static const char *const tile_keys[] = {"name", "front", "back", "count",
+                                        "shared", NULL};
+
+static int tile_name(ctx *c, kind_def *k, const ynode *n, const char *where)
+{
+    const tiers_variant *v = c->v;
+    const ynode *nm = get(n, "name");
+    char w[WHERE], def[2 * MAX_NAME + 2];
+    if (nm && str_val(c, nm, at(w, sizeof w, "%s.name", where), k->name, MAX_NAME))
+        return c->rc;
+    if (!nm && at(def, sizeof def, "%s%s%s", v->faces[k->face[0]].name,
+                  k->face[1] == NO_FACE ? "" : "-",
+                  k->face[1] == NO_FACE ? "" : v->faces[k->face[1]].name) &&
+        strlen(def) >= MAX_NAME)
+        return fail(c, n, "%s needs a name ('%s' is too long)", where, def);
+    if (!nm)
+        memcpy(k->name, def, strlen(def) + 1);
+    if (!k->name[0])
+        return fail(c, nm, "%s.name must not be empty", where);
+    for (const kind_def *o = v->kinds + 1; o < k; o++) {
+        if (!strcmp(o->name, k->name))
+            return fail(c, nm ? nm : n, "duplicate tile name '%s'", k->name);
+        if (o->face[0] == k->face[0] && o->face[1] == k->face[1])
+            return fail(c, n, "%s has the faces of tile '%s'", where, o->name);
+    }
+    return 0;
+}
+
+static int read_tile(ctx *c, const ynode *n, const char *where)
+{
+    tiers_variant *v = c->v;
+    char w[WHERE];
+    if (v->nkinds >= MAX_KINDS)
+        return fail(c, n, "too many tiles (max %d)", MAX_KINDS - 1);
+    kind_def *k = &v->kinds[v->nkinds];
+    const ynode *front, *back = get(n, "back");
+    uint8_t count = get(n, "shared") ? 0 : 1, shared = 0;
+    k->face[1] = NO_FACE;
+    if (want(c, n, Y_MAP, where) || keys_ok(c, n, where, tile_keys) ||
+        !(front = req(c, n, where, "front")) ||
+        face_ref(c, front, at(w, sizeof w, "%s.front", where), &k->face[0]) ||
+        (back && face_ref(c, back, at(w, sizeof w, "%s.back", where), &k->face[1])) ||
+        opt_u8(c, n, where, "count", 0, 255, &count) ||
+        opt_u8(c, n, where, "shared", 0, 255, &shared) ||
+        tile_name(c, k, n, where))
+        return c->rc;
+    k->count[0] = k->count[1] = count;
+    k->count[2] = shared;
+    k->royal = (v->faces[k->face[0]].flags & FF_ROYAL) ||
+               (k->face[1] != NO_FACE && (v->faces[k->face[1]].flags & FF_ROYAL));
+    v->has_shared |= shared > 0;
+    v->nkinds++;
+    return 0;
+}
+
+static int read_tiles(ctx *c, const ynode *root)
+{
+    const ynode *ts = get(root, "tiles");
+    char w[WHERE];
+    int i = 0, rc = ts ? want(c, ts, Y_SEQ, "tiles") : 0;
+    for (const ynode *k = ts ? ts->kids : NULL; k && !rc; k = k->next, i++)
+        rc = read_tile(c, k, at(w, sizeof w, "tiles[%d]", i));
+    return rc;
+}
+
+/* ------------------------------------------------------------ top level */
+
+static int read_name(ctx *c, const ynode *root)
+{
+    tiers_variant *v = c->v;
+    const ynode *n = get(root, "name");
+    const ynode *d = get(root, "description");
+    if (str_val(c, n, "name", v->name, sizeof v->name))
+        return c->rc;
+    if (!v->name[0] || strspn(v->name, "abcdefghijklmnopqrstuvwxyz0123456789-") !=
+                       strlen(v->name))
+        return fail(c, n, "name must match [a-z0-9-]+, got '%s'", v->name);
+    return d ? str_val(c, d, "description", v->description, sizeof v->description)
+             : 0;
+}
+
+static const char *const board_keys[] = {"files", "ranks", "max_tiers", NULL};
+
+static int read_board(ctx *c, const ynode *root)
+{
+    tiers_variant *v = c->v;
+    const ynode *b = get(root, "board");
+    if (!b)
+        return 0;
+    if (want(c, b, Y_MAP, "board") || keys_ok(c, b, "board", board_keys) ||
+        opt_u8(c, b, "board", "files", 1, TIERS_MAX_FILES, &v->files) ||
+        opt_u8(c, b, "board", "ranks", 1, TIERS_MAX_RANKS, &v->ranks) ||
+        opt_u8(c, b, "board", "max_tiers", 1, TIERS_MAX_TIERS, &v->max_tiers))
+        return c->rc;
+    return 0;
+}
+
+static const char *const side_keys[] = {"name", "symbol", "forward", NULL};
+static const char *const dir_names[] = {"north", "east", "south", "west", NULL};
+
+static int read_side(ctx *c, const ynode *n, int s, const char *where)
+{
+    tiers_variant *v = c->v;
+    const ynode *name, *sym = get(n, "symbol");
+    char w[WHERE], letter[MAX_NAME];
+    if (want(c, n, Y_MAP, where) || keys_ok(c, n, where, side_keys) ||
+        !(name = req(c, n, where, "name")) ||
+        str_val(c, name, at(w, sizeof w, "%s.name", where), v->side_name[s], MAX_NAME) ||
+        (sym && str_val(c, sym, at(w, sizeof w, "%s.symbol", where), letter, sizeof letter)) ||
+        opt_enum(c, n, where, "forward", dir_names, &v->forward[s]))
+        return c->rc;
+    if (!sym)
+        at(letter, sizeof letter, "%c", v->side_name[s][0]);
+    if (!v->side_name[s][0])
+        return fail(c, name, "%s.name must not be empty", where);
+    if (strlen(letter) != 1 || (letter[0] | 0x20) < 'a' || (letter[0] | 0x20) > 'z')
+        return fail(c, sym ? sym : n, "%s.symbol must be one letter, got '%s'",
+                    where, letter);
+    v->side_sym[s] = letter[0];
+    if (s && !strcmp(v->side_name[0], v->side_name[1]))
+        return fail(c, name, "%s.name repeats '%s'", where, v->side_name[0]);
+    if (s && v->side_sym[0] == v->side_sym[1])
+        return fail(c, sym ? sym : n, "%s.symbol repeats '%c'", where, letter[0]);
+    return 0;
+}
+
+static int read_sides(ctx *c, const ynode *root)
+{
+    const ynode *ss = get(root, "sides");
+    char w[WHERE];
+    int s = 0;
+    if (!ss)
+        return 0;
+    if (want(c, ss, Y_SEQ, "sides"))
+        return c->rc;
+    if (ss->n != 2)
+        return fail(c, ss, "sides must list exactly 2 sides, got %d", ss->n);
+    c->v->forward[1] = DIR_S;
+    for (const ynode *k = ss->kids; k; k = k->next, s++) {
+        c->v->forward[s] = s ? DIR_S : DIR_N;
+        if (read_side(c, k, s, at(w, sizeof w, "sides[%d]", s)))
+            return c->rc;
+    }
+    return 0;
+}
+
+static int read_facing(ctx *c, const ynode *root)
+{
+    return opt_bool(c, root, "", "facing", &c->v->uses_facing);
+}
+
+static const char *const zone_names[] = {"none", "all", "ranks", "advanced", NULL};
+static const char *const onto_names[] = {"empty", "own", "any", NULL};
+
+static int read_ranks(ctx *c, const ynode *n, const char *where, zone_def *z)
+{
+    const ynode *r;
+    char w[WHERE], iw[WHERE], g[80];
+    long lo, hi;
+    static const char *const keys[] = {"ranks", NULL};
+    if (keys_ok(c, n, where, keys) || !(r = req(c, n, where, "ranks")))
+        return c->rc;
+    at(w, sizeof w, "%s.ranks", where);
+    if (r->type != Y_SEQ || r->n != 2)
+        return fail(c, r, "%s must be [first, last], got %s", w,
+                    r->type == Y_SEQ ? "another list" : got(r, g, sizeof g));
+    if (int_val(c, r->kids, at(iw, sizeof iw, "%s[0]", w), 1, c->v->ranks, &lo) ||
+        int_val(c, r->last, at(iw, sizeof iw, "%s[1]", w), lo, c->v->ranks, &hi))
+        return c->rc;
+    z->type = ZONE_RANKS;
+    z->lo = (uint8_t)lo;
+    z->hi = (uint8_t)hi;
+    return 0;
+}
+
+static int read_zone(ctx *c, const ynode *n, const char *where, zone_def *z)
+{
+    static const char *const scalars[] = {"all", "advanced", "none", NULL};
+    int i;
+    if (n->type == Y_MAP)
+        return read_ranks(c, n, where, z);
+    if (enum_val(c, n, where, scalars, &i))
+        return c->rc;
+    z->type = (uint8_t)in_list(zone_names, scalars[i]);
+    return 0;
+}
+
+static const char *const drops_keys[] = {"enabled", "zone", "onto", NULL};
+
+static int read_drops(ctx *c, const ynode *root)
+{
+    tiers_variant *v = c->v;
+    const ynode *d = get(root, "drops"), *z = d ? get(d, "zone") : NULL;
+    if (d && (want(c, d, Y_MAP, "drops") || keys_ok(c, d, "drops", drops_keys) ||
+              opt_bool(c, d, "drops", "enabled", &v->drops) ||
+              (z && read_zone(c, z, "drops.zone", &v->drop_zone)) ||
+              opt_enum(c, d, "drops", "onto", onto_names, &v->drop_onto)))
+        return c->rc;
+    return 0;
+}
+
+static const char *const setup_keys[] = {"enabled", "zone", "onto", "ready",
+                                         "first", NULL};
+
+static int read_setup(ctx *c, const ynode *root)
+{
+    tiers_variant *v = c->v;
+    const ynode *s = get(root, "setup"), *z = s ? get(s, "zone") : NULL,
+                *f = s ? get(s, "first") : NULL, *p = get(root, "play_first");
+    if (s && (want(c, s, Y_MAP, "setup") || keys_ok(c, s, "setup", setup_keys) ||
+              opt_bool(c, s, "setup", "enabled", &v->setup) ||
+              (z && read_zone(c, z, "setup.zone", &v->setup_zone)) ||
+              opt_enum(c, s, "setup", "onto", onto_names, &v->setup_onto) ||
+              opt_bool(c, s, "setup", "ready", &v->setup_ready) ||
+              (f && side_ref(c, f, "setup.first", &v->setup_first_side))))
+        return c->rc;
+    /* Defaulting to "nowhere" would make an enabled setup unplayable. */
+    if (v->setup && !z)
+        return fail(c, s, "setup.zone is required when setup is enabled");
+    return p ? side_ref(c, p, "play_first", &v->play_first_side) : 0;
+}
+
+static const char *const mode_keys[] = {"name", "max_tiers", "royal_may_stack",
+                                        "start", NULL};
+
+static int read_mode(ctx *c, const ynode *n, const char *where)
+{
+    tiers_variant *v = c->v;
+    mode_def *m = &v->modes[v->nmodes];
+    const ynode *name, *st = get(n, "start");
+    char w[WHERE];
+    m->max_tiers = v->max_tiers;
+    m->royal_may_stack = v->royal_may_stack;
+    if (want(c, n, Y_MAP, where) || keys_ok(c, n, where, mode_keys) ||
+        !(name = req(c, n, where, "name")) ||
+        str_val(c, name, at(w, sizeof w, "%s.name", where), m->name, MAX_NAME) ||
+        opt_u8(c, n, where, "max_tiers", 1, v->max_tiers, &m->max_tiers) ||
+        opt_bool(c, n, where, "royal_may_stack", &m->royal_may_stack) ||
+        (st && str_val(c, st, at(w, sizeof w, "%s.start", where), m->start,
+                       sizeof m->start)))
+        return c->rc;
+    if (!st && strlen(v->start) >= sizeof m->start)
+        return fail(c, n, "%s needs its own start (the variant's is too long)",
+                    where);
+    if (!st)
+        memcpy(m->start, v->start, strlen(v->start) + 1);
+    if (!m->name[0])
+        return fail(c, name, "%s.name must not be empty", where);
+    for (int i = 0; i < v->nmodes; i++)
+        if (!strcmp(v->modes[i].name, m->name))
+            return fail(c, name, "duplicate mode name '%s'", m->name);
+    v->nmodes++;
+    return 0;
+}
+
+static int read_modes(ctx *c, const ynode *root)
+{
+    const ynode *ms = get(root, "modes");
+    char w[WHERE];
+    int i = 0, rc = ms ? want(c, ms, Y_SEQ, "modes") : 0;
+    for (const ynode *k = ms ? ms->kids : NULL; k && !rc; k = k->next, i++)
+        rc = i >= MAX_MODES ? fail(c, k, "too many modes (max %d)", MAX_MODES)
+                            : read_mode(c, k, at(w, sizeof w, "modes[%d]", i));
+    return rc;
+}
+
+/* Each script resolves against the folder of the file that names it, so
+ * a parent's scripts stay the parent's. */
+static int read_script(ctx *c, const ynode *n, const char *where, char *out)
+{
+    char name[256], dir[1024];
+    if (str_val(c, n, where, name, sizeof name))
+        return c->rc;
+    if (!name[0])
+        return fail(c, n, "%s must not be empty", where);
+    dir_of(n->file, dir, sizeof dir);
+    int len = name[0] == '/' ? snprintf(out, 256, "%s", name)
+                             : snprintf(out, 256, "%s/%s", dir, name);
+    if (len < 0 || len >= 256)
+        return fail(c, n, "path of script '%s' is too long", name);
+    if (access(out, R_OK))
+        return fail(c, n, "cannot read script '%s': %s", name, strerror(errno));
+    return 0;
+}
+
+static int read_scripts(ctx *c, const ynode *root)
+{
+    tiers_variant *v = c->v;
+    const ynode *ss = get(root, "scripts");
+    char w[WHERE];
+    int rc = ss ? want(c, ss, Y_SEQ, "scripts") : 0;
+    for (const ynode *k = ss ? ss->kids : NULL; k && !rc; k = k->next) {
+        if (v->nscripts >= MAX_SCRIPTS)
+            return fail(c, k, "too many scripts (max %d)", MAX_SCRIPTS);
+        at(w, sizeof w, "scripts[%d]", v->nscripts);
+        rc = read_script(c, k, w, v->scripts[v->nscripts]);
+        v->nscripts += !rc;
+    }
+    return rc;
+}
+
+static int read_start(ctx *c, const ynode *root)
+{
+    const ynode *s = get(root, "start");
+    return s ? str_val(c, s, "start", c->v->start, sizeof c->v->start) : 0;
+}
+
+static const char *const top_keys[] = {
+    "name", "description", "inherits", "board", "sides", "facing", "faces",
+    "tiles", "rules", "options", "drops", "setup", "play_first", "modes",
+    "scripts", "start", NULL};
+
+static int read_top(ctx *c, const ynode *root)
+{
+    return keys_ok(c, root, "", top_keys);
+}
+
+/* In dependency order: faces before tiles and rules, options before rules
+ * (rules: may set options), start before modes (their default). */
+static int (*const readers[])(ctx *, const ynode *) = {
+    read_top, read_name, read_board, read_sides, read_facing, read_faces,
+    read_tiles, read_options, read_rules, read_drops, read_setup, read_start,
+    read_modes, read_scripts};
+
+static void set_defaults(tiers_variant *v)
+{
+    v->files = v->ranks = 9;
+    v->max_tiers = 3;
+    memcpy(v->side_name[0], "white", sizeof "white");
+    memcpy(v->side_name[1], "black", sizeof "black");
+    v->side_sym[0] = 'w';
+    v->side_sym[1] = 'b';
+    v->forward[0] = DIR_N;
+    v->forward[1] = DIR_S;
+    v->nkinds = 1;
+    v->kinds[0].face[0] = v->kinds[0].face[1] = NO_FACE;
+    v->unit = UNIT_TOP;
+    v->stack_own = v->stack_enemy = v->royal_may_stack = 1;
+    v->capture = CAP_TOP;
+    v->capture_and_stack = 1;
+    v->captured_to = CAPTURED_GONE;
+    v->via_rule = VIA_EMPTY;
+    v->over_enemy_face = NO_FACE;
+    v->legality = LEGAL_STRICT;
+    v->stalemate = RES_LOSS;
+    v->repetition_key = REPKEY_FULL;
+    v->drop_zone.type = ZONE_ALL;
+    v->drop_onto = v->setup_onto = ONTO_EMPTY;
+    v->setup_zone.type = ZONE_NONE;
+    v->setup_first_side = v->play_first_side = 0;
+}
+
+static int set_paths(ctx *c, const char *path)
+{
+    tiers_variant *v = c->v;
+    size_t n = strlen(path);
+    if (n >= sizeof v->path)
+        return fail_at(c, path, 0, 0, "path is too long");
+    memcpy(v->path, path, n + 1);
+    dir_of(path, v->dir, sizeof v->dir);
+    return 0;
+}
+
+static int apply_overrides(tiers_variant *v, const char *const *rules,
+                           tiers_error *err)
+{
+    for (; rules && *rules; rules++) {
+        const char *eq = strchr(*rules, '=');
+        char key[MAX_NAME + 1];
+        size_t n = eq ? (size_t)(eq - *rules) : 0;
+        if (!n || n >= sizeof key) {
+            memset(err, 0, sizeof *err);
+            snprintf(err->msg, sizeof err->msg,
+                     "rule override '%.64s' must be KEY=VALUE", *rules);
+            return TIERS_EUSAGE;
+        }
+        memcpy(key, *rules, n);
+        key[n] = 0;
+        int rc = loader_set_rule(v, key, eq + 1, err);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+int loader_read(tiers_variant *v, const char *path, const char *search,
+                const char *const *rules, tiers_error *err)
+{
+    tiers_error dummy;
+    ctx c;
+    memset(&c, 0, sizeof c);
+    c.err = err ? err : &dummy;
+    c.v = v;
+    c.search = search;
+    ynode *root = NULL;
+    set_defaults(v);
+    int rc = load_tree(&c, path, NULL, &root);
+    for (size_t i = 0; !rc && i < sizeof readers / sizeof readers[0]; i++)
+        rc = readers[i](&c, root);
+    if (!rc)
+        rc = set_paths(&c, path);
+    arena_free(&c);
+    return rc ? rc : apply_overrides(v, rules, c.err);
+}
+
+int loader_set_rule(tiers_variant *v, const char *key, const char *value,
+                    tiers_error *err)
+{
+    tiers_error dummy;
+    char names[400];
+    if (!err)
+        err = &dummy;
+    memset(err, 0, sizeof *err);
+    if (!key || !value) {
+        snprintf(err->msg, sizeof err->msg, "rule key and value are required");
+        return TIERS_EUSAGE;
+    }
+    int r = set_rule_text(v, key, value, err->msg, sizeof err->msg);
+    if (r == -2)
+        snprintf(err->msg, sizeof err->msg, "unknown rule '%.64s' (rules: %s)",
+                 key, rule_names(v, names, sizeof names));
+    return r ? TIERS_EUSAGE : 0;
+}

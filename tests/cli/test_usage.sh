@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# CLI tests that need no working variant: help, version, usage errors and
+# a missing variant file.  Usage: bash test_usage.sh TIERS TESTS-DIR
+set -u
+
+tiers=${1:?usage: test_usage.sh TIERS-BINARY TESTS-DIR}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+failures=0
+cases=0
+case_failed=0
+
+fail() {
+    echo "FAIL: $*"
+    case_failed=1
+}
+
+# expect NAME CODE [STDOUT-PATTERN|-] [STDERR-PATTERN|-] -- ARGS...
+# Runs tiers ARGS, checks the exit code and (grep -E) the outputs.
+expect() {
+    local name=$1 code=$2 out_re=$3 err_re=$4
+    shift 5
+    cases=$((cases + 1))
+    case_failed=0
+    "$tiers" "$@" >"$tmp/out" 2>"$tmp/err"
+    local rc=$?
+    if [[ $rc -ne $code ]]; then
+        fail "$name: exit $rc, expected $code (tiers $*)"
+        sed 's/^/    stderr: /' "$tmp/err" | head -n 5
+    else
+        if [[ $out_re != - ]] && ! grep -Eq -- "$out_re" "$tmp/out"; then
+            fail "$name: stdout does not match /$out_re/ (tiers $*)"
+            sed 's/^/    stdout: /' "$tmp/out" | head -n 5
+        fi
+        if [[ $err_re != - ]] && ! grep -Eq -- "$err_re" "$tmp/err"; then
+            fail "$name: stderr does not match /$err_re/ (tiers $*)"
+            sed 's/^/    stderr: /' "$tmp/err" | head -n 5
+        fi
+    fi
+    failures=$((failures + case_failed))
+}
+
+# Help and version.
+expect "help" 0 '^usage: tiers COMMAND' - -- --help
+expect "help lists commands" 0 '^  perft ' - -- --help
+expect "short help" 0 '^usage: tiers' - -- -h
+expect "version" 0 '^tiers [0-9]+\.[0-9]+\.[0-9]+$' - -- --version
+for cmd in variants check show moves apply perft bench; do
+    expect "$cmd --help" 0 "^usage: tiers $cmd" - -- "$cmd" --help
+done
+expect "help after arguments" 0 '^usage: tiers moves' - -- moves x --help
+
+# Usage errors: exit 1, one-line message naming the token, then a hint.
+expect "no command" 1 - "try 'tiers --help'" --
+expect "unknown command" 1 - "unknown command 'frobnicate'" -- frobnicate
+expect "unknown command hint" 1 - "^try 'tiers --help'$" -- frobnicate
+expect "unknown top option" 1 - "'--frob'" -- --frob
+expect "missing variant" 1 - "missing VARIANT" -- check
+expect "missing depth" 1 - "missing DEPTH" -- perft some-variant
+expect "missing move" 1 - "missing MOVE" -- apply some-variant
+expect "bad long option" 1 - "unknown option '--frob'" -- show x --frob
+expect "bad short option" 1 - "unknown option '-Z'" -- show x -Z
+expect "option not for command" 1 - "'--divide'" -- show x --divide
+expect "option without value" 1 - "'--position'" -- show x --position
+expect "value for a flag" 1 - "'--count=2'" -- moves x --count=2
+expect "bad rule" 1 - "'nokey'" -- check x --rule nokey
+expect "bad depth" 1 - "'deep'" -- perft x deep
+expect "negative depth" 1 - "'-1'" -- perft x -- -1
+expect "bad seconds" 1 - "'soon'" -- bench x --seconds soon
+expect "extra argument" 1 - "unexpected argument 'extra'" -- check x extra
+expect "batch with position" 1 - "--batch" -- moves x --batch - --position p
+expect "variants takes no variant" 1 - "'x'" -- variants x
+
+# A variant that does not exist: bad input, and the message names it.
+missing="$tmp/no/such/variant.yaml"
+expect "check missing file" 2 - "$missing" -- check "$missing"
+expect "check missing folder" 2 - "$tmp/nowhere" -- check "$tmp/nowhere"
+expect "show missing file" 2 - "$missing" -- show "$missing"
+
+echo "test_usage: $((cases - failures))/$cases passed"
+[[ $failures -eq 0 ]] || exit 1
+exit 0

@@ -18,6 +18,7 @@
 #include <yaml.h>
 
 #include "loader.h"
+#include "notation.h"
 
 #if defined(__GNUC__)
 #define PRINTF(a, b) __attribute__((format(printf, a, b)))
@@ -25,10 +26,13 @@
 #define PRINTF(a, b)
 #endif
 
-/* Limits against hostile files: size, node count (alias expansion), depth. */
+/* Limits against hostile files: size, node count (alias expansion), depth;
+ * keys per mapping and anchors keep the quadratic merge and alias lookup
+ * fast. */
 enum {
     MAX_FILE_BYTES = 1 << 20, MAX_NODES = 100000, MAX_DEPTH = 64,
-    MAX_ANCHORS = 1024, MAX_INHERIT = 16, MAX_OFF = 15, MAX_RAY = 15,
+    MAX_KEYS = 1024, MAX_ANCHORS = 256, MAX_INHERIT = 16, MAX_OFF = 15,
+    MAX_RAY = 15,
     MAX_DIAGRAM = 31, WHERE = 160
 };
 
@@ -45,9 +49,11 @@ typedef struct ctx {
     tiers_variant *v;
     const char *search;
     blk *arena;
+    struct diagram *diag;          /* scratch for read_diagram, reused */
     long nodes;                    /* all files together */
     int rc;                        /* first error, kept */
-    const char *chain[MAX_INHERIT];/* real paths of files being read */
+    dev_t dev[MAX_INHERIT];        /* identities of the files being read, */
+    ino_t ino[MAX_INHERIT];        /* to detect `inherits:` cycles */
     int nchain;
 } ctx;
 
@@ -280,18 +286,22 @@ static void literal_body(const pstate *ps, ynode *n, yaml_mark_t m)
     }
 }
 
-static int fail_mark(pstate *ps, yaml_mark_t m, const char *msg, const char *arg)
+PRINTF(3, 4)
+static int fail_mark(pstate *ps, yaml_mark_t m, const char *fmt, ...)
 {
-    return fail_at(ps->c, ps->file, (int)m.line + 1, (int)m.column + 1,
-                   msg, arg);
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = failv(ps->c, ps->file, (int)m.line + 1, (int)m.column + 1, fmt, ap);
+    va_end(ap);
+    return rc;
 }
 
 static ynode *new_node(pstate *ps, int type, yaml_mark_t m)
 {
     ctx *c = ps->c;
     if (++c->nodes > MAX_NODES) {
-        fail_mark(ps, m, "more than %s YAML nodes (aliases expanding too far?)",
-                  "100000");
+        fail_mark(ps, m, "more than %d YAML nodes (aliases expanding too far?)",
+                  MAX_NODES);
         return NULL;
     }
     ynode *n = alloc(c, sizeof *n);
@@ -316,6 +326,8 @@ static int attach(pstate *ps, ynode *n)
     } else if (!*k) {
         if (n->type != Y_SCALAR)
             return fail(ps->c, n, "mapping keys must be plain strings");
+        if (p->n >= MAX_KEYS)
+            return fail(ps->c, n, "more than %d keys in one mapping", MAX_KEYS);
         *k = n;
     } else {
         n->key = (*k)->str;
@@ -375,8 +387,8 @@ static int on_open(pstate *ps, const yaml_event_t *e, int type,
                    const yaml_char_t *anchor_name)
 {
     if (ps->depth >= MAX_DEPTH)
-        return fail_mark(ps, e->start_mark, "more than %s levels of nesting",
-                         "64");
+        return fail_mark(ps, e->start_mark, "more than %d levels of nesting",
+                         MAX_DEPTH);
     ynode *n = new_node(ps, type, e->start_mark);
     if (!n)
         return ps->c->rc;
@@ -439,7 +451,7 @@ static ynode *copy_tree(pstate *ps, const ynode *src, int depth,
                         yaml_mark_t m)
 {
     if (src->type != Y_SCALAR && depth > MAX_DEPTH) {
-        fail_mark(ps, m, "alias nests deeper than %s levels", "64");
+        fail_mark(ps, m, "alias nests deeper than %d levels", MAX_DEPTH);
         return NULL;
     }
     ynode *n = new_node(ps, src->type, m);
@@ -482,7 +494,7 @@ static int on_event(pstate *ps, const yaml_event_t *e)
     case YAML_DOCUMENT_START_EVENT:
         if (ps->docs++)
             return fail_mark(ps, e->start_mark,
-                             "only one YAML document is allowed per file%s", "");
+                             "only one YAML document is allowed per file");
         return 0;
     case YAML_SCALAR_EVENT:
         return on_scalar(ps, e);
@@ -591,6 +603,26 @@ static void dir_of(const char *file, char *out, size_t size)
         at(out, size, "%.*s", (int)(slash - file), file);
 }
 
+/* Scripts and v->dir are kept absolute: variant.c opens v->scripts[i] as
+ * they are and script.c joins relative ones to v->dir; absolute paths
+ * satisfy both, whatever the working directory. */
+static int make_abs(const char *p, char *out, size_t size)
+{
+    char cwd[1024];
+    int n;
+    while (p[0] == '.' && p[1] == '/')
+        p += 2;
+    if (p[0] == '/')
+        n = snprintf(out, size, "%s", p);
+    else if (!getcwd(cwd, sizeof cwd))
+        return -1;
+    else if (!strcmp(p, "."))
+        n = snprintf(out, size, "%s", cwd);
+    else
+        n = snprintf(out, size, "%s/%s", cwd, p);
+    return n < 0 || (size_t)n >= size ? -1 : 0;
+}
+
 static int is_kind(const char *path, int dir)
 {
     struct stat st;
@@ -671,27 +703,19 @@ static int load_one(ctx *c, const char *path, ynode **out)
     return 0;
 }
 
-/* Real paths of the files being read detect `inherits:` cycles. */
 static int load_tree(ctx *c, const char *path, const ynode *ref, ynode **out)
 {
-    char *rp = realpath(path, NULL);
-    if (!rp)
-        return ref ? fail(c, ref, "cannot read parent '%s': %s", path,
-                          strerror(errno))
-                   : fail_at(c, path, 0, 0, "cannot open: %s", strerror(errno));
-    int i = 0;
-    while (i < c->nchain && strcmp(c->chain[i], rp))
-        i++;
-    const char *r = sdup(c, rp, strlen(rp));
-    free(rp);
-    if (!r)
-        return c->rc;
-    if (i < c->nchain)
-        return fail(c, ref, "inherits cycle: '%s' is already being loaded",
-                    ref->str);
+    struct stat st;
+    if (stat(path, &st))
+        return fail_at(c, path, 0, 0, "cannot open: %s", strerror(errno));
+    for (int i = 0; i < c->nchain; i++)
+        if (c->dev[i] == st.st_dev && c->ino[i] == st.st_ino)
+            return fail(c, ref, "inherits cycle: '%s' is already being loaded",
+                        ref->str);
     if (c->nchain >= MAX_INHERIT)
         return fail(c, ref, "inherits chain longer than %d files", MAX_INHERIT);
-    c->chain[c->nchain++] = r;
+    c->dev[c->nchain] = st.st_dev;
+    c->ino[c->nchain++] = st.st_ino;
     int rc = load_one(c, path, out);
     c->nchain--;
     return rc;
@@ -938,6 +962,9 @@ static const sym rep_syms[] = {{"full", REPKEY_FULL}, {"board", REPKEY_BOARD},
 
 static const rule_def rule_defs[] = {
     {"unit", R_ENUM, F8(unit), .syms = unit_syms},
+    {"bounce", R_BOOL, F8(bounce)},
+    {"deploy", R_BOOL, F8(deploy)},
+    {"null_bounce", R_BOOL, F8(null_bounce)},
     {"stack_own", R_BOOL, F8(stack_own)},
     {"stack_enemy", R_BOOL, F8(stack_enemy)},
     {"capture", R_ENUM, F8(capture), .syms = cap_syms},
@@ -987,33 +1014,78 @@ static const char *sym_list(const sym *s, char *buf, size_t size)
     return buf;
 }
 
-/* Value of `text` for rule r; on error a message in msg and -1. */
+/* Value of `text` for rule r, or -1 if it is not one. */
+static long rule_value(const tiers_variant *v, const rule_def *r,
+                       const char *text)
+{
+    long x;
+    switch (r->type) {
+    case R_BOOL:
+        return parse_bool(text);
+    case R_ENUM:
+        for (const sym *s = r->syms; s->name; s++)
+            if (!strcmp(s->name, text))
+                return s->val;
+        return -1;
+    case R_INT:
+        return !parse_long(text, &x) && x >= 0 && x <= r->max ? x : -1;
+    default:
+        return !strcmp(text, "none") ? NO_FACE : face_index(v, text);
+    }
+}
+
+static const char *rule_allowed(const rule_def *r, char *buf, size_t size)
+{
+    return r->type == R_BOOL ? "true|false"
+         : r->type == R_ENUM ? sym_list(r->syms, buf, size)
+         : r->type == R_FACE ? "a face name or none"
+                             : at(buf, size, "0..%ld", r->max);
+}
+
+/* On error: a message listing the allowed values in msg, and -1. */
 static int rule_parse(const tiers_variant *v, const rule_def *r,
                       const char *text, long *out, char *msg, size_t size)
 {
     char list[128];
-    int i = -1;
-    if (r->type == R_BOOL && (i = parse_bool(text)) >= 0)
-        *out = i;
-    else if (r->type == R_ENUM) {
-        for (i = 0; r->syms[i].name && strcmp(r->syms[i].name, text); i++)
-            ;
-        if (r->syms[i].name)
-            *out = r->syms[i].val;
-        else
-            i = -1;
-    } else if (r->type == R_INT)
-        i = !parse_long(text, out) && *out >= 0 && *out <= r->max ? 0 : -1;
-    else if (r->type == R_FACE)
-        *out = !strcmp(text, "none") ? NO_FACE : (i = face_index(v, text));
-    if (i >= 0 || (r->type == R_FACE && *out == NO_FACE))
+    if ((*out = rule_value(v, r, text)) >= 0)
         return 0;
-    const char *allowed = r->type == R_BOOL ? "true|false"
-                        : r->type == R_ENUM ? sym_list(r->syms, list, sizeof list)
-                        : r->type == R_FACE ? "a face name or none"
-                        : at(list, sizeof list, "0..%ld", r->max);
-    snprintf(msg, size, "rules.%s must be %s, got '%.64s'", r->key, allowed, text);
+    snprintf(msg, size, "rules.%s must be %s, got '%.64s'", r->key,
+             rule_allowed(r, list, sizeof list), text);
     return -1;
+}
+
+/* The rule value option value j stands for: the value of that name, or
+ * for a two-valued option bound to a boolean rule, first = true (so
+ * `values: [allow, forbid]` can drive a boolean rule). */
+static long option_rule_value(const tiers_variant *v, const option_def *o,
+                              const rule_def *r, int j)
+{
+    long x = rule_value(v, r, o->values[j]);
+    if (x < 0 && r->type == R_BOOL && o->nvalues == 2)
+        x = j == 0;
+    return x;
+}
+
+static const char *option_list(const option_def *o, char *buf, size_t size)
+{
+    size_t n = 0;
+    buf[0] = 0;
+    if (!o->nvalues)
+        return "an integer";
+    for (int i = 0; i < o->nvalues && n < size; i++)
+        n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? "|" : "", o->values[i]);
+    return buf;
+}
+
+/* Index of `text` among the option's values (or the integer); -1 if none. */
+static int option_index(const option_def *o, const char *text, long *idx)
+{
+    for (int i = 0; i < o->nvalues; i++)
+        if (!strcmp(o->values[i], text))
+            return (int)(*idx = i);
+    if (o->nvalues || parse_long(text, idx) || *idx < INT32_MIN || *idx > INT32_MAX)
+        return -1;
+    return 0;
 }
 
 static void rule_store(tiers_variant *v, const rule_def *r, long val)
@@ -1025,19 +1097,18 @@ static void rule_store(tiers_variant *v, const rule_def *r, long val)
         *(uint8_t *)p = (uint8_t)val;
 }
 
-/* Options bound to a rule follow it, so scripts see the same value. */
-static void sync_options(tiers_variant *v, const rule_def *r, long val)
+/* Stores a rule; options bound to it follow, so scripts see the same. */
+static void bind_store(tiers_variant *v, const rule_def *r, long val)
 {
-    char msg[8];
+    rule_store(v, r, val);
     for (int i = 0; i < v->noptions; i++) {
         option_def *o = &v->options[i];
-        long x;
         if (strcmp(o->sets, r->key))
             continue;
         if (!o->nvalues)
             o->value = (int32_t)val;
-        for (int j = 0; j < o->nvalues; j++)
-            if (!rule_parse(v, r, o->values[j], &x, msg, sizeof msg) && x == val)
+        for (int j = o->nvalues - 1; j >= 0; j--) /* the first match wins */
+            if (option_rule_value(v, o, r, j) == val)
                 o->value = j;
     }
 }
@@ -1048,41 +1119,46 @@ static int set_engine(tiers_variant *v, const rule_def *r, const char *text,
     long val;
     if (rule_parse(v, r, text, &val, msg, size))
         return -1;
-    rule_store(v, r, val);
-    sync_options(v, r, val);
+    bind_store(v, r, val);
     return 0;
 }
 
 static int set_option(tiers_variant *v, option_def *o, const char *text,
                       char *msg, size_t size)
 {
-    long idx = 0;
-    const char *list[MAX_OPTION_VALUES + 1] = {0};
+    const rule_def *r = *o->sets ? rule_find(o->sets) : NULL;
     char buf[300];
-    for (int i = 0; i < o->nvalues; i++)
-        list[i] = o->values[i];
-    if (o->nvalues ? (idx = in_list(list, text)) < 0
-                   : parse_long(text, &idx) || idx < INT32_MIN || idx > INT32_MAX) {
+    long idx = 0, val = 0;
+    if (option_index(o, text, &idx) < 0) {
         snprintf(msg, size, "rules.%s must be %s, got '%.64s'", o->key,
-                 o->nvalues ? join(list, "|", buf, sizeof buf) : "an integer", text);
+                 option_list(o, buf, sizeof buf), text);
         return -1;
     }
-    if (*o->sets && set_engine(v, rule_find(o->sets),
-                               o->nvalues ? o->values[idx] : text, msg, size))
+    if (r && !o->nvalues && rule_parse(v, r, text, &val, msg, size))
         return -1;
+    if (r)
+        bind_store(v, r, o->nvalues ? option_rule_value(v, o, r, (int)idx) : val);
     o->value = (int32_t)idx;
     return 0;
 }
 
-/* 0 = set, -1 = bad value (msg), -2 = no such rule or option. */
+/* 0 = set, -1 = bad value (msg), -2 = no such rule or option.  An option
+ * named like the rule it sets takes its own values and the rule's. */
 static int set_rule_text(tiers_variant *v, const char *key, const char *text,
                          char *msg, size_t size)
 {
     const rule_def *r = rule_find(key);
-    option_def *o = r ? NULL : option_find(v, key);
-    if (r)
-        return set_engine(v, r, text, msg, size);
-    return o ? set_option(v, o, text, msg, size) : -2;
+    option_def *o = option_find(v, key);
+    char a[300], b[128];
+    long idx;
+    if (o && (!r || option_index(o, text, &idx) >= 0))
+        return set_option(v, o, text, msg, size);
+    if (o && r && rule_value(v, r, text) < 0) {
+        snprintf(msg, size, "rules.%s must be %s or %s, got '%.64s'", key,
+                 option_list(o, a, sizeof a), rule_allowed(r, b, sizeof b), text);
+        return -1;
+    }
+    return r ? set_engine(v, r, text, msg, size) : -2;
 }
 
 static const char *rule_names(tiers_variant *v, char *buf, size_t size)
@@ -1141,7 +1217,7 @@ static int option_values(ctx *c, option_def *o, const ynode *n, const char *w)
 
 static int option_default(ctx *c, option_def *o, const ynode *n, const char *w)
 {
-    char iw[WHERE], list[300];
+    char iw[WHERE];
     const char *names[MAX_OPTION_VALUES + 1] = {0};
     long x = 0;
     at(iw, sizeof iw, "%s.default", w);
@@ -1152,9 +1228,9 @@ static int option_default(ctx *c, option_def *o, const ynode *n, const char *w)
     }
     for (int i = 0; i < o->nvalues; i++)
         names[i] = o->values[i];
-    int i = n->type == Y_SCALAR ? in_list(names, n->str) : -1;
-    if (i < 0)
-        return fail(c, n, "%s must be one of %s", iw, join(names, "|", list, sizeof list));
+    int i = 0;
+    if (enum_val(c, n, iw, names, &i))
+        return c->rc;
     o->def = i;
     return 0;
 }
@@ -1165,18 +1241,21 @@ static int option_bind(ctx *c, option_def *o, const ynode *n, const char *w)
     char iw[WHERE], msg[512], num[24];
     int rc = str_val(c, n, at(iw, sizeof iw, "%s.sets", w), o->sets, MAX_NAME);
     const rule_def *r = rc ? NULL : rule_find(o->sets);
-    long x;
+    long x = o->def;
     if (!rc && !r)
         return fail(c, n, "unknown engine rule '%s' in %s", o->sets, iw);
     if (!rc && !o->nvalues && r->type != R_INT)
         return fail(c, n, "%s: rules.%s is not an integer rule; give the "
                     "option values", iw, r->key);
     for (int i = 0; !rc && i < o->nvalues; i++)
-        if (rule_parse(c->v, r, o->values[i], &x, msg, sizeof msg))
+        if (option_rule_value(c->v, o, r, i) < 0 &&
+            rule_parse(c->v, r, o->values[i], &x, msg, sizeof msg))
             rc = fail(c, n, "%s: %s", iw, msg);
-    const char *text = o->nvalues ? o->values[o->def] : at(num, sizeof num, "%d", (int)o->def);
-    if (!rc && set_engine(c->v, r, text, msg, sizeof msg))
+    if (!rc && !o->nvalues &&
+        rule_parse(c->v, r, at(num, sizeof num, "%ld", x), &x, msg, sizeof msg))
         rc = fail(c, n, "%s: %s", iw, msg);
+    if (!rc)
+        bind_store(c->v, r, o->nvalues ? option_rule_value(c->v, o, r, o->def) : x);
     return rc;
 }
 
@@ -1189,13 +1268,15 @@ static int read_option(ctx *c, const ynode *n)
     if (!*n->key || strlen(n->key) >= MAX_NAME)
         return fail_key(c, n, "option name '%.64s' must be 1..%d characters",
                         n->key, MAX_NAME - 1);
-    if (rule_find(n->key))
-        return fail_key(c, n, "option '%s' has the name of an engine rule", n->key);
+    const ynode *vals = get(n, "values"), *def = get(n, "default"),
+                *sets = get(n, "sets");
+    if (rule_find(n->key) && !(sets && sets->type == Y_SCALAR &&
+                               !strcmp(sets->str, n->key)))
+        return fail_key(c, n, "option '%s' has the name of an engine rule "
+                        "(allowed only with sets: %s)", n->key, n->key);
     at(w, sizeof w, "options.%s", n->key);
     option_def *o = &v->options[v->noptions];
     memcpy(o->key, n->key, strlen(n->key) + 1);
-    const ynode *vals = get(n, "values"), *def = get(n, "default"),
-                *sets = get(n, "sets");
     int rc = want(c, n, Y_MAP, w);
     if (!rc)
         rc = keys_ok(c, n, w, option_keys);
@@ -1300,7 +1381,7 @@ static int is_pair(const ynode *n)
 static int read_pair(ctx *c, const ynode *n, const char *where, int *dx, int *dy)
 {
     char g[80];
-    long x, y;
+    long x = 0, y = 0;
     if (!is_pair(n))
         return fail(c, n, "%s must be an offset [dx, dy], got %s", where,
                     n->type == Y_SEQ ? "another list" : got(n, g, sizeof g));
@@ -1337,7 +1418,7 @@ static int add_set(ctx *c, const ynode *n, const char *where, int how, int len)
 
 static int add_pair(ctx *c, const ynode *n, const char *where, int how, int len)
 {
-    int dx, dy;
+    int dx = 0, dy = 0;
     return read_pair(c, n, where, &dx, &dy) ? c->rc
                                            : add_move(c, n, where, how, dx, dy, len);
 }
@@ -1363,7 +1444,7 @@ static int read_range(ctx *c, const ynode *n, const char *where)
     char w[WHERE];
     int rc = want(c, n, Y_MAP, where);
     for (const ynode *k = n->kids; k && !rc; k = k->next) {
-        long len;
+        long len = 0;
         if (parse_long(k->key, &len) || len < 1 || len > MAX_RAY)
             return fail_key(c, k, "%s: ray length must be 1..%d, got '%.64s'",
                             where, MAX_RAY, k->key);
@@ -1380,7 +1461,7 @@ static const char *const capture_names[] = {"yes", "no", "only", NULL};
 static int line_via(ctx *c, const ynode *n, const char *where, line_def *l)
 {
     char w[WHERE];
-    int dx, dy, rc = want(c, n, Y_SEQ, at(w, sizeof w, "%s.via", where));
+    int dx = 0, dy = 0, rc = want(c, n, Y_SEQ, at(w, sizeof w, "%s.via", where));
     if (!rc && n->n > MAX_VIA)
         return fail(c, n, "%s has %d squares, max %d", w, n->n, MAX_VIA);
     for (const ynode *k = n->kids; k && !rc; k = k->next) {
@@ -1402,36 +1483,48 @@ static int add_mirrored(ctx *c, const ynode *n, const line_def *l)
     return memcmp(&m, l, sizeof m) ? add_line(c, n, &m) : 0;
 }
 
+/* first and dir; a line of len 1 has one candidate and needs no dir. */
+static int line_geometry(ctx *c, const ynode *n, const char *where, long len,
+                         line_def *l)
+{
+    const ynode *d = get(n, "dir"), *f = get(n, "first");
+    char w[WHERE];
+    int fx = 0, fy = 0, dx = 0, dy = 0;
+    if ((d && read_pair(c, d, at(w, sizeof w, "%s.dir", where), &dx, &dy)) ||
+        (f && read_pair(c, f, at(w, sizeof w, "%s.first", where), &fx, &fy)))
+        return c->rc;
+    if (!d && (!f || len != 1))
+        return fail(c, n, "missing required key 'dir' in %s (only a line "
+                    "with first and len 1 may omit it)", where);
+    l->fx = (int8_t)(f ? fx : dx);
+    l->fy = (int8_t)(f ? fy : dy);
+    l->dx = (int8_t)(d ? dx : fx);
+    l->dy = (int8_t)(d ? dy : fy);
+    l->len = (uint8_t)len;
+    return 0;
+}
+
 static int read_line(ctx *c, const ynode *n, const char *where)
 {
     line_def l;
     memset(&l, 0, sizeof l);
     char w[WHERE];
-    int dx = 0, dy = 0, cap = 0, rc = want(c, n, Y_MAP, where);
+    int cap = 0;
     uint8_t leaping = 0, mirror = 0;
     long len = 0;
-    const ynode *d = rc ? NULL : req(c, n, where, "dir"), *f = get(n, "first"),
-                *via = get(n, "via"), *cp = get(n, "capture");
-    if (rc || keys_ok(c, n, where, line_keys) || !d ||
-        read_pair(c, d, at(w, sizeof w, "%s.dir", where), &dx, &dy))
-        return c->rc;
-    l.fx = l.dx = (int8_t)dx;
-    l.fy = l.dy = (int8_t)dy;
-    if (f && read_pair(c, f, at(w, sizeof w, "%s.first", where), &dx, &dy))
-        return c->rc;
-    l.fx = (int8_t)(f ? dx : l.fx);
-    l.fy = (int8_t)(f ? dy : l.fy);
-    if (opt_int(c, n, where, "len", 0, MAX_RAY, &len) ||
+    const ynode *via = get(n, "via"), *cp = get(n, "capture");
+    if (want(c, n, Y_MAP, where) || keys_ok(c, n, where, line_keys) ||
+        opt_int(c, n, where, "len", 0, MAX_RAY, &len) ||
+        line_geometry(c, n, where, len, &l) ||
         opt_bool(c, n, where, "leaping", &leaping) ||
         opt_bool(c, n, where, "mirror", &mirror) ||
         (via && line_via(c, via, where, &l)) ||
         (cp && enum_val(c, cp, at(w, sizeof w, "%s.capture", where),
                         capture_names, &cap)))
         return c->rc;
-    l.len = (uint8_t)len;
     l.flags = (uint8_t)((leaping ? LN_LEAPING : 0) |
                         (cap == 1 ? LN_NO_CAPTURE : cap == 2 ? LN_ONLY_CAPTURE : 0));
-    rc = add_line(c, n, &l);
+    int rc = add_line(c, n, &l);
     return !rc && mirror ? add_mirrored(c, n, &l) : rc;
 }
 
@@ -1544,9 +1637,10 @@ static int read_diagram(ctx *c, const ynode *n, const char *where)
     if (n->type != Y_SCALAR || n->null)
         return fail(c, n, "%s must be a text block, got %s", where,
                     got(n, g, sizeof g));
-    diagram *d = alloc(c, sizeof *d);
+    diagram *d = c->diag ? c->diag : (c->diag = alloc(c, sizeof *d));
     if (!d)
         return c->rc;
+    d->ncells = d->rows = d->cols = 0;
     int vline = 0, pr = -1, pc = -1, rc = 0;
     for (const char *s = n->str; !rc; vline++) {
         rc = diagram_row(c, n, where, d, s, vline);
@@ -1636,14 +1730,12 @@ static int face_symbol(ctx *c, face_def *f, const ynode *s, const char *where)
     char w[WHERE];
     if (str_val(c, s, at(w, sizeof w, "%s.symbol", where), f->sym, MAX_SYM))
         return c->rc;
-    size_t n = strlen(f->sym);
-    for (size_t i = 0; i < n; i++)
-        if ((f->sym[i] | 0x20) >= 'a' && (f->sym[i] | 0x20) <= 'z')
-            f->sym[i] = (char)(f->sym[i] & ~0x20);
-        else
-            n = 0;
-    if (!n)
-        return fail(c, s, "%s must be ASCII letters, got '%.64s'", w, s->str);
+    static const char letters[] =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    if (!f->sym[0] || strspn(f->sym, letters) != strlen(f->sym))
+        return fail(c, s, "%s must be ASCII letters, got '%s'", w, f->sym);
+    for (char *p = f->sym; *p; p++)
+        *p = (char)(*p & ~0x20); /* uppercase */
     for (const face_def *o = v->faces; o < f; o++)
         if (!strcmp(o->sym, f->sym))
             return fail(c, s, "duplicate symbol '%s' (faces '%s' and '%s')",
@@ -1676,7 +1768,7 @@ static int face_head(ctx *c, const ynode *n)
 static int face_flags(ctx *c, face_def *f, const ynode *n, const char *where)
 {
     char w[WHERE];
-    int i;
+    int i = 0;
     at(w, sizeof w, "%s.flags", where);
     if (n->type == Y_SCALAR && !n->null) {
         if (enum_val(c, n, w, flag_names, &i))
@@ -1732,15 +1824,16 @@ static int tile_name(ctx *c, kind_def *k, const ynode *n, const char *where)
     char w[WHERE], def[2 * MAX_NAME + 2];
     if (nm && str_val(c, nm, at(w, sizeof w, "%s.name", where), k->name, MAX_NAME))
         return c->rc;
-    if (!nm && at(def, sizeof def, "%s%s%s", v->faces[k->face[0]].name,
-                  k->face[1] == NO_FACE ? "" : "-",
-                  k->face[1] == NO_FACE ? "" : v->faces[k->face[1]].name) &&
-        strlen(def) >= MAX_NAME)
-        return fail(c, n, "%s needs a name ('%s' is too long)", where, def);
-    if (!nm)
+    if (!nm) { /* default: the face names */
+        int one = k->face[1] == NO_FACE;
+        at(def, sizeof def, "%s%s%s", v->faces[k->face[0]].name, one ? "" : "-",
+           one ? "" : v->faces[k->face[1]].name);
+        if (strlen(def) >= MAX_NAME)
+            return fail(c, n, "%s needs a name ('%s' is too long)", where, def);
         memcpy(k->name, def, strlen(def) + 1);
+    }
     if (!k->name[0])
-        return fail(c, nm, "%s.name must not be empty", where);
+        return fail(c, nm ? nm : n, "%s.name must not be empty", where);
     for (const kind_def *o = v->kinds + 1; o < k; o++) {
         if (!strcmp(o->name, k->name))
             return fail(c, nm ? nm : n, "duplicate tile name '%s'", k->name);
@@ -1859,7 +1952,6 @@ static int read_sides(ctx *c, const ynode *root)
         return c->rc;
     if (ss->n != 2)
         return fail(c, ss, "sides must list exactly 2 sides, got %d", ss->n);
-    c->v->forward[1] = DIR_S;
     for (const ynode *k = ss->kids; k; k = k->next, s++) {
         c->v->forward[s] = s ? DIR_S : DIR_N;
         if (read_side(c, k, s, at(w, sizeof w, "sides[%d]", s)))
@@ -1874,13 +1966,13 @@ static int read_facing(ctx *c, const ynode *root)
 }
 
 static const char *const zone_names[] = {"none", "all", "ranks", "advanced", NULL};
-static const char *const onto_names[] = {"empty", "own", "any", NULL};
+static const char *const onto_names[] = {"empty", "own", "any", "script", NULL};
 
 static int read_ranks(ctx *c, const ynode *n, const char *where, zone_def *z)
 {
     const ynode *r;
     char w[WHERE], iw[WHERE], g[80];
-    long lo, hi;
+    long lo = 0, hi = 0;
     static const char *const keys[] = {"ranks", NULL};
     if (keys_ok(c, n, where, keys) || !(r = req(c, n, where, "ranks")))
         return c->rc;
@@ -1889,8 +1981,11 @@ static int read_ranks(ctx *c, const ynode *n, const char *where, zone_def *z)
         return fail(c, r, "%s must be [first, last], got %s", w,
                     r->type == Y_SEQ ? "another list" : got(r, g, sizeof g));
     if (int_val(c, r->kids, at(iw, sizeof iw, "%s[0]", w), 1, c->v->ranks, &lo) ||
-        int_val(c, r->last, at(iw, sizeof iw, "%s[1]", w), lo, c->v->ranks, &hi))
+        int_val(c, r->last, at(iw, sizeof iw, "%s[1]", w), 1, c->v->ranks, &hi))
         return c->rc;
+    if (lo > hi)
+        return fail(c, r, "%s must be [first, last] with first <= last, got "
+                    "[%ld, %ld]", w, lo, hi);
     z->type = ZONE_RANKS;
     z->lo = (uint8_t)lo;
     z->hi = (uint8_t)hi;
@@ -1900,7 +1995,7 @@ static int read_ranks(ctx *c, const ynode *n, const char *where, zone_def *z)
 static int read_zone(ctx *c, const ynode *n, const char *where, zone_def *z)
 {
     static const char *const scalars[] = {"all", "advanced", "none", NULL};
-    int i;
+    int i = 0;
     if (n->type == Y_MAP)
         return read_ranks(c, n, where, z);
     if (enum_val(c, n, where, scalars, &i))
@@ -1992,15 +2087,14 @@ static int read_modes(ctx *c, const ynode *root)
  * a parent's scripts stay the parent's. */
 static int read_script(ctx *c, const ynode *n, const char *where, char *out)
 {
-    char name[256], dir[1024];
+    char name[256], dir[1024], path[1300];
     if (str_val(c, n, where, name, sizeof name))
         return c->rc;
     if (!name[0])
         return fail(c, n, "%s must not be empty", where);
     dir_of(n->file, dir, sizeof dir);
-    int len = name[0] == '/' ? snprintf(out, 256, "%s", name)
-                             : snprintf(out, 256, "%s/%s", dir, name);
-    if (len < 0 || len >= 256)
+    at(path, sizeof path, "%s/%s", dir, name);
+    if (make_abs(name[0] == '/' ? name : path, out, 256))
         return fail(c, n, "path of script '%s' is too long", name);
     if (access(out, R_OK))
         return fail(c, n, "cannot read script '%s': %s", name, strerror(errno));
@@ -2023,6 +2117,31 @@ static int read_scripts(ctx *c, const ynode *root)
     return rc;
 }
 
+/* Dialects must exist in the registry; a typo would only fail later. */
+static int read_notations(ctx *c, const ynode *root)
+{
+    tiers_variant *v = c->v;
+    const ynode *ns = get(root, "notations");
+    char w[WHERE];
+    int rc = ns ? want(c, ns, Y_SEQ, "notations") : 0;
+    for (const ynode *k = ns ? ns->kids : NULL; k && !rc; k = k->next) {
+        char *name = v->dialects[v->ndialects];
+        at(w, sizeof w, "notations[%d]", v->ndialects);
+        if (v->ndialects >= MAX_DIALECTS)
+            return fail(c, k, "too many notations (max %d)", MAX_DIALECTS);
+        if (str_val(c, k, w, name, MAX_NAME))
+            return c->rc;
+        if (!notation_dialect(name))
+            return fail(c, k, "unknown notation '%s' in %s", name, w);
+        for (int i = 0; i < v->ndialects; i++)
+            if (!strcmp(v->dialects[i], name))
+                return fail(c, k, "%s repeats '%s'", w, name);
+        v->dialect_names[v->ndialects++] = name;
+    }
+    v->dialect_names[v->ndialects] = NULL;
+    return rc;
+}
+
 static int read_start(ctx *c, const ynode *root)
 {
     const ynode *s = get(root, "start");
@@ -2032,7 +2151,7 @@ static int read_start(ctx *c, const ynode *root)
 static const char *const top_keys[] = {
     "name", "description", "inherits", "board", "sides", "facing", "faces",
     "tiles", "rules", "options", "drops", "setup", "play_first", "modes",
-    "scripts", "start", NULL};
+    "scripts", "start", "notations", NULL};
 
 static int read_top(ctx *c, const ynode *root)
 {
@@ -2044,7 +2163,7 @@ static int read_top(ctx *c, const ynode *root)
 static int (*const readers[])(ctx *, const ynode *) = {
     read_top, read_name, read_board, read_sides, read_facing, read_faces,
     read_tiles, read_options, read_rules, read_drops, read_setup, read_start,
-    read_modes, read_scripts};
+    read_modes, read_scripts, read_notations};
 
 static void set_defaults(tiers_variant *v)
 {
@@ -2080,8 +2199,12 @@ static int set_paths(ctx *c, const char *path)
     size_t n = strlen(path);
     if (n >= sizeof v->path)
         return fail_at(c, path, 0, 0, "path is too long");
+    char dir[1024];
     memcpy(v->path, path, n + 1);
-    dir_of(path, v->dir, sizeof v->dir);
+    dir_of(path, dir, sizeof dir);
+    if (make_abs(dir, v->dir, sizeof v->dir))
+        return fail_at(c, path, 0, 0, "cannot make the folder absolute: %s",
+                       strerror(errno));
     return 0;
 }
 
@@ -2131,17 +2254,18 @@ int loader_set_rule(tiers_variant *v, const char *key, const char *value,
                     tiers_error *err)
 {
     tiers_error dummy;
-    char names[400];
+    char names[400], msg[sizeof err->msg];
+    int r = key && value ? set_rule_text(v, key, value, msg, sizeof msg) : -1;
+    if (!r)
+        return 0;
+    if (!key || !value)
+        snprintf(msg, sizeof msg, "a rule needs a key and a value");
+    if (r == -2)
+        snprintf(msg, sizeof msg, "unknown rule '%.64s' (rules: %s)", key,
+                 rule_names(v, names, sizeof names));
     if (!err)
         err = &dummy;
     memset(err, 0, sizeof *err);
-    if (!key || !value) {
-        snprintf(err->msg, sizeof err->msg, "rule key and value are required");
-        return TIERS_EUSAGE;
-    }
-    int r = set_rule_text(v, key, value, err->msg, sizeof err->msg);
-    if (r == -2)
-        snprintf(err->msg, sizeof err->msg, "unknown rule '%.64s' (rules: %s)",
-                 key, rule_names(v, names, sizeof names));
-    return r ? TIERS_EUSAGE : 0;
+    memcpy(err->msg, msg, sizeof msg);
+    return TIERS_EUSAGE;
 }

@@ -127,10 +127,10 @@ static int hand_empty(const tiers_pos *p, int side)
 }
 
 /* Who moves next; ends the setup when no side is left in it. */
-static void pass_turn(tiers_pos *p, int side)
+static void pass_turn(tiers_pos *p, int side, int was_setup)
 {
     const tiers_variant *v = p->v;
-    if (!p->st.setup_left) {
+    if (!was_setup) {
         p->st.side ^= 1;
         return;
     }
@@ -166,7 +166,7 @@ int make_move(tiers_pos *p, const tiers_move *m)
     }
     p->st.clock = resets ? 0 : (uint16_t)(p->st.clock + 1);
     p->st.ply++;
-    pass_turn(p, side);
+    pass_turn(p, side, p->frame->st.setup_left != 0);
     p->frame = NULL;
     return 0;
 }

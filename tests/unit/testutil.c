@@ -43,9 +43,11 @@ char *tu_moves(tiers_pos *p, const char *notation)
 {
     tiers_move *buf = malloc(TIERS_MAX_MOVES * sizeof *buf);
     int n = tiers_legal_moves(p, buf, TIERS_MAX_MOVES);
-    if (n < 0)
+    if (n < 0) {
         fail_msg("move generation failed: %d %s", n,
                  tiers_variant_script_error(tiers_pos_variant(p)));
+        n = 0;
+    }
     char **s = calloc((size_t)n + 1, sizeof *s);
     size_t total = 1;
     for (int i = 0; i < n; i++) {

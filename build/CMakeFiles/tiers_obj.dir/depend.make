@@ -1,0 +1,2 @@
+# Empty dependencies file for tiers_obj.
+# This may be replaced when dependencies are built.

@@ -1,0 +1,2 @@
+# Empty dependencies file for test_gungi_io.
+# This may be replaced when dependencies are built.

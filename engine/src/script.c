@@ -1,0 +1,1891 @@
+/* script.c - the variant's Lua effects (docs/lua-api.md).
+ *
+ * One sandboxed Lua 5.4 state per variant: only the base, table, string,
+ * math and utf8 libraries; a memory cap enforced by the allocator; an
+ * instruction budget per hook call enforced by a count hook; math.random
+ * drawn from the position's generator.  Script files register effects with
+ * `effect{ name = ..., <hook> = function ... end }`; each hook function is
+ * kept as a registry reference and listed per hook, so the core pays one
+ * bit test (v->hooks) for hooks no effect defines.
+ *
+ * Every call into Lua goes through run_hook: a lua_pcall of a C trampoline
+ * that pushes the arguments, calls the hook and converts its results, so
+ * an error or a failed allocation anywhere unwinds to the pcall and never
+ * across the engine's C frames.  The position handle given to a hook is a
+ * userdata stamped with the call's generation number; it is refused once
+ * the call has returned.  Scripts change a position only through the pos_*
+ * edit primitives (position.h), so unmake and the hash stay exact.
+ *
+ * This is the only file that includes the Lua headers. */
+#include "script.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+#include <lua.h>
+#include <lualib.h>
+
+#include "movegen.h"
+#include "position.h"
+
+#ifndef SCRIPT_MEMORY_LIMIT
+#define SCRIPT_MEMORY_LIMIT ((size_t)64 << 20)   /* bytes per Lua state */
+#endif
+#ifndef SCRIPT_INSTRUCTION_BUDGET
+#define SCRIPT_INSTRUCTION_BUDGET 10000000L      /* VM instructions per hook call */
+#endif
+#define SCRIPT_COUNT_STEP 1000        /* the count hook runs every N instructions */
+#define SCRIPT_MAX_DEPTH 8            /* hooks run from inside hooks (pos:in_check) */
+#define SCRIPT_MAX_FILE (4L << 20)    /* bytes of one script file */
+#define POS_META "tiers.pos"
+
+/* The hooks an effect may define.  hook_bit is the HOOK_* bit the core
+ * tests; `format` has none (notation calls it for EFFECT moves). */
+enum { HK_MOVES, HK_VETO, HK_AFTER, HK_TIER, HK_DROP_OK, HK_RESULT, HK_APPLY, HK_FORMAT,
+       HK_COUNT };
+static const char *const hook_name[HK_COUNT] = {"moves", "veto", "after", "tier",
+                                                "drop_ok", "result", "apply", "format"};
+static const uint32_t hook_bit[HK_COUNT] = {HOOK_MOVES, HOOK_VETO, HOOK_AFTER, HOOK_TIER,
+                                            HOOK_DROP, HOOK_RESULT, HOOK_APPLY, 0};
+static const uint8_t hook_writes[HK_COUNT] = {0, 0, 1, 0, 0, 0, 1, 0};
+
+static const char *const kind_name[TIERS_MV_KINDS] = {
+    "none", "drop", "move", "stack", "capture", "strike", "ready", "rotate", "deploy",
+    "effect"};
+static const char facing_chars[] = "nesw";
+
+/* Globals of the standard Lua that the sandbox leaves out: reading one
+ * raises "'NAME' is not available in tiers scripts". */
+static const char *const blocked_globals[] = {
+    "os", "io", "package", "debug", "require", "dofile", "loadfile", "coroutine",
+    "loadstring", "module", "setfenv", "getfenv", NULL};
+
+typedef struct effect_rec {
+    int ref[HK_COUNT];        /* registry reference, LUA_NOREF if absent */
+    int line[HK_COUNT];       /* where the hook function is defined */
+    char src[HK_COUNT][LUA_IDSIZE];
+} effect_rec;
+
+/* The hook being run: what a position handle and math.random refer to. */
+typedef struct hook_ctx {
+    tiers_pos *p;             /* NULL outside hooks */
+    uint64_t gen;             /* generation a live handle must carry */
+    int hook, effect;
+    int writable;
+} hook_ctx;
+
+struct tiers_script {
+    lua_State *L;
+    tiers_variant *v;
+    size_t mem, mem_limit;
+    int mem_hit;              /* the allocator refused a block */
+    long ticks;               /* count-hook steps left in this call */
+    int depth;                /* hooks running (nested through pos:in_check) */
+    int loading;              /* a file's top level is running: effect{} allowed */
+    int nested_error;         /* a hook run from inside a hook failed */
+    int print;                /* print() writes to stderr (TIERS_LUA_PRINT) */
+    uint64_t gen_next;
+    hook_ctx cur;
+    uint64_t rng;             /* math.random while loading (no position) */
+    effect_rec fx[MAX_EFFECTS];
+    uint8_t list[HK_COUNT][MAX_EFFECTS]; /* effects defining each hook */
+    uint8_t nlist[HK_COUNT];
+    char reason[256];         /* reason text of the last decided result */
+    char error[512];
+};
+
+/* What one hook call takes and gives back (run_hook -> trampoline). */
+typedef struct call {
+    tiers_script *s;
+    int hook, effect;
+    tiers_pos *p;
+    const tiers_move *m;
+    int sq, idx, tier;        /* tier hook */
+    piece_t pc;               /* drop_ok hook */
+    int result;               /* boolean / tier result */
+    tiers_move *buf;          /* moves hook: appended to buf[n..cap) */
+    int n, cap, full;
+    tiers_status *st;         /* result hook */
+    char *text;               /* format hook output */
+    size_t size, len;
+} call;
+
+static tiers_script *script_of(lua_State *L) { return *(tiers_script **)lua_getextraspace(L); }
+
+/* ------------------------------------------------------------ allocator */
+
+static void *script_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    tiers_script *s = ud;
+    if (!ptr)
+        osize = 0; /* osize then encodes the type of the new object */
+    if (nsize == 0) {
+        free(ptr);
+        s->mem -= osize;
+        return NULL;
+    }
+    if (nsize > osize && nsize - osize > s->mem_limit - s->mem) {
+        s->mem_hit = 1;
+        return NULL;
+    }
+    void *q = realloc(ptr, nsize);
+    if (!q)
+        return NULL;
+    s->mem = s->mem - osize + nsize;
+    return q;
+}
+
+/* Instruction budget: the count hook fires every SCRIPT_COUNT_STEP
+ * instructions and raises an ordinary error once the call's budget is
+ * spent (and again at every later step, so a pcall cannot swallow it for
+ * long). */
+static void count_hook(lua_State *L, lua_Debug *ar)
+{
+    tiers_script *s = script_of(L);
+    if (--s->ticks > 0)
+        return;
+    s->ticks = 0;
+    if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
+        lua_pushfstring(L, "%s:%d: instruction budget exceeded (%d instructions)",
+                        ar->short_src, ar->currentline, (int)SCRIPT_INSTRUCTION_BUDGET);
+    else
+        lua_pushfstring(L, "instruction budget exceeded (%d instructions)",
+                        (int)SCRIPT_INSTRUCTION_BUDGET);
+    lua_error(L);
+}
+
+/* ------------------------------------------------------------ names */
+
+static int find_face(const tiers_variant *v, const char *name)
+{
+    for (int f = 0; f < v->nfaces; f++)
+        if (!strcmp(v->faces[f].name, name))
+            return f;
+    return -1;
+}
+
+static int find_kind(const tiers_variant *v, const char *name)
+{
+    for (int k = 1; k < v->nkinds; k++)
+        if (!strcmp(v->kinds[k].name, name))
+            return k;
+    return -1;
+}
+
+static int find_effect(const tiers_variant *v, const char *name)
+{
+    for (int i = 0; i < v->neffects; i++)
+        if (!strcmp(v->effect_name[i], name))
+            return i;
+    return -1;
+}
+
+/* How many tile sides show face f (1 = the face names a tile and side). */
+static int face_shown(const tiers_variant *v, int f)
+{
+    int n = 0;
+    for (int k = 1; k < v->nkinds; k++)
+        n += (v->kinds[k].face[0] == f) + (v->kinds[k].face[1] == f);
+    return n;
+}
+
+/* "e5" -> square; -1 if malformed, -2 if off this board. */
+static int parse_square(const tiers_variant *v, const char *s)
+{
+    if (s[0] < 'a' || s[0] > 'p' || s[1] < '1' || s[1] > '9')
+        return -1;
+    int file = s[0] - 'a', rank = s[1] - '0';
+    if (isdigit((unsigned char)s[2])) {
+        rank = rank * 10 + (s[2] - '0');
+        if (s[3])
+            return -1;
+    } else if (s[2]) {
+        return -1;
+    }
+    if (rank > TIERS_MAX_RANKS)
+        return -1;
+    if (file >= v->files || rank > v->ranks)
+        return -2;
+    return sq_make(file, rank - 1);
+}
+
+static void push_square(lua_State *L, int sq)
+{
+    char b[8];
+    lua_pushstring(L, tiers_square_name(sq_file(sq), sq_rank(sq), b));
+}
+
+static int pos_max_tiers(const tiers_pos *p)
+{
+    const tiers_variant *v = p->v;
+    int m = v->nmodes ? v->modes[p->st.mode].max_tiers : v->max_tiers;
+    return m > 0 && m <= TIERS_MAX_TIERS ? m : TIERS_MAX_TIERS;
+}
+
+/* ------------------------------------------------------------ pieces */
+
+static void push_piece(lua_State *L, const tiers_variant *v, piece_t pc, int tier)
+{
+    lua_createtable(L, 0, 6);
+    lua_pushstring(L, v->faces[v->face_of[pc]].name);
+    lua_setfield(L, -2, "face");
+    lua_pushstring(L, v->kinds[pc_kind(pc)].name);
+    lua_setfield(L, -2, "kind");
+    lua_pushinteger(L, pc_owner(pc));
+    lua_setfield(L, -2, "owner");
+    lua_pushboolean(L, pc_flipped(pc));
+    lua_setfield(L, -2, "flipped");
+    lua_pushlstring(L, &facing_chars[pc_facing(pc)], 1);
+    lua_setfield(L, -2, "facing");
+    if (tier > 0) {
+        lua_pushinteger(L, tier);
+        lua_setfield(L, -2, "tier");
+    }
+}
+
+static int check_owner(lua_State *L, int idx)
+{
+    int isnum;
+    lua_Integer o = lua_tointegerx(L, idx, &isnum);
+    if (!isnum || o < 0 || o > 2)
+        return luaL_argerror(L, idx, "owner must be 0, 1 or 2");
+    return (int)o;
+}
+
+/* The tile kind and side named by a face (unique) or a kind (+face or
+ * flipped) at stack index idx: a face-name string or a piece table. */
+static void check_tile(lua_State *L, int idx, int *kind, int *flipped)
+{
+    const tiers_variant *v = script_of(L)->v;
+    const char *kname = NULL, *fname = NULL;
+    int flip = -1, top = lua_gettop(L);
+    luaL_checkstack(L, 8, NULL);
+    if (lua_type(L, idx) == LUA_TSTRING) {
+        fname = lua_tostring(L, idx);
+    } else if (lua_type(L, idx) == LUA_TTABLE) {
+        if (lua_getfield(L, idx, "kind") == LUA_TSTRING)
+            kname = lua_tostring(L, -1);
+        else if (!lua_isnil(L, -1))
+            luaL_error(L, "piece field 'kind' must be a tile name");
+        if (lua_getfield(L, idx, "face") == LUA_TSTRING)
+            fname = lua_tostring(L, -1);
+        else if (!lua_isnil(L, -1))
+            luaL_error(L, "piece field 'face' must be a face name");
+        int t = lua_getfield(L, idx, "flipped");
+        if (t == LUA_TBOOLEAN)
+            flip = lua_toboolean(L, -1);
+        else if (t != LUA_TNIL)
+            luaL_error(L, "piece field 'flipped' must be a boolean");
+    } else {
+        luaL_typeerror(L, idx, "piece (face name or piece table)");
+    }
+    if (kname) {
+        int k = find_kind(v, kname);
+        if (k < 0)
+            luaL_error(L, "unknown tile kind '%s'", kname);
+        if (fname) {
+            int f = find_face(v, fname);
+            if (f < 0)
+                luaL_error(L, "unknown face '%s'", fname);
+            if (v->kinds[k].face[0] == f)
+                flip = 0;
+            else if (v->kinds[k].face[1] == f)
+                flip = 1;
+            else
+                luaL_error(L, "face '%s' is not on tile '%s'", fname, kname);
+        }
+        if (flip < 0)
+            flip = 0;
+        if (flip && v->kinds[k].face[1] == NO_FACE)
+            luaL_error(L, "tile '%s' has no back face", kname);
+        *kind = k;
+        *flipped = flip;
+        lua_settop(L, top);
+        return;
+    }
+    if (!fname)
+        luaL_error(L, "piece names neither a face nor a kind");
+    int f = find_face(v, fname);
+    if (f < 0)
+        luaL_error(L, "unknown face '%s'", fname);
+    if (face_shown(v, f) != 1)
+        luaL_error(L, "face '%s' is on several tiles: give kind too", fname);
+    for (int k = 1; k < v->nkinds; k++)
+        for (int side = 0; side < 2; side++)
+            if (v->kinds[k].face[side] == f) {
+                *kind = k;
+                *flipped = side;
+                lua_settop(L, top);
+                return;
+            }
+    luaL_error(L, "face '%s' is on no tile", fname);
+}
+
+/* A piece code from a description at idx; the owner comes from the
+ * argument at owner_idx (0 = none), else the table, else default_owner
+ * (-1 = required). */
+static piece_t check_piece(lua_State *L, int idx, int owner_idx, int default_owner)
+{
+    const tiers_variant *v = script_of(L)->v;
+    int kind, flipped, owner = -1, facing = -1;
+    idx = lua_absindex(L, idx);
+    int top = lua_gettop(L);
+    check_tile(L, idx, &kind, &flipped);
+    if (lua_type(L, idx) == LUA_TTABLE) {
+        if (lua_getfield(L, idx, "owner") != LUA_TNIL) {
+            int isnum;
+            lua_Integer o = lua_tointegerx(L, -1, &isnum);
+            if (!isnum || o < 0 || o > 2)
+                luaL_error(L, "piece field 'owner' must be 0, 1 or 2");
+            owner = (int)o;
+        }
+        if (lua_getfield(L, idx, "facing") != LUA_TNIL) {
+            const char *fc = lua_tostring(L, -1);
+            const char *at = fc && fc[0] && !fc[1] ? strchr(facing_chars, fc[0]) : NULL;
+            if (lua_type(L, -1) != LUA_TSTRING || !at)
+                luaL_error(L, "piece field 'facing' must be \"n\", \"e\", \"s\" or \"w\"");
+            facing = (int)(at - facing_chars);
+        }
+        lua_settop(L, top);
+    }
+    if (owner_idx && !lua_isnoneornil(L, owner_idx))
+        owner = check_owner(L, owner_idx);
+    if (owner < 0)
+        owner = default_owner;
+    if (owner < 0)
+        luaL_error(L, "piece has no owner (give owner 0, 1 or 2)");
+    if (facing < 0)
+        facing = v->forward[owner == OWNER_SHARED ? 0 : owner];
+    return pc_make(kind, flipped, owner, facing);
+}
+
+/* ------------------------------------------------------------ moves */
+
+static void push_move(lua_State *L, const tiers_variant *v, const tiers_move *m)
+{
+    lua_createtable(L, 0, 10);
+    lua_pushstring(L, m->kind < TIERS_MV_KINDS ? kind_name[m->kind] : "none");
+    lua_setfield(L, -2, "kind");
+    if (m->from != TIERS_NO_SQUARE) {
+        push_square(L, m->from);
+        lua_setfield(L, -2, "from");
+    }
+    if (m->to != TIERS_NO_SQUARE) {
+        push_square(L, m->to);
+        lua_setfield(L, -2, "to");
+    }
+    lua_pushinteger(L, m->tier);
+    lua_setfield(L, -2, "tier");
+    lua_pushinteger(L, m->arg);
+    lua_setfield(L, -2, "arg");
+    if (m->kind == TIERS_MV_DROP) {
+        push_piece(L, v, m->piece, 0);
+        lua_setfield(L, -2, "piece");
+    }
+    if (m->effect && m->effect <= v->neffects) {
+        lua_pushstring(L, v->effect_name[m->effect - 1]);
+        lua_setfield(L, -2, "effect");
+    }
+    lua_createtable(L, m->npath, 0);
+    for (int i = 0; i < m->npath && i < 4; i++) {
+        if (m->path[i] == TIERS_NO_SQUARE)
+            lua_pushliteral(L, "out");
+        else
+            push_square(L, m->path[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "path");
+    if (m->flags & TIERS_MF_EXIT) {
+        lua_pushboolean(L, 1);
+        lua_setfield(L, -2, "exit");
+    }
+    if (m->flags & TIERS_MF_FINAL) {
+        lua_pushboolean(L, 1);
+        lua_setfield(L, -2, "final");
+    }
+}
+
+/* The value on top of the stack as a square named `what`: nil ->
+ * TIERS_NO_SQUARE; "out" too where out_ok (deployment paths). */
+static int move_square(lua_State *L, const char *what, int out_ok, const char **why)
+{
+    const tiers_variant *v = script_of(L)->v;
+    int t = lua_type(L, -1), sq = TIERS_NO_SQUARE;
+    if (t == LUA_TSTRING) {
+        const char *name = lua_tostring(L, -1);
+        if (out_ok && !strcmp(name, "out"))
+            return TIERS_NO_SQUARE;
+        if ((sq = parse_square(v, name)) < 0) {
+            *why = lua_pushfstring(L, "%s '%s' is %s", what, name,
+                                   sq == -2 ? "off the board" : "not a square name");
+            return TIERS_NO_SQUARE;
+        }
+    } else if (t != LUA_TNIL) {
+        *why = lua_pushfstring(L, "%s must be a square name", what);
+    }
+    return sq;
+}
+
+static int move_byte(lua_State *L, int idx, const char *key, const char **why)
+{
+    int t = lua_getfield(L, idx, key), isnum = 1;
+    lua_Integer n = t == LUA_TNIL ? 0 : lua_tointegerx(L, -1, &isnum);
+    if (!isnum || n < 0 || n > 255) {
+        *why = lua_pushfstring(L, "%s must be an integer 0..255", key);
+        return 0;
+    }
+    return (int)n;
+}
+
+static int move_flag(lua_State *L, int idx, const char *key, const char **why)
+{
+    int t = lua_getfield(L, idx, key);
+    if (t != LUA_TNIL && t != LUA_TBOOLEAN)
+        *why = lua_pushfstring(L, "%s must be a boolean", key);
+    return lua_toboolean(L, -1);
+}
+
+/* Can the engine make m as it stands?  Returns NULL or why not.  These
+ * checks keep make_move inside its arrays: generated moves are trusted. */
+static const char *move_problem(lua_State *L, const tiers_pos *p, const tiers_move *m)
+{
+    const tiers_variant *v = p->v;
+    int maxt = pos_max_tiers(p);
+    const tower *from = m->from != TIERS_NO_SQUARE ? &p->board[m->from] : NULL;
+    const tower *to = m->to != TIERS_NO_SQUARE ? &p->board[m->to] : NULL;
+    switch (m->kind) {
+    case TIERS_MV_DROP:
+        if (!to)
+            return "a drop needs 'to'";
+        if (!p->hand[pc_owner(m->piece)][hand_slot(m->piece)])
+            return lua_pushfstring(L, "no %s in hand %d to drop",
+                                   v->faces[v->face_of[m->piece]].name, pc_owner(m->piece));
+        if (to->h >= maxt)
+            return "the drop's tower is full";
+        return NULL;
+    case TIERS_MV_MOVE:
+    case TIERS_MV_STACK:
+    case TIERS_MV_CAPTURE: {
+        if (!from || !from->h)
+            return "'from' must hold a piece";
+        if (m->flags & TIERS_MF_EXIT)
+            return m->kind == TIERS_MV_CAPTURE ? "a capture cannot exit" : NULL;
+        if (!to || m->to == m->from)
+            return "'to' must be another square";
+        int moved = v->unit == UNIT_STACK ? from->h : 1, stays = to->h;
+        if (m->kind == TIERS_MV_CAPTURE) {
+            if (!to->h)
+                return "a capture needs a piece on 'to'";
+            if (v->capture == CAP_TOP)
+                stays = to->h - 1;
+            else if (v->capture == CAP_TOWER)
+                stays = 0;
+            else if (v->capture == CAP_ENEMIES)
+                for (int i = stays = 0; i < to->h; i++) {
+                    int o = pc_owner(to->p[i]);
+                    stays += o == p->st.side || o == OWNER_SHARED;
+                }
+        }
+        if (stays + moved > maxt)
+            return "the tower at 'to' would grow past the tier limit";
+        return NULL;
+    }
+    case TIERS_MV_STRIKE:
+        if (!from || m->tier < 1 || m->tier > from->h || m->arg < 1 || m->arg > from->h ||
+            m->tier == m->arg)
+            return "a strike needs 'from' and two different tiers of its tower (tier, arg)";
+        return NULL;
+    case TIERS_MV_READY:
+        return NULL;
+    case TIERS_MV_ROTATE:
+        return from && from->h ? NULL : "'from' must hold a piece";
+    case TIERS_MV_DEPLOY:
+        return "kind 'deploy' cannot be added by a script";
+    case TIERS_MV_EFFECT:
+        if (!m->effect || p->v->script->fx[m->effect - 1].ref[HK_APPLY] == LUA_NOREF)
+            return lua_pushfstring(L, "effect '%s' has no apply hook",
+                                   m->effect ? v->effect_name[m->effect - 1] : "?");
+        return NULL;
+    default:
+        return "unknown kind";
+    }
+}
+
+/* Reads the move table at idx (an entry of a `moves` result). */
+static void check_move(lua_State *L, int idx, call *c, int entry, tiers_move *m)
+{
+    const tiers_variant *v = c->s->v;
+    const char *why = NULL;
+    int top = lua_gettop(L);
+    luaL_checkstack(L, 40, NULL);
+    *m = (tiers_move){0};
+    if (!lua_istable(L, idx)) {
+        why = lua_pushfstring(L, "is a %s, not a move table", luaL_typename(L, idx));
+        goto bad;
+    }
+    if (lua_getfield(L, idx, "kind") == LUA_TSTRING)
+        for (int k = 1; k < TIERS_MV_KINDS; k++)
+            if (!strcmp(lua_tostring(L, -1), kind_name[k]))
+                m->kind = (uint8_t)k;
+    if (!m->kind) {
+        why = "kind must be one of drop, move, stack, capture, strike, ready, rotate, "
+              "deploy, effect";
+        goto bad;
+    }
+    lua_getfield(L, idx, "from");
+    m->from = (uint8_t)move_square(L, "from", 0, &why);
+    lua_getfield(L, idx, "to");
+    m->to = (uint8_t)move_square(L, "to", 0, &why);
+    m->tier = (uint8_t)move_byte(L, idx, "tier", &why);
+    m->arg = (uint8_t)move_byte(L, idx, "arg", &why);
+    if (move_flag(L, idx, "exit", &why))
+        m->flags |= TIERS_MF_EXIT;
+    if (move_flag(L, idx, "final", &why))
+        m->flags |= TIERS_MF_FINAL;
+    if (why)
+        goto bad;
+    int t = lua_getfield(L, idx, "effect");
+    if (t == LUA_TSTRING) {
+        int e = find_effect(v, lua_tostring(L, -1));
+        if (e < 0) {
+            why = lua_pushfstring(L, "unknown effect '%s'", lua_tostring(L, -1));
+            goto bad;
+        }
+        m->effect = (uint8_t)(e + 1);
+    } else if (t != LUA_TNIL) {
+        why = "effect must be an effect name";
+        goto bad;
+    } else if (m->kind == TIERS_MV_EFFECT) {
+        m->effect = (uint8_t)(c->effect + 1);
+    }
+    t = lua_getfield(L, idx, "path");
+    if (t == LUA_TTABLE) {
+        int pi = lua_gettop(L);
+        lua_Unsigned n = lua_rawlen(L, pi);
+        if (n > 4) {
+            why = "path holds at most 4 squares";
+            goto bad;
+        }
+        for (int i = 0; i < (int)n; i++) {
+            lua_rawgeti(L, pi, i + 1);
+            m->path[i] = (uint8_t)move_square(L, "path square", 1, &why);
+            if (why)
+                goto bad;
+        }
+        m->npath = (uint8_t)n;
+    } else if (t != LUA_TNIL) {
+        why = "path must be a list of squares";
+        goto bad;
+    }
+    if (m->kind == TIERS_MV_DROP) {
+        if (lua_getfield(L, idx, "piece") == LUA_TNIL) {
+            why = "a drop needs 'piece'";
+            goto bad;
+        }
+        m->piece = check_piece(L, -1, 0, c->p->st.side);
+        if (v->uses_facing) {
+            m->flags |= TIERS_MF_FACING;
+            m->arg = (uint8_t)pc_facing(m->piece);
+        }
+    }
+    if ((why = move_problem(L, c->p, m)) != NULL)
+        goto bad;
+    lua_settop(L, top);
+    return;
+bad:
+    luaL_error(L, "move %d returned by hook moves: %s", entry, why);
+}
+
+/* ------------------------------------------------------------ position handle */
+
+typedef struct pos_handle {
+    uint64_t gen;
+} pos_handle;
+
+static tiers_pos *check_pos(lua_State *L, const char *edit)
+{
+    tiers_script *s = script_of(L);
+    pos_handle *h = luaL_checkudata(L, 1, POS_META);
+    if (!s->cur.p || h->gen != s->cur.gen)
+        luaL_error(L, "position handle used outside its hook");
+    if (edit && !s->cur.writable)
+        luaL_error(L, "pos:%s: the position is read-only in hook %s (only after and apply "
+                   "may edit it)", edit, hook_name[s->cur.hook]);
+    return s->cur.p;
+}
+
+static int check_sq(lua_State *L, int idx, const tiers_pos *p)
+{
+    if (lua_type(L, idx) != LUA_TSTRING)
+        return luaL_typeerror(L, idx, "square name");
+    const char *name = lua_tostring(L, idx);
+    int sq = parse_square(p->v, name);
+    if (sq == -2)
+        return luaL_argerror(L, idx, lua_pushfstring(L, "square '%s' is off the board (%dx%d)",
+                                                     name, p->v->files, p->v->ranks));
+    if (sq < 0)
+        return luaL_argerror(L, idx, lua_pushfstring(L, "bad square '%s' (a name like "
+                                                     "\"e5\")", name));
+    return sq;
+}
+
+/* A 1-based tier of the tower at sq: 1..h+extra; nil = the top if opt. */
+static int check_tier(lua_State *L, int idx, const tiers_pos *p, int sq, int extra, int opt)
+{
+    const tower *t = &p->board[sq];
+    char b[8];
+    if (opt && lua_isnoneornil(L, idx)) {
+        if (!t->h)
+            luaL_error(L, "no piece on %s", tiers_square_name(sq_file(sq), sq_rank(sq), b));
+        return t->h;
+    }
+    lua_Integer tier = luaL_checkinteger(L, idx);
+    if (tier < 1 || tier > t->h + extra)
+        return luaL_argerror(L, idx, lua_pushfstring(L, "tier %I out of range 1..%d on %s",
+                             (lua_Integer)tier, t->h + extra,
+                             tiers_square_name(sq_file(sq), sq_rank(sq), b)));
+    return (int)tier;
+}
+
+static int check_side(lua_State *L, int idx, int def)
+{
+    if (lua_isnoneornil(L, idx) && def >= 0)
+        return def;
+    lua_Integer s = luaL_checkinteger(L, idx);
+    if (s != 0 && s != 1)
+        return luaL_argerror(L, idx, "side must be 0 or 1");
+    return (int)s;
+}
+
+static void check_room(lua_State *L, const tiers_pos *p, int sq)
+{
+    char b[8];
+    int maxt = pos_max_tiers(p);
+    if (p->board[sq].h >= maxt)
+        luaL_error(L, "the tower on %s is full (%d tiers)",
+                   tiers_square_name(sq_file(sq), sq_rank(sq), b), maxt);
+}
+
+/* Re-raises the failure of a hook run from inside this one. */
+static void check_nested(lua_State *L)
+{
+    tiers_script *s = script_of(L);
+    if (s->nested_error) {
+        s->nested_error = 0;
+        lua_pushstring(L, s->error);
+        lua_error(L);
+    }
+}
+
+/* -- reading */
+
+static int l_side(lua_State *L)
+{
+    lua_pushinteger(L, check_pos(L, NULL)->st.side);
+    return 1;
+}
+
+static int l_files(lua_State *L)
+{
+    lua_pushinteger(L, check_pos(L, NULL)->v->files);
+    return 1;
+}
+
+static int l_ranks(lua_State *L)
+{
+    lua_pushinteger(L, check_pos(L, NULL)->v->ranks);
+    return 1;
+}
+
+static int l_height(lua_State *L)
+{
+    tiers_pos *p = check_pos(L, NULL);
+    lua_pushinteger(L, p->board[check_sq(L, 2, p)].h);
+    return 1;
+}
+
+static int l_piece(lua_State *L)
+{
+    tiers_pos *p = check_pos(L, NULL);
+    int sq = check_sq(L, 2, p);
+    lua_Integer tier = luaL_checkinteger(L, 3);
+    if (tier < 1 || tier > TIERS_MAX_TIERS)
+        return luaL_argerror(L, 3, "tier must be 1..8");
+    const tower *t = &p->board[sq];
+    if (tier > t->h)
+        lua_pushnil(L);
+    else
+        push_piece(L, p->v, t->p[tier - 1], (int)tier);
+    return 1;
+}
+
+static int l_top(lua_State *L)
+{
+    tiers_pos *p = check_pos(L, NULL);
+    const tower *t = &p->board[check_sq(L, 2, p)];
+    if (t->h)
+        push_piece(L, p->v, t->p[t->h - 1], t->h);
+    else
+        lua_pushnil(L);
+    return 1;
+}
+
+static int l_tower(lua_State *L)
+{
+    tiers_pos *p = check_pos(L, NULL);
+    const tower *t = &p->board[check_sq(L, 2, p)];
+    lua_createtable(L, t->h, 0);
+    for (int i = 0; i < t->h; i++) {
+        push_piece(L, p->v, t->p[i], i + 1);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+static int l_hand(lua_State *L)
+{
+    tiers_pos *p = check_pos(L, NULL);
+    const tiers_variant *v = p->v;
+    int owner = check_owner(L, 2);
+    lua_newtable(L);
+    for (int slot = 0; slot < HAND_SLOTS; slot++) {
+        int n = p->hand[owner][slot], k = slot & PC_KIND_MASK;
+        if (!n || !k || k >= v->nkinds)
+            continue;
+        int f = v->face_of[slot];
+        lua_getfield(L, -1, v->faces[f].name);
+        lua_Integer sum = lua_tointeger(L, -1) + n;
+        lua_pop(L, 1);
+        lua_pushinteger(L, sum);
+        lua_setfield(L, -2, v->faces[f].name);
+        if (face_shown(v, f) > 1) {
+            char key[2 * MAX_NAME + 2];
+            snprintf(key, sizeof key, "%s/%s", v->kinds[k].name, v->faces[f].name);
+            lua_pushinteger(L, n);
+            lua_setfield(L, -2, key);
+        }
+    }
+    return 1;
+}
+
+static int l_in_check(lua_State *L)
+{
+    tiers_pos *p = check_pos(L, NULL);
+    int side = check_side(L, 2, p->st.side);
+    int r = movegen_in_check(p, side);
+    check_nested(L);
+    lua_pushboolean(L, r);
+    return 1;
+}
+
+static int l_attacked(lua_State *L)
+{
+    tiers_pos *p = check_pos(L, NULL);
+    int sq = check_sq(L, 2, p), by = check_side(L, 3, -1);
+    int r = movegen_attacks(p, sq, by);
+    check_nested(L);
+    lua_pushboolean(L, r);
+    return 1;
+}
+
+static int check_var(lua_State *L, int idx)
+{
+    lua_Integer i = luaL_checkinteger(L, idx);
+    if (i < 1 || i > MAX_VARS)
+        return luaL_argerror(L, idx, "variable index must be 1..8");
+    return (int)i - 1;
+}
+
+static int l_var(lua_State *L)
+{
+    tiers_pos *p = check_pos(L, NULL);
+    lua_pushinteger(L, p->st.vars[check_var(L, 2)]);
+    return 1;
+}
+
+static int l_setup(lua_State *L)
+{
+    lua_pushboolean(L, check_pos(L, NULL)->st.setup_left != 0);
+    return 1;
+}
+
+static int l_ply(lua_State *L)
+{
+    lua_pushinteger(L, check_pos(L, NULL)->st.ply);
+    return 1;
+}
+
+static int l_clock(lua_State *L)
+{
+    lua_pushinteger(L, check_pos(L, NULL)->st.clock);
+    return 1;
+}
+
+static int l_mode(lua_State *L)
+{
+    tiers_pos *p = check_pos(L, NULL);
+    if (p->v->nmodes)
+        lua_pushstring(L, p->v->modes[p->st.mode].name);
+    else
+        lua_pushnil(L);
+    return 1;
+}
+
+static int l_square(lua_State *L)
+{
+    tiers_pos *p = check_pos(L, NULL);
+    lua_Integer f = luaL_checkinteger(L, 2), r = luaL_checkinteger(L, 3);
+    if (f < 0 || f >= p->v->files || r < 0 || r >= p->v->ranks)
+        return luaL_error(L, "square (%I, %I) is off the board (files 0..%d, ranks 0..%d)",
+                          f, r, p->v->files - 1, p->v->ranks - 1);
+    push_square(L, sq_make((int)f, (int)r));
+    return 1;
+}
+
+static int l_coords(lua_State *L)
+{
+    tiers_pos *p = check_pos(L, NULL);
+    int sq = check_sq(L, 2, p);
+    lua_pushinteger(L, sq_file(sq));
+    lua_pushinteger(L, sq_rank(sq));
+    return 2;
+}
+
+/* -- editing (after and apply only) */
+
+static int l_push(lua_State *L)
+{
+    tiers_pos *p = check_pos(L, "push");
+    int sq = check_sq(L, 2, p);
+    piece_t pc = check_piece(L, 3, 4, -1);
+    check_room(L, p, sq);
+    pos_push(p, sq, pc);
+    return 0;
+}
+
+static int l_pop(lua_State *L)
+{
+    lua_settop(L, 2);
+    tiers_pos *p = check_pos(L, "pop");
+    int sq = check_sq(L, 2, p);
+    int tier = check_tier(L, 3, p, sq, 0, 1); /* no argument 3: the top */
+    push_piece(L, p->v, pos_pop(p, sq), tier);
+    return 1;
+}
+
+static int l_insert(lua_State *L)
+{
+    tiers_pos *p = check_pos(L, "insert");
+    int sq = check_sq(L, 2, p);
+    int tier = check_tier(L, 3, p, sq, 1, 0);
+    piece_t pc = check_piece(L, 4, 5, -1);
+    check_room(L, p, sq);
+    pos_insert(p, sq, tier - 1, pc);
+    return 0;
+}
+
+static int l_remove(lua_State *L)
+{
+    tiers_pos *p = check_pos(L, "remove");
+    int sq = check_sq(L, 2, p);
+    int tier = check_tier(L, 3, p, sq, 0, 1);
+    push_piece(L, p->v, pos_remove(p, sq, tier - 1), tier);
+    return 1;
+}
+
+static int l_replace(lua_State *L)
+{
+    tiers_pos *p = check_pos(L, "replace");
+    int sq = check_sq(L, 2, p);
+    int tier = check_tier(L, 3, p, sq, 0, 0);
+    piece_t pc = check_piece(L, 4, 5, -1);
+    pos_replace(p, sq, tier - 1, pc);
+    return 0;
+}
+
+static int l_flip(lua_State *L)
+{
+    tiers_pos *p = check_pos(L, "flip");
+    int sq = check_sq(L, 2, p);
+    int tier = check_tier(L, 3, p, sq, 0, 1);
+    piece_t pc = p->board[sq].p[tier - 1];
+    const kind_def *k = &p->v->kinds[pc_kind(pc)];
+    if (k->face[1] == NO_FACE)
+        return luaL_error(L, "tile '%s' has no back face to flip to", k->name);
+    pos_replace(p, sq, tier - 1, (piece_t)(pc ^ PC_FLIP));
+    return 0;
+}
+
+static int l_set_owner(lua_State *L)
+{
+    tiers_pos *p = check_pos(L, "set_owner");
+    int sq = check_sq(L, 2, p);
+    int tier = check_tier(L, 3, p, sq, 0, 1);
+    int owner = check_owner(L, 4);
+    piece_t pc = pc_with_owner(p->board[sq].p[tier - 1], owner);
+    if (!p->v->uses_facing && owner != OWNER_SHARED)
+        pc = pc_with_facing(pc, p->v->forward[owner]); /* faces its new side's way */
+    pos_replace(p, sq, tier - 1, pc);
+    return 0;
+}
+
+static int l_to_hand(lua_State *L)
+{
+    tiers_pos *p = check_pos(L, "to_hand");
+    int owner = check_owner(L, 2), kind, flipped;
+    check_tile(L, 3, &kind, &flipped);
+    lua_Integer delta = luaL_optinteger(L, 4, 1);
+    int slot = kind | (flipped ? PC_FLIP : 0);
+    lua_Integer n = p->hand[owner][slot] + delta;
+    if (n < 0 || n > 255)
+        return luaL_error(L, "hand %d would hold %I %s (0..255)", owner, n,
+                          p->v->faces[p->v->face_of[slot]].name);
+    pos_hand_add(p, owner, slot, (int)delta);
+    return 0;
+}
+
+static int l_set_var(lua_State *L)
+{
+    tiers_pos *p = check_pos(L, "set_var");
+    int i = check_var(L, 2);
+    lua_Integer value = luaL_checkinteger(L, 3);
+    if (value < -32768 || value > 32767)
+        return luaL_argerror(L, 3, "value must be -32768..32767");
+    pos_set_var(p, i, (int)value);
+    return 0;
+}
+
+static int l_pos_tostring(lua_State *L)
+{
+    tiers_script *s = script_of(L);
+    pos_handle *h = luaL_checkudata(L, 1, POS_META);
+    lua_pushstring(L, s->cur.p && h->gen == s->cur.gen ? "tiers.pos" : "tiers.pos (expired)");
+    return 1;
+}
+
+static const luaL_Reg pos_methods[] = {
+    {"side", l_side}, {"files", l_files}, {"ranks", l_ranks}, {"height", l_height},
+    {"piece", l_piece}, {"top", l_top}, {"tower", l_tower}, {"hand", l_hand},
+    {"in_check", l_in_check}, {"attacked", l_attacked}, {"var", l_var}, {"setup", l_setup},
+    {"ply", l_ply}, {"clock", l_clock}, {"mode", l_mode}, {"square", l_square},
+    {"coords", l_coords}, {"push", l_push}, {"pop", l_pop}, {"insert", l_insert},
+    {"remove", l_remove}, {"replace", l_replace}, {"flip", l_flip},
+    {"set_owner", l_set_owner}, {"to_hand", l_to_hand}, {"set_var", l_set_var},
+    {NULL, NULL}};
+
+/* ------------------------------------------------------------ sandbox */
+
+static int l_blocked_index(lua_State *L)
+{
+    const char *k = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : NULL;
+    for (int i = 0; k && blocked_globals[i]; i++)
+        if (!strcmp(k, blocked_globals[i]))
+            return luaL_error(L, "'%s' is not available in tiers scripts", k);
+    return 0;
+}
+
+static int l_no_dump(lua_State *L)
+{
+    return luaL_error(L, "'string.dump' is not available in tiers scripts");
+}
+
+/* load(text [, name [, mode [, env]]]): text chunks only ("t"). */
+static int l_load(lua_State *L)
+{
+    size_t len;
+    if (lua_type(L, 1) != LUA_TSTRING)
+        return luaL_typeerror(L, 1, "string (tiers scripts load text only)");
+    const char *chunk = lua_tolstring(L, 1, &len);
+    const char *name = luaL_optstring(L, 2, "=(load)");
+    int status = luaL_loadbufferx(L, chunk, len, name, "t");
+    if (status != LUA_OK) {
+        luaL_pushfail(L);
+        lua_insert(L, -2);
+        return 2;
+    }
+    if (!lua_isnone(L, 4)) {
+        lua_pushvalue(L, 4);
+        if (!lua_setupvalue(L, -2, 1))
+            lua_pop(L, 1);
+    }
+    return 1;
+}
+
+/* print writes to stderr only when TIERS_LUA_PRINT is set: the library
+ * does not print. */
+static int l_print(lua_State *L)
+{
+    if (!script_of(L)->print)
+        return 0;
+    int n = lua_gettop(L);
+    for (int i = 1; i <= n; i++) {
+        size_t len;
+        const char *s = luaL_tolstring(L, i, &len);
+        if (i > 1)
+            fputc('\t', stderr);
+        fwrite(s, 1, len, stderr);
+        lua_pop(L, 1);
+    }
+    fputc('\n', stderr);
+    return 0;
+}
+
+/* math.random and math.randomseed over the position's xorshift64 state
+ * (the script's own while loading), so playouts replay exactly. */
+static uint64_t next_random(tiers_script *s)
+{
+    uint64_t *r = s->cur.p ? &s->cur.p->rng : &s->rng, x = *r ? *r : 1;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return *r = x;
+}
+
+static int l_random(lua_State *L)
+{
+    tiers_script *s = script_of(L);
+    uint64_t x = next_random(s);
+    lua_Integer lo, hi;
+    switch (lua_gettop(L)) {
+    case 0:
+        lua_pushnumber(L, (lua_Number)(x >> 11) * (1.0 / 9007199254740992.0));
+        return 1;
+    case 1:
+        lo = 1;
+        hi = luaL_checkinteger(L, 1);
+        if (hi == 0) {
+            lua_pushinteger(L, (lua_Integer)x);
+            return 1;
+        }
+        break;
+    case 2:
+        lo = luaL_checkinteger(L, 1);
+        hi = luaL_checkinteger(L, 2);
+        break;
+    default:
+        return luaL_error(L, "wrong number of arguments");
+    }
+    luaL_argcheck(L, lo <= hi, lua_gettop(L), "interval is empty");
+    uint64_t range = (uint64_t)hi - (uint64_t)lo;
+    if (range != UINT64_MAX) {
+        uint64_t n = range + 1, lim = UINT64_MAX - UINT64_MAX % n;
+        while (x >= lim)
+            x = next_random(s);
+        x %= n;
+    }
+    lua_pushinteger(L, (lua_Integer)((uint64_t)lo + x));
+    return 1;
+}
+
+static int l_randomseed(lua_State *L)
+{
+    tiers_script *s = script_of(L);
+    uint64_t seed = (uint64_t)luaL_checkinteger(L, 1);
+    *(s->cur.p ? &s->cur.p->rng : &s->rng) = seed ? seed : 1;
+    return 0;
+}
+
+static void set_bool(lua_State *L, const char *key, int b)
+{
+    lua_pushboolean(L, b);
+    lua_setfield(L, -2, key);
+}
+
+static void set_int(lua_State *L, const char *key, int n)
+{
+    lua_pushinteger(L, n);
+    lua_setfield(L, -2, key);
+}
+
+static void set_str(lua_State *L, const char *key, const char *s)
+{
+    lua_pushstring(L, s);
+    lua_setfield(L, -2, key);
+}
+
+/* The global `rules`: engine rules, then the variant's options. */
+static void push_rules(lua_State *L, const tiers_variant *v)
+{
+    static const char *const unit[] = {"top", "stack"};
+    static const char *const capture[] = {"none", "top", "enemies", "tower"};
+    static const char *const captured[] = {"gone", "hand"};
+    static const char *const via[] = {"empty", "no-enemy", "free", "height"};
+    static const char *const legality[] = {"legal", "pseudo"};
+    static const char *const result[] = {"loss", "draw", "win"};
+    static const char *const repkey[] = {"full", "board"};
+    lua_newtable(L);
+    set_str(L, "variant", v->name);
+    set_int(L, "files", v->files);
+    set_int(L, "ranks", v->ranks);
+    set_int(L, "max_tiers", v->max_tiers);
+    lua_createtable(L, 2, 0);
+    for (int s = 0; s < 2; s++) {
+        lua_pushstring(L, v->side_name[s]);
+        lua_rawseti(L, -2, s + 1);
+    }
+    lua_setfield(L, -2, "sides");
+    set_bool(L, "facing", v->uses_facing);
+    set_str(L, "unit", unit[v->unit & 1]);
+    set_bool(L, "stack_own", v->stack_own);
+    set_bool(L, "stack_enemy", v->stack_enemy);
+    set_str(L, "capture", capture[v->capture & 3]);
+    set_bool(L, "capture_and_stack", v->capture_and_stack);
+    set_str(L, "captured", captured[v->captured_to & 1]);
+    set_bool(L, "capture_flips", v->capture_flips);
+    set_bool(L, "height_block", v->height_block);
+    set_str(L, "via", via[v->via_rule & 3]);
+    set_bool(L, "same_face", v->same_face_rule);
+    set_bool(L, "immobile_strikes", v->immobile_strikes);
+    set_str(L, "over_enemy_face",
+            v->over_enemy_face < v->nfaces ? v->faces[v->over_enemy_face].name : "none");
+    set_int(L, "army_cap", v->army_cap);
+    set_bool(L, "drops", v->drops);
+    set_bool(L, "setup", v->setup);
+    set_str(L, "legality", legality[v->legality & 1]);
+    set_str(L, "stalemate", result[v->stalemate < 3 ? v->stalemate : 0]);
+    set_bool(L, "royal_capture", v->royal_capture);
+    set_bool(L, "exit", v->exit_rank);
+    set_bool(L, "capture_all", v->capture_all);
+    set_int(L, "repetition", v->repetition);
+    set_str(L, "repetition_key", repkey[v->repetition_key & 1]);
+    set_int(L, "halfmove_limit", v->halfmove_limit);
+    set_int(L, "max_plies", v->max_plies);
+    for (int i = 0; i < v->noptions && i < MAX_OPTIONS; i++) {
+        const option_def *o = &v->options[i];
+        if (o->nvalues && o->value >= 0 && o->value < o->nvalues)
+            set_str(L, o->key, o->values[o->value]);
+        else
+            set_int(L, o->key, o->value);
+    }
+}
+
+/* effect{ name = "...", <hook> = function ... end, ... } */
+static int l_effect(lua_State *L)
+{
+    tiers_script *s = script_of(L);
+    tiers_variant *v = s->v;
+    if (!s->loading)
+        return luaL_error(L, "effect{} may only be called while a script file loads");
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_pushliteral(L, "name");
+    if (lua_rawget(L, 1) != LUA_TSTRING)
+        return luaL_error(L, "effect{} needs name = \"...\" (a string)");
+    const char *name = lua_tostring(L, -1);
+    size_t len = strlen(name);
+    if (!len || len >= MAX_NAME || strspn(name, "abcdefghijklmnopqrstuvwxyz"
+                                                "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") != len)
+        return luaL_error(L, "effect name '%s' must be 1..%d letters, digits, '_' or '-'",
+                          name, MAX_NAME - 1);
+    if (find_effect(v, name) >= 0)
+        return luaL_error(L, "effect '%s' is defined twice", name);
+    if (v->neffects >= MAX_EFFECTS)
+        return luaL_error(L, "more than %d effects", MAX_EFFECTS);
+    lua_pushnil(L); /* every field is checked before anything is kept */
+    while (lua_next(L, 1)) {
+        const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
+        int h = -1;
+        for (int i = 0; key && i < HK_COUNT; i++)
+            if (!strcmp(key, hook_name[i]))
+                h = i;
+        if (h < 0 && !(key && !strcmp(key, "name")))
+            return luaL_error(L, "effect '%s': unknown field '%s' (hooks: moves, veto, "
+                              "after, tier, drop_ok, result, apply, format)", name,
+                              key ? key : luaL_typename(L, -2));
+        if (h >= 0 && !lua_isfunction(L, -1))
+            return luaL_error(L, "effect '%s': %s must be a function, not %s", name, key,
+                              luaL_typename(L, -1));
+        lua_pop(L, 1);
+    }
+    effect_rec fx;
+    for (int h = 0; h < HK_COUNT; h++) {
+        fx.ref[h] = LUA_NOREF;
+        fx.line[h] = 0;
+        fx.src[h][0] = 0;
+        lua_pushstring(L, hook_name[h]);
+        if (lua_rawget(L, 1) != LUA_TFUNCTION) {
+            lua_pop(L, 1);
+            continue;
+        }
+        lua_Debug ar;
+        lua_pushvalue(L, -1);
+        lua_getinfo(L, ">S", &ar);
+        fx.line[h] = ar.linedefined;
+        snprintf(fx.src[h], sizeof fx.src[h], "%s", ar.short_src);
+        fx.ref[h] = luaL_ref(L, LUA_REGISTRYINDEX); /* pops the function */
+    }
+    s->fx[v->neffects] = fx;
+    snprintf(v->effect_name[v->neffects], MAX_NAME, "%s", name);
+    v->neffects++;
+    return 0;
+}
+
+/* Builds the sandbox (run under lua_pcall: allocations may fail). */
+static int open_sandbox(lua_State *L)
+{
+    static const luaL_Reg libs[] = {
+        {LUA_GNAME, luaopen_base},        {LUA_TABLIBNAME, luaopen_table},
+        {LUA_STRLIBNAME, luaopen_string}, {LUA_MATHLIBNAME, luaopen_math},
+        {LUA_UTF8LIBNAME, luaopen_utf8}};
+    tiers_script *s = script_of(L);
+    for (size_t i = 0; i < sizeof libs / sizeof libs[0]; i++) {
+        luaL_requiref(L, libs[i].name, libs[i].func, 1);
+        lua_pop(L, 1);
+    }
+    lua_pushglobaltable(L);
+    for (int i = 0; blocked_globals[i]; i++) {
+        lua_pushnil(L);
+        lua_setfield(L, -2, blocked_globals[i]);
+    }
+    lua_pushcfunction(L, l_load);
+    lua_setfield(L, -2, "load");
+    lua_pushcfunction(L, l_print);
+    lua_setfield(L, -2, "print");
+    lua_pushcfunction(L, l_effect);
+    lua_setfield(L, -2, "effect");
+    push_rules(L, s->v);
+    lua_setfield(L, -2, "rules");
+    lua_newtable(L); /* the globals' metatable: names of missing libraries */
+    lua_pushcfunction(L, l_blocked_index);
+    lua_setfield(L, -2, "__index");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -2);
+    lua_getfield(L, -1, LUA_STRLIBNAME);
+    lua_pushcfunction(L, l_no_dump);
+    lua_setfield(L, -2, "dump");
+    lua_pop(L, 1);
+    lua_getfield(L, -1, LUA_MATHLIBNAME);
+    lua_pushcfunction(L, l_random);
+    lua_setfield(L, -2, "random");
+    lua_pushcfunction(L, l_randomseed);
+    lua_setfield(L, -2, "randomseed");
+    lua_pop(L, 2);
+    /* The registry's copy of the loaded libraries is not reachable from
+       scripts (no require), so it needs no cleaning. */
+    luaL_newmetatable(L, POS_META);
+    luaL_newlib(L, pos_methods);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, l_pos_tostring);
+    lua_setfield(L, -2, "__tostring");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 1);
+    return 0;
+}
+
+/* ------------------------------------------------------------ hook calls */
+
+/* Prefixes "file:line: " where the hook function is defined. */
+static int hook_error(lua_State *L, const call *c, const char *fmt, ...)
+{
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    const effect_rec *fx = &c->s->fx[c->effect];
+    lua_pushfstring(L, "%s:%d: hook %s %s", fx->src[c->hook], fx->line[c->hook],
+                    hook_name[c->hook], msg);
+    return lua_error(L);
+}
+
+static int check_boolean(lua_State *L, const call *c, int idx, int nil_ok)
+{
+    int t = lua_type(L, idx);
+    if (t == LUA_TBOOLEAN || (nil_ok && t == LUA_TNIL))
+        return lua_toboolean(L, idx);
+    return hook_error(L, c, "must return a boolean%s, not %s", nil_ok ? " or nil" : "",
+                      luaL_typename(L, idx));
+}
+
+static void moves_result(lua_State *L, call *c)
+{
+    if (lua_isnil(L, 1))
+        return;
+    if (!lua_istable(L, 1))
+        hook_error(L, c, "must return a list of moves or nil, not %s", luaL_typename(L, 1));
+    lua_Unsigned n = lua_rawlen(L, 1);
+    for (lua_Unsigned i = 1; i <= n; i++) {
+        if (c->n >= c->cap) {
+            c->full = 1;
+            return;
+        }
+        lua_rawgeti(L, 1, (lua_Integer)i);
+        check_move(L, lua_gettop(L), c, (int)i, &c->buf[c->n]);
+        lua_pop(L, 1);
+        c->n++;
+    }
+}
+
+static void result_result(lua_State *L, call *c)
+{
+    if (lua_isnil(L, 1)) {
+        c->result = 0;
+        return;
+    }
+    const char *r = lua_type(L, 1) == LUA_TSTRING ? lua_tostring(L, 1) : "";
+    tiers_result res = !strcmp(r, "0") ? TIERS_WIN_0 : !strcmp(r, "1") ? TIERS_WIN_1
+                     : !strcmp(r, "draw") ? TIERS_DRAW : TIERS_ONGOING;
+    if (res == TIERS_ONGOING)
+        hook_error(L, c, "must return nil or \"0\", \"1\" or \"draw\", not %s",
+                   lua_type(L, 1) == LUA_TSTRING ? lua_pushfstring(L, "\"%s\"", r)
+                                                 : luaL_typename(L, 1));
+    if (!lua_isnil(L, 2) && lua_type(L, 2) != LUA_TSTRING)
+        hook_error(L, c, "must return a reason string after the result, not %s",
+                   luaL_typename(L, 2));
+    snprintf(c->s->reason, sizeof c->s->reason, "%s",
+             lua_isnil(L, 2) ? c->s->v->effect_name[c->effect] : lua_tostring(L, 2));
+    c->st->result = res;
+    c->st->reason = c->s->reason;
+    c->st->game_over = 1;
+    c->result = 1;
+}
+
+static void format_result(lua_State *L, call *c)
+{
+    if (lua_isnil(L, 1) && c->m->kind != TIERS_MV_EFFECT)
+        return;
+    if (lua_type(L, 1) != LUA_TSTRING)
+        hook_error(L, c, "must return a string%s, not %s",
+                   c->m->kind == TIERS_MV_EFFECT ? "" : " or nil", luaL_typename(L, 1));
+    size_t len;
+    const char *t = lua_tolstring(L, 1, &len);
+    if (c->m->kind == TIERS_MV_EFFECT && !len)
+        hook_error(L, c, "returned an empty text");
+    for (size_t i = 0; i < len; i++)
+        if (isspace((unsigned char)t[i]) || !isprint((unsigned char)t[i]))
+            hook_error(L, c, "must return text without spaces or control characters");
+    if (c->len + len >= c->size) {
+        c->full = 1;
+        return;
+    }
+    memcpy(c->text + c->len, t, len);
+    c->len += len;
+    c->text[c->len] = 0;
+}
+
+/* Runs one hook of one effect (under run_hook's pcall). */
+static int trampoline(lua_State *L)
+{
+    call *c = lua_touserdata(L, 1);
+    tiers_script *s = c->s;
+    lua_settop(L, 0);
+    luaL_checkstack(L, 12, NULL);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, s->fx[c->effect].ref[c->hook]);
+    pos_handle *h = lua_newuserdatauv(L, sizeof *h, 0);
+    h->gen = s->cur.gen;
+    luaL_setmetatable(L, POS_META);
+    int nargs = 1;
+    switch (c->hook) {
+    case HK_VETO:
+    case HK_AFTER:
+    case HK_APPLY:
+    case HK_FORMAT:
+        push_move(L, s->v, c->m);
+        nargs = 2;
+        break;
+    case HK_TIER:
+        push_square(L, c->sq);
+        lua_pushinteger(L, c->idx + 1);
+        lua_pushinteger(L, c->tier);
+        nargs = 4;
+        break;
+    case HK_DROP_OK:
+        push_piece(L, s->v, c->pc, 0);
+        push_square(L, c->sq);
+        nargs = 3;
+        break;
+    default:
+        break;
+    }
+    lua_call(L, nargs, 2);
+    switch (c->hook) {
+    case HK_MOVES:
+        moves_result(L, c);
+        break;
+    case HK_VETO:
+    case HK_AFTER:
+    case HK_APPLY:
+        c->result = check_boolean(L, c, 1, 1);
+        break;
+    case HK_DROP_OK:
+        c->result = check_boolean(L, c, 1, 0);
+        break;
+    case HK_TIER:
+        if (!lua_isnil(L, 1)) {
+            int isnum;
+            lua_Integer t = lua_tointegerx(L, 1, &isnum);
+            if (lua_type(L, 1) != LUA_TNUMBER || !isnum || t < 1 || t > TIERS_MAX_TIERS)
+                hook_error(L, c, "must return a tier 1..%d or nil, not %s", TIERS_MAX_TIERS,
+                           lua_type(L, 1) == LUA_TNUMBER ? lua_tostring(L, 1)
+                                                         : luaL_typename(L, 1));
+            c->result = (int)t;
+        }
+        break;
+    case HK_RESULT:
+        result_result(L, c);
+        break;
+    case HK_FORMAT:
+        format_result(L, c);
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+/* Does msg start with a "where:line:" position? */
+static int has_location(const char *msg)
+{
+    for (const char *c = msg; *c && c < msg + 200; c++) {
+        if (*c != ':' || !isdigit((unsigned char)c[1]))
+            continue;
+        const char *d = c + 1;
+        while (isdigit((unsigned char)*d))
+            d++;
+        if (*d == ':')
+            return 1;
+    }
+    return 0;
+}
+
+/* The message of a failed pcall (popped) with "where:line: " added when
+ * it lacks one; `where`/`line` name the code that was running. */
+static void take_error(tiers_script *s, int status, const char *where, int line, char *out,
+                       size_t size)
+{
+    lua_State *L = s->L;
+    char msg[400];
+    if (status == LUA_ERRMEM)
+        snprintf(msg, sizeof msg, s->mem_hit ? "memory limit of %zu MiB exceeded"
+                                             : "out of memory (%zu MiB limit)",
+                 s->mem_limit >> 20);
+    else if (lua_type(L, -1) == LUA_TSTRING)
+        snprintf(msg, sizeof msg, "%s", lua_tostring(L, -1));
+    else
+        snprintf(msg, sizeof msg, "(error object is a %s value)", luaL_typename(L, -1));
+    lua_pop(L, 1);
+    if (has_location(msg))
+        snprintf(out, size, "%s", msg);
+    else if (line > 0)
+        snprintf(out, size, "%s:%d: %s", where, line, msg);
+    else
+        snprintf(out, size, "%s: %s", where, msg);
+}
+
+/* Calls hook c->hook of effect c->effect in a fresh context.  Returns 0 or
+ * TIERS_ESCRIPT (message in s->error). */
+static int run_hook(tiers_script *s, call *c)
+{
+    lua_State *L = s->L;
+    const effect_rec *fx = &s->fx[c->effect];
+    const char *effect = s->v->effect_name[c->effect];
+    if (s->depth >= SCRIPT_MAX_DEPTH) {
+        snprintf(s->error, sizeof s->error, "%s:%d: hooks nested too deeply (in hook %s of "
+                 "effect %s)", fx->src[c->hook], fx->line[c->hook], hook_name[c->hook], effect);
+        s->nested_error = 1;
+        return TIERS_ESCRIPT;
+    }
+    hook_ctx saved = s->cur;
+    s->cur = (hook_ctx){.p = c->p, .gen = ++s->gen_next, .hook = c->hook,
+                        .effect = c->effect, .writable = hook_writes[c->hook]};
+    if (s->depth == 0) {
+        s->ticks = SCRIPT_INSTRUCTION_BUDGET / SCRIPT_COUNT_STEP;
+        s->mem_hit = 0;
+    }
+    s->depth++;
+    int status = LUA_ERRMEM, stack = lua_checkstack(L, 3);
+    if (stack) {
+        lua_pushcfunction(L, trampoline);
+        lua_pushlightuserdata(L, c);
+        status = lua_pcall(L, 1, 0, 0);
+    }
+    s->depth--;
+    s->cur = saved;
+    if (status == LUA_OK)
+        return 0;
+    char msg[400];
+    if (stack)
+        take_error(s, status, fx->src[c->hook], fx->line[c->hook], msg, sizeof msg);
+    else
+        snprintf(msg, sizeof msg, "%s:%d: out of Lua stack", fx->src[c->hook],
+                 fx->line[c->hook]);
+    snprintf(s->error, sizeof s->error, "%s (in hook %s of effect %s)", msg,
+             hook_name[c->hook], effect);
+    if (s->depth > 0)
+        s->nested_error = 1;
+    else if (status == LUA_ERRMEM)
+        lua_gc(L, LUA_GCCOLLECT);
+    return TIERS_ESCRIPT;
+}
+
+static tiers_script *script_for(const tiers_pos *p) { return p->v->script; }
+
+int script_moves(tiers_pos *p, tiers_move *buf, int n, int cap)
+{
+    tiers_script *s = script_for(p);
+    if (!s)
+        return n;
+    call c = {.s = s, .hook = HK_MOVES, .p = p, .buf = buf, .n = n, .cap = cap};
+    for (int i = 0; i < s->nlist[HK_MOVES]; i++) {
+        c.effect = s->list[HK_MOVES][i];
+        if (run_hook(s, &c) < 0)
+            return TIERS_ESCRIPT;
+        if (c.full)
+            return TIERS_EFULL;
+    }
+    return c.n;
+}
+
+int script_veto(tiers_pos *p, const tiers_move *m)
+{
+    tiers_script *s = script_for(p);
+    if (!s)
+        return 0;
+    call c = {.s = s, .hook = HK_VETO, .p = p, .m = m};
+    for (int i = 0; i < s->nlist[HK_VETO]; i++) {
+        c.effect = s->list[HK_VETO][i];
+        if (run_hook(s, &c) < 0)
+            return TIERS_ESCRIPT;
+        if (c.result)
+            return 1;
+    }
+    return 0;
+}
+
+int script_after(tiers_pos *p, const tiers_move *m)
+{
+    tiers_script *s = script_for(p);
+    if (!s)
+        return 0;
+    call c = {.s = s, .hook = HK_AFTER, .p = p, .m = m};
+    uint8_t fired[MAX_EFFECTS];
+    int nfired = 0;
+    for (int i = 0; i < s->nlist[HK_AFTER]; i++) {
+        c.effect = s->list[HK_AFTER][i];
+        c.result = 0;
+        if (run_hook(s, &c) < 0)
+            return TIERS_ESCRIPT;
+        if (c.result)
+            fired[nfired++] = (uint8_t)c.effect;
+    }
+    for (int i = 0; i < nfired; i++) /* counted only when every effect ran */
+        p->effect_count[fired[i]]++;
+    return nfired > 0;
+}
+
+/* On a script error this returns the tier it was given (and keeps the
+ * message): movegen_face_tier uses the result as a table index unchecked.
+ * Inside another hook (pos:in_check) the error fails that hook. */
+int script_tier(tiers_pos *p, int sq, int idx, int tier)
+{
+    tiers_script *s = script_for(p);
+    if (!s)
+        return tier;
+    call c = {.s = s, .hook = HK_TIER, .p = p, .sq = sq, .idx = idx};
+    int t = tier;
+    for (int i = 0; i < s->nlist[HK_TIER]; i++) {
+        c.effect = s->list[HK_TIER][i];
+        c.tier = c.result = t;
+        if (run_hook(s, &c) < 0)
+            return tier;
+        t = c.result;
+    }
+    return t;
+}
+
+int script_drop_ok(tiers_pos *p, piece_t pc, int sq)
+{
+    tiers_script *s = script_for(p);
+    if (!s)
+        return 1;
+    call c = {.s = s, .hook = HK_DROP_OK, .p = p, .pc = pc, .sq = sq};
+    for (int i = 0; i < s->nlist[HK_DROP_OK]; i++) {
+        c.effect = s->list[HK_DROP_OK][i];
+        if (run_hook(s, &c) < 0)
+            return TIERS_ESCRIPT;
+        if (!c.result)
+            return 0;
+    }
+    return 1;
+}
+
+int script_result(tiers_pos *p, tiers_status *st)
+{
+    tiers_script *s = script_for(p);
+    if (!s)
+        return 0;
+    call c = {.s = s, .hook = HK_RESULT, .p = p, .st = st};
+    for (int i = 0; i < s->nlist[HK_RESULT]; i++) {
+        c.effect = s->list[HK_RESULT][i];
+        c.result = 0;
+        if (run_hook(s, &c) < 0)
+            return TIERS_ESCRIPT;
+        if (c.result)
+            return 1;
+    }
+    return 0;
+}
+
+int script_apply(tiers_pos *p, const tiers_move *m)
+{
+    tiers_script *s = script_for(p);
+    if (!s)
+        return TIERS_ESCRIPT;
+    int e = m->effect - 1;
+    if (e < 0 || e >= s->v->neffects || s->fx[e].ref[HK_APPLY] == LUA_NOREF) {
+        snprintf(s->error, sizeof s->error, "effect move with %s",
+                 e < 0 || e >= s->v->neffects ? "no valid effect"
+                                              : "an effect that has no apply hook");
+        return TIERS_ESCRIPT;
+    }
+    call c = {.s = s, .hook = HK_APPLY, .effect = e, .p = p, .m = m};
+    if (run_hook(s, &c) < 0)
+        return TIERS_ESCRIPT;
+    p->effect_count[e]++;
+    return c.result;
+}
+
+/* Text of an effect move without a format hook: name, then "@from",
+ * "-to", ",path" squares, ":tier:arg" when set. */
+static void default_format(const tiers_variant *v, const tiers_move *m, char *buf, size_t n)
+{
+    char b[8];
+    size_t len = (size_t)snprintf(buf, n, "%s", v->effect_name[m->effect - 1]);
+    const char *sep = "@";
+    if (m->from != TIERS_NO_SQUARE && len < n) {
+        len += (size_t)snprintf(buf + len, n - len, "@%s",
+                                tiers_square_name(sq_file(m->from), sq_rank(m->from), b));
+        sep = "-";
+    }
+    if (m->to != TIERS_NO_SQUARE && len < n)
+        len += (size_t)snprintf(buf + len, n - len, "%s%s", sep,
+                                tiers_square_name(sq_file(m->to), sq_rank(m->to), b));
+    for (int i = 0; i < m->npath && i < 4 && len < n; i++)
+        len += (size_t)snprintf(buf + len, n - len, ",%s", m->path[i] == TIERS_NO_SQUARE
+                                ? "out" : tiers_square_name(sq_file(m->path[i]),
+                                                            sq_rank(m->path[i]), b));
+    if ((m->tier || m->arg) && len < n)
+        snprintf(buf + len, n - len, ":%d:%d", m->tier, m->arg);
+}
+
+int script_format(const tiers_pos *p, const tiers_move *m, char *buf, size_t n)
+{
+    tiers_script *s = script_for(p);
+    if (n)
+        buf[0] = 0;
+    if (!s)
+        return m->kind == TIERS_MV_EFFECT ? TIERS_EUSAGE : 0;
+    call c = {.s = s, .hook = HK_FORMAT, .p = (tiers_pos *)p, .m = m, .text = buf, .size = n};
+    if (m->kind == TIERS_MV_EFFECT) {
+        int e = m->effect - 1;
+        if (e < 0 || e >= s->v->neffects)
+            return TIERS_EUSAGE;
+        if (s->fx[e].ref[HK_FORMAT] == LUA_NOREF) {
+            default_format(s->v, m, buf, n);
+            size_t len = strlen(buf);
+            return len + 1 < n ? (int)len : TIERS_EFULL;
+        }
+        c.effect = e;
+        if (run_hook(s, &c) < 0)
+            return TIERS_ESCRIPT;
+        return c.full ? TIERS_EFULL : (int)c.len;
+    }
+    /* A suffix: from the move's own effect if it names one, else from
+       every effect with a format hook, in load order. */
+    for (int i = 0; i < s->nlist[HK_FORMAT]; i++) {
+        c.effect = s->list[HK_FORMAT][i];
+        if (m->effect && c.effect != m->effect - 1)
+            continue;
+        if (run_hook(s, &c) < 0)
+            return TIERS_ESCRIPT;
+        if (c.full)
+            return TIERS_EFULL;
+    }
+    return (int)c.len;
+}
+
+const char *script_last_error(const tiers_script *s) { return s ? s->error : ""; }
+
+/* ------------------------------------------------------------ loading */
+
+/* Reads a whole file; NULL with errno set on failure. */
+static char *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        if (n == cap) {
+            char *nb = cap >= (size_t)SCRIPT_MAX_FILE ? NULL : realloc(buf, cap * 2);
+            if (!nb) {
+                free(buf);
+                buf = NULL;
+                errno = EFBIG;
+                break;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    if (buf && ferror(f)) {
+        free(buf);
+        buf = NULL;
+        errno = EIO;
+    }
+    fclose(f);
+    *len = n;
+    return buf;
+}
+
+/* Fills err from a load-time message "where:line: text" (or "where: text"). */
+static int load_error(tiers_error *err, const char *path, const char *msg)
+{
+    memset(err, 0, sizeof *err);
+    snprintf(err->file, sizeof err->file, "%s", path);
+    const char *text = msg;
+    for (const char *c = msg; *c && *c != ' '; c++) {
+        if (*c != ':')
+            continue;
+        if (isdigit((unsigned char)c[1])) {
+            char *end;
+            long line = strtol(c + 1, &end, 10);
+            if (*end != ':')
+                continue;
+            err->line = (int)line;
+            text = end + 1;
+        } else {
+            text = c + 1;
+        }
+        break;
+    }
+    while (*text == ' ')
+        text++;
+    snprintf(err->msg, sizeof err->msg, "%s", text);
+    return TIERS_ESCRIPT;
+}
+
+/* Loads and runs one file.  0 or TIERS_ESCRIPT with err filled. */
+static int load_file(tiers_script *s, const char *file, tiers_error *err)
+{
+    const tiers_variant *v = s->v;
+    char path[1024];
+    if (file[0] == '/' || !v->dir[0])
+        snprintf(path, sizeof path, "%s", file);
+    else
+        snprintf(path, sizeof path, "%s/%s", v->dir, file);
+    /* Messages name the file relative to the variant's folder. */
+    size_t dl = strlen(v->dir);
+    const char *name = dl && !strncmp(path, v->dir, dl) && path[dl] == '/' ? path + dl + 1
+                                                                           : path;
+    size_t len;
+    char *text = read_file(path, &len);
+    if (!text) {
+        char msg[300];
+        snprintf(msg, sizeof msg, "%s: cannot read script: %s", name, strerror(errno));
+        return load_error(err, path, msg);
+    }
+    const char *code = text;
+    if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3)) { /* UTF-8 byte-order mark */
+        code += 3;
+        len -= 3;
+    }
+    lua_State *L = s->L;
+    char chunk[1100];
+    snprintf(chunk, sizeof chunk, "@%s", name);
+    s->ticks = SCRIPT_INSTRUCTION_BUDGET / SCRIPT_COUNT_STEP;
+    s->mem_hit = 0;
+    int status = luaL_loadbufferx(L, code, len, chunk, "t");
+    free(text);
+    if (status == LUA_OK) {
+        s->loading = 1;
+        status = lua_pcall(L, 0, 0, 0);
+        s->loading = 0;
+    }
+    if (status == LUA_OK)
+        return 0;
+    char msg[512];
+    take_error(s, status, name, 0, msg, sizeof msg);
+    return load_error(err, path, msg);
+}
+
+int script_load(tiers_variant *v, const char *const *files, int nfiles, tiers_error *err)
+{
+    tiers_error tmp;
+    if (!err)
+        err = &tmp;
+    if (v->script)
+        script_free(v->script);
+    v->script = NULL;
+    v->hooks = 0;
+    v->neffects = 0;
+    tiers_script *s = calloc(1, sizeof *s);
+    if (!s) {
+        memset(err, 0, sizeof *err);
+        snprintf(err->msg, sizeof err->msg, "out of memory");
+        return TIERS_ENOMEM;
+    }
+    s->v = v;
+    s->mem_limit = SCRIPT_MEMORY_LIMIT;
+    s->rng = 0x2545f4914f6cdd1dull;
+    const char *pr = getenv("TIERS_LUA_PRINT");
+    s->print = pr && *pr && strcmp(pr, "0");
+    for (int e = 0; e < MAX_EFFECTS; e++)
+        for (int h = 0; h < HK_COUNT; h++)
+            s->fx[e].ref[h] = LUA_NOREF;
+    s->L = lua_newstate(script_alloc, s);
+    if (!s->L) {
+        free(s);
+        memset(err, 0, sizeof *err);
+        snprintf(err->msg, sizeof err->msg, "cannot create the Lua state (out of memory)");
+        return TIERS_ENOMEM;
+    }
+    *(tiers_script **)lua_getextraspace(s->L) = s;
+    lua_sethook(s->L, count_hook, LUA_MASKCOUNT, SCRIPT_COUNT_STEP);
+    int rc = 0;
+    lua_pushcfunction(s->L, open_sandbox);
+    if (lua_pcall(s->L, 0, 0, 0) != LUA_OK) {
+        lua_pop(s->L, 1);
+        memset(err, 0, sizeof *err);
+        snprintf(err->msg, sizeof err->msg, "cannot set up the Lua state (out of memory)");
+        rc = TIERS_ENOMEM;
+    }
+    for (int i = 0; i < nfiles && rc == 0; i++)
+        rc = load_file(s, files[i], err);
+    if (rc < 0) {
+        script_free(s);
+        v->neffects = 0;
+        return rc;
+    }
+    for (int e = 0; e < v->neffects; e++)
+        for (int h = 0; h < HK_COUNT; h++)
+            if (s->fx[e].ref[h] != LUA_NOREF) {
+                s->list[h][s->nlist[h]++] = (uint8_t)e;
+                v->hooks |= hook_bit[h];
+            }
+    v->script = s;
+    return 0;
+}
+
+void script_free(tiers_script *s)
+{
+    if (!s)
+        return;
+    if (s->L) {
+        s->ticks = 0; /* finalizers run by lua_close get no budget */
+        s->cur = (hook_ctx){0};
+        lua_close(s->L);
+    }
+    free(s);
+}

@@ -1,0 +1,1 @@
+-- Exists so that missing_script.yaml fails on the second script only.

@@ -1,0 +1,5 @@
+-- A misspelt hook name.
+effect{
+  name = "typo",
+  aftr = function(pos, move) return false end,
+}

@@ -1,0 +1,3 @@
+-- The same effect name twice.
+effect{name = "twice"}
+effect{name = "twice"}

@@ -1,0 +1,2 @@
+-- An endless loop while the file loads.
+while true do end

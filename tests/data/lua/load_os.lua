@@ -1,0 +1,2 @@
+-- Reaches for the os library while the file loads.
+local t = os.time()

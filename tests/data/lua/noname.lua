@@ -1,0 +1,2 @@
+-- An effect without a name.
+effect{after = function(pos, move) return false end}

@@ -1,0 +1,5 @@
+-- No captures at all.
+effect{
+  name = "no-captures",
+  veto = function(pos, move) return move.kind == "capture" end,
+}

@@ -1,0 +1,1 @@
+-- Test script named by mini/variant.yaml; the loader only checks it exists.

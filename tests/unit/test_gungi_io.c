@@ -139,6 +139,21 @@ static int is_defect_capture(tiers_pos *p, const char *text)
     return 0;
 }
 
+/* Is the position an oracle record whose list lacked a legal move? */
+static int reference_missed_a_move(const tiers_pos *p)
+{
+    char **lines, fen[2048];
+    int n = tu_lines(tu_path("data/oracle/gungi-io/positions.jsonl"), &lines), found = 0;
+    tiers_pos_format(p, GJ, fen, sizeof fen);
+    for (int i = 0; i < n && !found; i++) {
+        char *pos = tu_json_string(lines[i], "position");
+        found = !strcmp(pos, fen) && !strstr(lines[i], "\"quirk_false_illegal\":[]");
+        free(pos);
+    }
+    tu_free_strings(lines, n);
+    return found;
+}
+
 static void test_oracle_games(void **state)
 {
     (void)state;
@@ -166,7 +181,16 @@ static void test_oracle_games(void **state)
             } else {
                 int white_lost = !strcmp(result, "checkmate:w-lost");
                 assert_true(white_lost || !strcmp(result, "checkmate:b-lost"));
-                assert_true(st.game_over);
+                if (!st.game_over) {
+                    /* Only where the reference's defect hid a legal move. */
+                    assert_true(reference_missed_a_move(p));
+                    printf("game %d: the reference's checkmate is not one (its defect)\n", g);
+                    free(result);
+                    complete++;
+                    tiers_pos_free(p);
+                    tu_free_strings(moves, nm);
+                    continue;
+                }
                 assert_string_equal(st.reason, "checkmate");
                 assert_int_equal(st.result, white_lost ? TIERS_WIN_1 : TIERS_WIN_0);
             }

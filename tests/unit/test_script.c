@@ -287,6 +287,27 @@ static void test_effect_moves(void **state)
     tiers_variant_free(v);
 }
 
+/* An ordinary move tagged with an effect: the format hook adds a suffix,
+ * the after hook fires (and resets the quiet-ply clock).  The moves hook
+ * respects the capacity of the generation buffer. */
+static void test_tagged_move_and_capacity(void **state)
+{
+    (void)state;
+    tiers_variant *v = scripted("charge.lua", ONTO_ANY);
+    tiers_pos *p = tu_pos(v, "2k2/5/5/5/2K2 - w - 4 1", NULL);
+    assert_true(tu_has_move(p, "c1-c3+", NULL));
+    assert_true(tu_has_move(p, "c1-c2", NULL));
+    tu_play(p, "c1-c3+", NULL);
+    assert_string_equal(tu_fen(p, NULL), "2k2/5/2K2/5/5 - b - 0 2");
+    tiers_unmake(p);
+    static tiers_move buf[TIERS_MAX_MOVES];
+    int n = tiers_pseudo_moves(p, buf, TIERS_MAX_MOVES);
+    assert_int_equal(n, 6); /* five king steps and the charge */
+    assert_int_equal(tiers_pseudo_moves(p, buf, 5), TIERS_EFULL);
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+}
+
 /* A veto removes moves from the legal list. */
 static void test_veto(void **state)
 {
@@ -788,6 +809,7 @@ int main(void)
         cmocka_unit_test(test_load_errors),
         cmocka_unit_test(test_after_flip_unmake),
         cmocka_unit_test(test_effect_moves),
+        cmocka_unit_test(test_tagged_move_and_capacity),
         cmocka_unit_test(test_veto),
         cmocka_unit_test(test_tier_hook),
         cmocka_unit_test(test_drop_ok),

@@ -237,7 +237,18 @@ struct tiers_variant {
 
     /* derived by variant_conclude */
     uint8_t face_of[PC_CODES];      /* piece code -> face shown */
+    uint8_t royal_code[PC_CODES];   /* piece code shows a royal face */
     line_def wlines[4][MAX_LINES];  /* lines turned to each facing */
+    uint8_t has_royal;
+    /* reach[face][tier-1][facing]: bit (dy+15)*31 + dx+15 set when some
+       line of that table can ever land dx,dy away (pruning attack tests) */
+    uint64_t reach[MAX_FACES][TIERS_MAX_TIERS][4][16];
+    /* For the legality shortcut (movegen.c): the directions of every line
+       that can be blocked on its way, and the via squares of single-square
+       lines relative to their target.  nrays = 0xff: too many to track. */
+    uint8_t nrays, nvia_off;
+    int8_t rays[64][2];
+    int8_t via_off[128][2];
     uint8_t zone_ok[2][2][TIERS_MAX_SQUARES]; /* [setup?][side][sq] */
 };
 
@@ -261,6 +272,8 @@ typedef struct pos_state {
     uint16_t clock;           /* plies since the last capture/drop/ready */
     uint16_t ply;             /* plies played since the start */
     uint16_t onboard[2];      /* pieces each side has on the board */
+    uint8_t royal_n[2];       /* royal pieces each side has on the board */
+    uint8_t royal_sq[2];      /* where, when royal_n is 1 (else unknown) */
     int16_t vars[MAX_VARS];   /* script-owned counters, in the hash */
 } pos_state;
 

@@ -2,6 +2,8 @@
  * attack tests and the royal-safety filter. */
 #include "movegen.h"
 
+#include <string.h>
+
 #include "make.h"
 #include "position.h"
 #include "script.h"
@@ -186,6 +188,11 @@ static void gen_piece(gen *g, int sq)
     if (fd->flags & FF_IMMOBILE)
         return;
     int ti = (tier <= fd->ntiers ? tier : fd->ntiers) - 1;
+    if (g->probe >= 0) { /* can no line of this table land there? */
+        int bit = (sq_rank(g->probe) - sq_rank(sq) + 15) * 31 + sq_file(g->probe) - sq_file(sq) + 15;
+        if (!(v->reach[f][ti][pc_facing(pc)][bit >> 6] >> (bit & 63) & 1))
+            return;
+    }
     const line_def *L = &v->wlines[pc_facing(pc)][fd->first[ti]];
     int jumper = (fd->flags & FF_JUMPER) != 0;
     for (int i = 0; i < fd->count[ti] && !g->hit; i++)
@@ -410,19 +417,27 @@ int movegen_attacks(const tiers_pos *p, int sq, int by)
     return t->h ? attacks_piece(p, sq, t->h - 1, by) : 0;
 }
 
+static int royal_attacked_at(const tiers_pos *p, int sq, int side)
+{
+    const tower *t = &p->board[sq];
+    for (int i = 0; i < t->h; i++)
+        if (pc_owner(t->p[i]) == side && p->v->royal_code[t->p[i]] &&
+            attacks_piece(p, sq, i, side ^ 1))
+            return 1;
+    return 0;
+}
+
 int movegen_in_check(const tiers_pos *p, int side)
 {
     const tiers_variant *v = p->v;
+    if (!p->st.royal_n[side])
+        return 0;
+    if (p->st.royal_sq[side] != TIERS_NO_SQUARE)
+        return royal_attacked_at(p, p->st.royal_sq[side], side);
     for (int r = 0; r < v->ranks; r++)
-        for (int f = 0; f < v->files; f++) {
-            int sq = sq_make(f, r);
-            const tower *t = &p->board[sq];
-            for (int i = 0; i < t->h; i++)
-                if (pc_owner(t->p[i]) == side &&
-                    (v->faces[v->face_of[t->p[i]]].flags & FF_ROYAL) &&
-                    attacks_piece(p, sq, i, side ^ 1))
-                    return 1;
-        }
+        for (int f = 0; f < v->files; f++)
+            if (royal_attacked_at(p, sq_make(f, r), side))
+                return 1;
     return 0;
 }
 
@@ -448,17 +463,84 @@ int movegen_make_checked(tiers_pos *p, const tiers_move *m)
     return 0;
 }
 
-/* Keeps the moves that pass movegen_make_checked, in place. */
+/* Squares whose emptying could open an enemy line onto the royal on sq:
+ * the reverse of every blockable ray, and the via squares of leaps. */
+static void mark_sensitive(const tiers_pos *p, int sq, uint8_t *mark)
+{
+    const tiers_variant *v = p->v;
+    int f0 = sq_file(sq), r0 = sq_rank(sq);
+    memset(mark, 0, TIERS_MAX_SQUARES);
+    mark[sq] = 1;
+    for (int i = 0; i < v->nrays; i++)
+        for (int f = f0 + v->rays[i][0], r = r0 + v->rays[i][1]; pos_on_board(p, f, r);
+             f += v->rays[i][0], r += v->rays[i][1])
+            mark[sq_make(f, r)] = 1;
+    for (int i = 0; i < v->nvia_off; i++) {
+        int f = f0 + v->via_off[i][0], r = r0 + v->via_off[i][1];
+        if (pos_on_board(p, f, r))
+            mark[sq_make(f, r)] = 1;
+    }
+}
+
+/* The only royal square of side, or -1 (none, several, or buried). */
+static int lone_royal(const tiers_pos *p, int side)
+{
+    int sq = p->st.royal_sq[side];
+    if (p->st.royal_n[side] != 1 || sq == TIERS_NO_SQUARE)
+        return -1;
+    const tower *t = &p->board[sq];
+    return p->v->royal_code[t->p[t->h - 1]] && pc_owner(t->p[t->h - 1]) == side ? sq : -1;
+}
+
+/* Can this move leave the mover's lone royal (on `royal`, not in check)
+ * attacked?  Adding own pieces never opens an enemy line; taking one away
+ * can only along the marked squares or by uncovering an enemy piece. */
+static int needs_test(const tiers_pos *p, const tiers_move *m, int royal, const uint8_t *mark)
+{
+    const tiers_variant *v = p->v;
+    switch (m->kind) {
+    case TIERS_MV_DROP:
+        return (v->faces[v->face_of[m->piece]].flags & FF_ROYAL) || m->to == royal;
+    case TIERS_MV_MOVE:
+    case TIERS_MV_STACK:
+    case TIERS_MV_CAPTURE: {
+        const tower *t = &p->board[m->from];
+        if (m->from == royal || m->to == royal || mark[m->from])
+            return 1;
+        return t->h > 1 && pc_owner(t->p[t->h - 2]) != p->st.side;
+    }
+    case TIERS_MV_READY:
+        return 0;
+    default:
+        return 1;
+    }
+}
+
+/* Keeps the moves that pass movegen_make_checked, in place.  Without
+ * scripts that could change what attacks what, moves that cannot expose
+ * the royal skip the make/test/unmake. */
 static int filter_legal(tiers_pos *p, tiers_move *buf, int n)
 {
-    int k = 0;
+    const tiers_variant *v = p->v;
+    uint8_t mark[TIERS_MAX_SQUARES];
+    int royal = -1, k = 0;
+    if (v->legality == LEGAL_STRICT && v->nrays != 0xff && v->unit == UNIT_TOP &&
+        !(v->hooks & (HOOK_VETO | HOOK_AFTER | HOOK_TIER)) && !v->immobile_strikes) {
+        royal = lone_royal(p, p->st.side);
+        if (royal >= 0 && movegen_in_check(p, p->st.side))
+            royal = -1;
+        if (royal >= 0)
+            mark_sensitive(p, royal, mark);
+    }
     for (int i = 0; i < n; i++) {
-        int rc = movegen_make_checked(p, &buf[i]);
-        if (rc == TIERS_EILLEGAL)
-            continue;
-        if (rc < 0)
-            return rc;
-        unmake_move(p);
+        if (royal < 0 || needs_test(p, &buf[i], royal, mark)) {
+            int rc = movegen_make_checked(p, &buf[i]);
+            if (rc == TIERS_EILLEGAL)
+                continue;
+            if (rc < 0)
+                return rc;
+            unmake_move(p);
+        }
         buf[k++] = buf[i];
     }
     return k;
@@ -484,7 +566,8 @@ int movegen_legal(tiers_pos *p, tiers_move *buf, int cap)
     if (status_terminal(p, NULL, NULL))
         return 0;
     int n = gen_all(p, buf, cap);
-    if (n > 0 && (p->v->legality == LEGAL_STRICT || (p->v->hooks & HOOK_VETO)))
+    int strict = p->v->legality == LEGAL_STRICT && p->v->has_royal;
+    if (n > 0 && (strict || (p->v->hooks & HOOK_VETO)))
         n = filter_legal(p, buf, n);
     /* Pseudo-legal variants end the game when no move escapes check. */
     if (n > 0 && p->v->legality == LEGAL_PSEUDO && !p->st.setup_left && !escape_in(p, buf, n))

@@ -69,11 +69,18 @@ static void snap_hand(tiers_pos *p, int owner, int slot)
     u->hcount[u->nhands++] = p->hand[owner][slot];
 }
 
-static void count_piece(tiers_pos *p, piece_t pc, int delta)
+/* Keeps the per-side counts, and where a lone royal piece stands (a
+ * second royal makes the square unknown: callers then scan). */
+static void count_piece(tiers_pos *p, int sq, piece_t pc, int delta)
 {
     int o = pc_owner(pc);
-    if (o < 2)
-        p->st.onboard[o] = (uint16_t)(p->st.onboard[o] + delta);
+    if (o >= 2)
+        return;
+    p->st.onboard[o] = (uint16_t)(p->st.onboard[o] + delta);
+    if (!p->v->royal_code[pc])
+        return;
+    p->st.royal_n[o] = (uint8_t)(p->st.royal_n[o] + delta);
+    p->st.royal_sq[o] = delta > 0 && p->st.royal_n[o] == 1 ? (uint8_t)sq : TIERS_NO_SQUARE;
 }
 
 static void hash_piece(tiers_pos *p, int sq, int idx, piece_t pc)
@@ -89,7 +96,7 @@ void pos_push(tiers_pos *p, int sq, piece_t pc)
     snap_tower(p, sq);
     hash_piece(p, sq, t->h, pc);
     t->p[t->h++] = pc;
-    count_piece(p, pc, 1);
+    count_piece(p, sq, pc, 1);
 }
 
 piece_t pos_pop(tiers_pos *p, int sq)
@@ -98,7 +105,7 @@ piece_t pos_pop(tiers_pos *p, int sq)
     snap_tower(p, sq);
     piece_t pc = t->p[--t->h];
     hash_piece(p, sq, t->h, pc);
-    count_piece(p, pc, -1);
+    count_piece(p, sq, pc, -1);
     return pc;
 }
 
@@ -120,7 +127,7 @@ void pos_insert(tiers_pos *p, int sq, int idx, piece_t pc)
     t->p[idx] = pc;
     t->h++;
     hash_range(p, sq, idx);
-    count_piece(p, pc, 1);
+    count_piece(p, sq, pc, 1);
 }
 
 piece_t pos_remove(tiers_pos *p, int sq, int idx)
@@ -132,7 +139,7 @@ piece_t pos_remove(tiers_pos *p, int sq, int idx)
     memmove(&t->p[idx], &t->p[idx + 1], (size_t)(t->h - idx - 1) * sizeof t->p[0]);
     t->h--;
     hash_range(p, sq, idx);
-    count_piece(p, pc, -1);
+    count_piece(p, sq, pc, -1);
     return pc;
 }
 
@@ -141,10 +148,10 @@ void pos_replace(tiers_pos *p, int sq, int idx, piece_t pc)
     tower *t = &p->board[sq];
     snap_tower(p, sq);
     hash_piece(p, sq, idx, t->p[idx]);
-    count_piece(p, t->p[idx], -1);
+    count_piece(p, sq, t->p[idx], -1);
     t->p[idx] = pc;
     hash_piece(p, sq, idx, pc);
-    count_piece(p, pc, 1);
+    count_piece(p, sq, pc, 1);
 }
 
 void pos_hand_add(tiers_pos *p, int owner, int slot, int delta)
@@ -175,10 +182,11 @@ void pos_rehash(tiers_pos *p)
 {
     p->st.board_hash = 0;
     p->st.onboard[0] = p->st.onboard[1] = 0;
+    p->st.royal_n[0] = p->st.royal_n[1] = 0;
     for (int sq = 0; sq < TIERS_MAX_SQUARES; sq++)
         for (int i = 0; i < p->board[sq].h; i++) {
             p->st.board_hash ^= zobrist_piece(sq, i, p->board[sq].p[i]);
-            count_piece(p, p->board[sq].p[i], 1);
+            count_piece(p, sq, p->board[sq].p[i], 1);
         }
     p->st.hash = p->st.board_hash;
     for (int o = 0; o < 3; o++)

@@ -24,27 +24,6 @@ int status_repetitions(const tiers_pos *p)
     return n;
 }
 
-static int has_royal(const tiers_pos *p, int side)
-{
-    const tiers_variant *v = p->v;
-    for (int r = 0; r < v->ranks; r++)
-        for (int f = 0; f < v->files; f++) {
-            const tower *t = &p->board[sq_make(f, r)];
-            for (int i = 0; i < t->h; i++)
-                if (pc_owner(t->p[i]) == side && (v->faces[v->face_of[t->p[i]]].flags & FF_ROYAL))
-                    return 1;
-        }
-    return 0;
-}
-
-static int variant_has_royal(const tiers_variant *v)
-{
-    for (int f = 0; f < v->nfaces; f++)
-        if (v->faces[f].flags & FF_ROYAL)
-            return 1;
-    return 0;
-}
-
 static int has_material(const tiers_pos *p, int side)
 {
     if (p->st.onboard[side])
@@ -79,9 +58,9 @@ int status_terminal(tiers_pos *p, tiers_result *res, const char **reason)
     }
     if (p->st.setup_left)
         return 0;
-    if (variant_has_royal(v))
+    if (v->has_royal)
         for (int s = 0; s < 2; s++)
-            if (!has_royal(p, s))
+            if (!p->st.royal_n[s])
                 return set(res, reason, win_for(s ^ 1), "royal captured");
     if (v->capture_all)
         for (int s = 0; s < 2; s++)

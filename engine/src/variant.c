@@ -166,6 +166,64 @@ static void conclude_lines(tiers_variant *v)
         }
 }
 
+static int add_offset(int8_t (*list)[2], uint8_t *n, int cap, int dx, int dy)
+{
+    for (int i = 0; i < *n; i++)
+        if (list[i][0] == dx && list[i][1] == dy)
+            return 0;
+    if (*n == cap)
+        return -1;
+    list[*n][0] = (int8_t)dx;
+    list[*n][1] = (int8_t)dy;
+    (*n)++;
+    return 0;
+}
+
+/* Where a removed piece could open a line onto a square: along the
+ * reverse of every ray that can be blocked, and on the via squares of
+ * leaps.  A via square of a multi-square line has no fixed offset from
+ * the target: then give up (nrays = 0xff) and always test legality. */
+static void conclude_blockers(tiers_variant *v)
+{
+    v->nrays = v->nvia_off = 0;
+    for (int d = 0; d < 4; d++)
+        for (int i = 0; i < v->nlines; i++) {
+            const line_def *L = &v->wlines[d][i];
+            int fail = 0;
+            if (L->len != 1 && !(L->flags & LN_LEAPING))
+                fail |= add_offset(v->rays, &v->nrays, 64, -L->dx, -L->dy);
+            if (L->nvia && L->len != 1)
+                fail = 1;
+            for (int k = 0; k < L->nvia && !fail; k++)
+                fail |= add_offset(v->via_off, &v->nvia_off, 128, L->via[k][0] - L->fx,
+                                   L->via[k][1] - L->fy);
+            if (fail || (L->flags & LN_LEAPING) || v->height_block) {
+                v->nrays = 0xff;
+                return;
+            }
+        }
+}
+
+static void conclude_reach(tiers_variant *v)
+{
+    for (int f = 0; f < v->nfaces; f++)
+        for (int t = 0; t < v->faces[f].ntiers && t < TIERS_MAX_TIERS; t++)
+            for (int d = 0; d < 4; d++) {
+                uint64_t *bits = v->reach[f][t][d];
+                const line_def *L = &v->wlines[d][v->faces[f].first[t]];
+                for (int i = 0; i < v->faces[f].count[t]; i++) {
+                    int x = L[i].fx, y = L[i].fy;
+                    for (int k = 0; (!L[i].len || k < L[i].len) && abs(x) <= 15 && abs(y) <= 15;
+                         k++, x += L[i].dx, y += L[i].dy) {
+                        int bit = (y + 15) * 31 + x + 15;
+                        bits[bit >> 6] |= 1ull << (bit & 63);
+                        if (!L[i].dx && !L[i].dy)
+                            break;
+                    }
+                }
+            }
+}
+
 static void conclude_zone(tiers_variant *v, int setup, const zone_def *z)
 {
     for (int side = 0; side < 2; side++)
@@ -209,6 +267,13 @@ int variant_conclude(tiers_variant *v, tiers_error *err)
         if (v->modes[m].max_tiers == 0)
             v->modes[m].max_tiers = v->max_tiers;
     conclude_lines(v);
+    conclude_blockers(v);
+    conclude_reach(v);
+    v->has_royal = 0;
+    for (int f = 0; f < v->nfaces; f++)
+        v->has_royal |= (v->faces[f].flags & FF_ROYAL) != 0;
+    for (int c = 0; c < PC_CODES; c++)
+        v->royal_code[c] = pc_kind((piece_t)c) && (v->faces[v->face_of[c]].flags & FF_ROYAL);
     conclude_zone(v, 0, &v->drop_zone);
     conclude_zone(v, 1, &v->setup_zone);
     return 0;

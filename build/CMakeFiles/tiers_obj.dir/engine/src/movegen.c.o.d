@@ -18,7 +18,9 @@ CMakeFiles/tiers_obj.dir/engine/src/movegen.c.o: \
  /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h \
  /usr/lib/gcc/x86_64-linux-gnu/12/include/stdbool.h \
  /work/main/engine/include/tiers.h \
- /usr/lib/gcc/x86_64-linux-gnu/12/include/stddef.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/stddef.h /usr/include/string.h \
+ /usr/include/x86_64-linux-gnu/bits/types/locale_t.h \
+ /usr/include/x86_64-linux-gnu/bits/types/__locale_t.h \
  /work/main/engine/src/make.h /work/main/engine/src/position.h \
  /work/main/engine/src/script.h /work/main/engine/src/stackmove.h \
  /work/main/engine/src/status.h

@@ -69,7 +69,9 @@ enum {
     TIERS_MF_EXIT = 1u << 0,    /* leaves the board past the far edge */
     TIERS_MF_FINAL = 1u << 1,   /* drop that also ends the mover's setup */
     TIERS_MF_FACING = 1u << 2,  /* drop/move sets an explicit facing (arg) */
-    TIERS_MF_ROYALCAP = 1u << 3 /* captures a royal piece (informational) */
+    TIERS_MF_ROYALCAP = 1u << 3, /* captures a royal piece (informational) */
+    TIERS_MF_CONVERT = 1u << 4  /* stack/drop converting the enemy pieces
+                                   of the tower whose tiers are bits of arg */
 };
 
 /* 16 bytes.  from/to are squares (rank*16+file) or TIERS_NO_SQUARE.

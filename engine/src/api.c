@@ -32,12 +32,34 @@ static void set_error(tiers_error *err, const char *msg)
 
 /* Sets up the variant's start: its start text, or an empty board with the
  * tiles in hand and the setup phase when the variant has one. */
+/* The mode a game starts in: the `mode` option when the variant declares
+ * one (its values name the modes), else the first mode. */
+static int start_mode(const tiers_variant *v)
+{
+    for (int i = 0; i < v->noptions; i++) {
+        const option_def *o = &v->options[i];
+        if (strcmp(o->key, "mode") || !o->nvalues)
+            continue;
+        for (int m = 0; m < v->nmodes; m++)
+            if (!strcmp(v->modes[m].name, o->values[o->value]))
+                return m;
+    }
+    return 0;
+}
+
 static int load_start(tiers_pos *p, tiers_error *err)
 {
     const tiers_variant *v = p->v;
-    const char *start = v->nmodes && v->modes[0].start[0] ? v->modes[0].start : v->start;
-    if (start[0])
-        return tiers_pos_parse(p, start, NULL, err);
+    int mode = v->nmodes ? start_mode(v) : 0;
+    const char *start = v->nmodes && v->modes[mode].start[0] ? v->modes[mode].start : v->start;
+    if (start[0]) {
+        int rc = tiers_pos_parse(p, start, NULL, err);
+        if (rc == 0 && v->nmodes && !strstr(start, "mode=")) {
+            p->st.mode = (uint8_t)mode;
+            pos_rehash(p);
+        }
+        return rc;
+    }
     pos_clear(p);
     for (int k = 1; k < v->nkinds; k++) {
         for (int side = 0; side < 2; side++)
@@ -45,6 +67,7 @@ static int load_start(tiers_pos *p, tiers_error *err)
         p->hand[OWNER_SHARED][k] = v->kinds[k].count[2];
     }
     p->st.setup_left = v->setup ? 3 : 0;
+    p->st.mode = (uint8_t)mode;
     p->st.side = v->setup ? v->setup_first_side : v->play_first_side;
     pos_rehash(p);
     return 0;

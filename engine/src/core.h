@@ -84,7 +84,9 @@ enum {
     FF_NO_STRIKE = 1u << 9,      /* gives no immobile strikes, no check */
     FF_TIER1_ONLY = 1u << 10,    /* placed/dropped only on tier 1 */
     FF_DROP_EMPTY = 1u << 11,    /* dropped/placed only on empty squares */
-    FF_SETUP_FIRST = 1u << 12    /* must be the side's first placement */
+    FF_SETUP_FIRST = 1u << 12,   /* must be the side's first placement */
+    FF_CONVERTS = 1u << 13       /* stacking on a tower may convert the
+                                    enemy pieces in it, paying from hand */
 };
 
 typedef struct face_def {
@@ -123,6 +125,7 @@ enum { VIA_EMPTY, VIA_NO_ENEMY, VIA_FREE, VIA_HEIGHT };
 enum { LEGAL_STRICT, LEGAL_PSEUDO };
 enum { RES_LOSS, RES_DRAW, RES_WIN };
 enum { REPKEY_FULL, REPKEY_BOARD };
+enum { BARE_PLAY, BARE_DRAW, BARE_DRAW_APART };
 
 /* A rules: option the variant declares, with its allowed values. */
 typedef struct option_def {
@@ -203,6 +206,8 @@ struct tiers_variant {
     uint8_t setup_onto;
     uint8_t setup_ready;      /* sides end their setup by declaring ready */
     uint8_t setup_first_side, play_first_side;
+    uint8_t setup_marker;     /* each placement may also end the setup */
+    uint8_t marker_ends_all;  /* bit per side whose marker ends both */
 
     /* end of game */
     uint8_t legality;         /* LEGAL_STRICT or LEGAL_PSEUDO */
@@ -214,6 +219,7 @@ struct tiers_variant {
     uint8_t repetition_key;   /* REPKEY_* */
     uint16_t halfmove_limit;  /* draw after this many quiet plies; 0 = off */
     uint16_t max_plies;       /* draw at this ply; 0 = off */
+    uint8_t bare_royals;      /* BARE_*: only royal pieces left */
 
     option_def options[MAX_OPTIONS];
     uint8_t noptions;
@@ -271,6 +277,8 @@ typedef struct pos_state {
     uint8_t winner_flag;      /* set by a royal capture or exit: 1+side */
     uint16_t clock;           /* plies since the last capture/drop/ready */
     uint16_t ply;             /* plies played since the start */
+    uint16_t fullmove;        /* rounds: +1 when the second side passes
+                                 the turn (move numbers of records) */
     uint16_t onboard[2];      /* pieces each side has on the board */
     uint8_t royal_n[2];       /* royal pieces each side has on the board */
     uint8_t royal_sq[2];      /* where, when royal_n is 1 (else unknown) */

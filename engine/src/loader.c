@@ -959,6 +959,8 @@ static const sym res_syms[] = {{"loss", RES_LOSS}, {"draw", RES_DRAW},
                                {"win", RES_WIN}, {0, 0}};
 static const sym rep_syms[] = {{"full", REPKEY_FULL}, {"board", REPKEY_BOARD},
                                {0, 0}};
+static const sym bare_syms[] = {{"play", BARE_PLAY}, {"draw", BARE_DRAW},
+                                {"draw_apart", BARE_DRAW_APART}, {0, 0}};
 
 static const rule_def rule_defs[] = {
     {"unit", R_ENUM, F8(unit), .syms = unit_syms},
@@ -986,6 +988,7 @@ static const rule_def rule_defs[] = {
     {"repetition_key", R_ENUM, F8(repetition_key), .syms = rep_syms},
     {"halfmove_limit", R_INT, F16(halfmove_limit), .max = 65535},
     {"max_plies", R_INT, F16(max_plies), .max = 65535},
+    {"bare_royals", R_ENUM, F8(bare_royals), .syms = bare_syms},
 };
 enum { NRULES = sizeof rule_defs / sizeof rule_defs[0] };
 
@@ -1722,7 +1725,7 @@ static const char *const face_keys[] = {"symbol", "flags", "value", "moves",
 static const char *const flag_names[] = {
     "royal", "immobile", "no_stack", "no_stack_on", "jumper", "copy_below",
     "not_copied", "no_hand", "one_per_file", "no_strike", "tier1_only",
-    "drop_empty", "setup_first", NULL};
+    "drop_empty", "setup_first", "converts", NULL};
 
 static int face_symbol(ctx *c, face_def *f, const ynode *s, const char *where)
 {
@@ -2019,7 +2022,20 @@ static int read_drops(ctx *c, const ynode *root)
 }
 
 static const char *const setup_keys[] = {"enabled", "zone", "onto", "ready",
-                                         "first", NULL};
+                                         "first", "marker", "marker_ends_all", NULL};
+
+/* setup.marker_ends_all: the side whose final marker ends both setups. */
+static int marker_sides(ctx *c, const ynode *s)
+{
+    const ynode *m = get(s, "marker_ends_all");
+    uint8_t side;
+    if (!m)
+        return 0;
+    if (side_ref(c, m, "setup.marker_ends_all", &side))
+        return c->rc;
+    c->v->marker_ends_all = (uint8_t)(1u << side);
+    return 0;
+}
 
 static int read_setup(ctx *c, const ynode *root)
 {
@@ -2031,6 +2047,8 @@ static int read_setup(ctx *c, const ynode *root)
               (z && read_zone(c, z, "setup.zone", &v->setup_zone)) ||
               opt_enum(c, s, "setup", "onto", onto_names, &v->setup_onto) ||
               opt_bool(c, s, "setup", "ready", &v->setup_ready) ||
+              opt_bool(c, s, "setup", "marker", &v->setup_marker) ||
+              marker_sides(c, s) ||
               (f && side_ref(c, f, "setup.first", &v->setup_first_side))))
         return c->rc;
     /* Defaulting to "nowhere" would make an enabled setup unplayable. */

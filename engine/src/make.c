@@ -67,14 +67,37 @@ static void move_unit(tiers_pos *p, int from, int to)
         pos_push(p, to, pos_pop(p, from));
 }
 
-static int apply_drop(tiers_pos *p, const tiers_move *m)
+/* Converts the tower's pieces at the tiers in m->arg to the mover's side,
+ * paying one hand tile of each converted kind. */
+static void convert(tiers_pos *p, const tiers_move *m, int side)
+{
+    for (int i = 0; i < p->board[m->to].h; i++) {
+        if (!(m->arg >> i & 1))
+            continue;
+        piece_t pc = p->board[m->to].p[i];
+        pos_hand_add(p, side, hand_slot(pc), -1);
+        pc = pc_with_facing(pc_with_owner(pc, side), p->v->forward[side]);
+        pos_replace(p, m->to, i, pc);
+    }
+}
+
+static void end_setup(tiers_pos *p, int side)
+{
+    p->st.setup_left &= (uint8_t)~(1u << side);
+    if (p->v->marker_ends_all & (1u << side))
+        p->st.setup_left = 0;
+}
+
+static int apply_drop(tiers_pos *p, const tiers_move *m, int side)
 {
     piece_t pc = m->piece;
     int owner = pc_owner(pc);
     pos_hand_add(p, owner, hand_slot(pc), -1);
-    if (owner == OWNER_SHARED)
-        pc = pc_with_owner(pc, OWNER_SHARED);
+    if (m->flags & TIERS_MF_CONVERT)
+        convert(p, m, side);
     pos_push(p, m->to, pc);
+    if (m->flags & TIERS_MF_FINAL)
+        end_setup(p, side);
     return 1;
 }
 
@@ -83,7 +106,7 @@ static int apply(tiers_pos *p, const tiers_move *m, int side)
 {
     switch (m->kind) {
     case TIERS_MV_DROP:
-        return apply_drop(p, m);
+        return apply_drop(p, m, side);
     case TIERS_MV_MOVE:
     case TIERS_MV_STACK:
         if (m->flags & TIERS_MF_EXIT) {
@@ -92,6 +115,8 @@ static int apply(tiers_pos *p, const tiers_move *m, int side)
             p->st.winner_flag = (uint8_t)(1 + side);
             return 0;
         }
+        if (m->flags & TIERS_MF_CONVERT)
+            convert(p, m, side);
         move_unit(p, m->from, m->to);
         return 0;
     case TIERS_MV_CAPTURE:
@@ -105,7 +130,7 @@ static int apply(tiers_pos *p, const tiers_move *m, int side)
         make_capture_piece(p, pos_remove(p, m->from, m->arg - 1), side);
         return 1;
     case TIERS_MV_READY:
-        p->st.setup_left &= (uint8_t)~(1u << side);
+        end_setup(p, side);
         return 1;
     case TIERS_MV_ROTATE: {
         int idx = p->board[m->from].h - 1;
@@ -167,6 +192,8 @@ int make_move(tiers_pos *p, const tiers_move *m)
     p->st.clock = resets ? 0 : (uint16_t)(p->st.clock + 1);
     p->st.ply++;
     pass_turn(p, side, p->frame->st.setup_left != 0);
+    if (side != p->v->play_first_side && p->st.side != side)
+        p->st.fullmove++;
     p->frame = NULL;
     return 0;
 }

@@ -108,6 +108,37 @@ static int can_stack(const gen *g, piece_t pc, int to, int own_top)
     return 1;
 }
 
+/* Stacking a converting face on a tower with enemy pieces also offers one
+ * move per non-empty subset of the eligible ones: a piece is eligible when
+ * the mover's hand holds at least as many tiles of its kind as the tower
+ * holds enemy pieces of that kind. */
+static void add_converts(gen *g, int kind, int from, int to, piece_t pc)
+{
+    const tiers_pos *p = g->p;
+    const tower *t = &p->board[to];
+    if (!(g->v->faces[g->v->face_of[pc]].flags & FF_CONVERTS))
+        return;
+    unsigned eligible = 0;
+    for (int i = 0; i < t->h; i++) {
+        if (owner_of(g, t->p[i]) == g->side)
+            continue;
+        int slot = hand_slot(t->p[i]), same = 0;
+        for (int j = 0; j < t->h; j++)
+            same += owner_of(g, t->p[j]) != g->side && hand_slot(t->p[j]) == slot;
+        if (p->hand[g->side][slot] >= same)
+            eligible |= 1u << i;
+    }
+    for (unsigned s = eligible; s && !g->err; s = (s - 1) & eligible) {
+        add(g, kind, from, to);
+        if (g->err)
+            return;
+        tiers_move *m = &g->buf[g->n - 1];
+        m->flags |= TIERS_MF_CONVERT;
+        m->arg = (uint8_t)s;
+        m->piece = kind == TIERS_MV_DROP ? pc : 0;
+    }
+}
+
 static void target(gen *g, int from, int to, piece_t pc, int lflags)
 {
     const tower *t = &g->p->board[to];
@@ -124,8 +155,10 @@ static void target(gen *g, int from, int to, piece_t pc, int lflags)
         return;
     }
     if (!(lflags & LN_ONLY_CAPTURE) && (own || g->v->capture_and_stack || !capture) &&
-        can_stack(g, pc, to, own))
+        can_stack(g, pc, to, own)) {
         add(g, TIERS_MV_STACK, from, to);
+        add_converts(g, TIERS_MV_STACK, from, to, pc);
+    }
     if (capture)
         add(g, TIERS_MV_CAPTURE, from, to);
 }
@@ -275,6 +308,35 @@ static int drop_target_ok(gen *g, piece_t pc, int sq, int onto)
     return 1;
 }
 
+static int hand_total(const tiers_pos *p, int side)
+{
+    int n = 0;
+    for (int s = 0; s < HAND_SLOTS; s++)
+        n += p->hand[side][s];
+    return n;
+}
+
+/* A drop; during a setup with markers also (or, with the last piece in
+ * hand, only) the drop that ends the mover's setup. */
+static void add_drop(gen *g, piece_t pc, int sq, int setup)
+{
+    int marker = setup && g->v->setup_marker;
+    int last = marker && hand_total(g->p, g->side) == 1;
+    for (int final = last; final <= marker && !g->err; final++) {
+        add(g, TIERS_MV_DROP, TIERS_NO_SQUARE, sq);
+        if (g->err)
+            return;
+        tiers_move *m = &g->buf[g->n - 1];
+        m->piece = pc;
+        if (final)
+            m->flags |= TIERS_MF_FINAL;
+        if (g->v->uses_facing) {
+            m->flags |= TIERS_MF_FACING;
+            m->arg = (uint8_t)pc_facing(pc);
+        }
+    }
+}
+
 static void gen_drop_piece(gen *g, piece_t pc, const uint8_t *zone, int setup)
 {
     const tiers_variant *v = g->v;
@@ -287,17 +349,10 @@ static void gen_drop_piece(gen *g, piece_t pc, const uint8_t *zone, int setup)
         if (!zone[sq] || !file_ok[sq_file(sq)] || !drop_target_ok(g, pc, sq, onto))
             continue;
         int facings = v->uses_facing ? 4 : 1;
-        for (int d = 0; d < facings; d++) {
-            add(g, TIERS_MV_DROP, TIERS_NO_SQUARE, sq);
-            if (g->err)
-                return;
-            tiers_move *m = &g->buf[g->n - 1];
-            m->piece = v->uses_facing ? pc_with_facing(pc, d) : pc;
-            if (v->uses_facing) {
-                m->flags |= TIERS_MF_FACING;
-                m->arg = (uint8_t)d;
-            }
-        }
+        for (int d = 0; d < facings; d++)
+            add_drop(g, v->uses_facing ? pc_with_facing(pc, d) : pc, sq, setup);
+        if (!setup && g->p->board[sq].h)
+            add_converts(g, TIERS_MV_DROP, TIERS_NO_SQUARE, sq, pc);
     }
 }
 

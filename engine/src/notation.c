@@ -233,6 +233,8 @@ int notation_format_pos(const tiers_pos *p, char *buf, size_t size)
     sb_printf(&s, " %d %d", p->st.clock, p->st.ply);
     if (v->nmodes)
         sb_printf(&s, " mode=%s", v->modes[p->st.mode].name);
+    if (p->st.fullmove)
+        sb_printf(&s, " move=%d", p->st.fullmove);
     int last = -1;
     for (int i = 0; i < MAX_VARS; i++)
         if (p->st.vars[i])
@@ -377,6 +379,15 @@ static int parse_extra(tiers_pos *p, const char *text, const char *f, tiers_erro
         notation_error(err, text, f, "unknown mode '%s'", f + 5);
         return TIERS_EINPUT;
     }
+    if (!strncmp(f, "move=", 5)) {
+        int n;
+        if (parse_number(f + 5, 65535, &n) < 0) {
+            notation_error(err, text, f, "bad move number '%s'", f + 5);
+            return TIERS_EINPUT;
+        }
+        p->st.fullmove = (uint16_t)n;
+        return 0;
+    }
     if (!strncmp(f, "vars=", 5)) {
         const char *c = f + 5;
         for (int i = 0; *c && i < MAX_VARS; i++) {
@@ -400,7 +411,7 @@ static int split(const char *text, char *copy, size_t size, char **fields)
 {
     snprintf(copy, size, "%s", text);
     int n = 0;
-    for (char *save = NULL, *t = strtok_r(copy, " \t\r\n", &save); t && n < 9;
+    for (char *save = NULL, *t = strtok_r(copy, " \t\r\n", &save); t && n < 10;
          t = strtok_r(NULL, " \t\r\n", &save))
         fields[n++] = t;
     return n;
@@ -409,14 +420,14 @@ static int split(const char *text, char *copy, size_t size, char **fields)
 int notation_parse_pos(tiers_pos *p, const char *text, tiers_error *err)
 {
     const tiers_variant *v = p->v;
-    char copy[4096], *fld[9];
+    char copy[4096], *fld[10];
     if (strlen(text) >= sizeof copy) {
         notation_error(err, text, NULL, "position text longer than %zu bytes", sizeof copy - 1);
         return TIERS_EINPUT;
     }
     int n = split(text, copy, sizeof copy, fld);
-    if (n < 6 || n > 8) {
-        notation_error(err, text, NULL, "a position has 6 to 8 fields, got %d", n);
+    if (n < 6 || n > 9) {
+        notation_error(err, text, NULL, "a position has 6 to 9 fields, got %d", n);
         return TIERS_EINPUT;
     }
     const char *c = text + (fld[0] - copy);

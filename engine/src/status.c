@@ -34,6 +34,26 @@ static int has_material(const tiers_pos *p, int side)
     return 0;
 }
 
+/* Only the two royal pieces left, nothing in hand (and, for draw_apart,
+ * not adjacent): neither side can win. */
+static int bare_royals(const tiers_pos *p)
+{
+    const tiers_variant *v = p->v;
+    const pos_state *st = &p->st;
+    if (v->bare_royals == BARE_PLAY || st->onboard[0] != 1 || st->onboard[1] != 1 ||
+        st->royal_n[0] != 1 || st->royal_n[1] != 1)
+        return 0;
+    for (int o = 0; o < 3; o++)
+        for (int s = 0; s < HAND_SLOTS; s++)
+            if (p->hand[o][s])
+                return 0;
+    if (v->bare_royals == BARE_DRAW)
+        return 1;
+    int a = st->royal_sq[0], b = st->royal_sq[1];
+    int df = sq_file(a) - sq_file(b), dr = sq_rank(a) - sq_rank(b);
+    return df * df > 1 || dr * dr > 1;
+}
+
 static int set(tiers_result *res, const char **reason, tiers_result r, const char *why)
 {
     if (res)
@@ -66,6 +86,8 @@ int status_terminal(tiers_pos *p, tiers_result *res, const char **reason)
         for (int s = 0; s < 2; s++)
             if (!has_material(p, s))
                 return set(res, reason, win_for(s ^ 1), "all captured");
+    if (bare_royals(p))
+        return set(res, reason, TIERS_DRAW, "insufficient material");
     if (v->halfmove_limit && p->st.clock > v->halfmove_limit)
         return set(res, reason, TIERS_DRAW, "move limit");
     if (v->max_plies && p->st.ply >= v->max_plies)

@@ -279,7 +279,7 @@ static void test_effect_moves(void **state)
     assert_true(tiers_pos_hash(p) == hash);
     tu_play(p, "rest", NULL);
     tu_play(p, "rest", NULL);
-    assert_string_equal(tu_fen(p, NULL), "2k2/5/P1p2/5/2K2 - w - 2 3 vars=2");
+    assert_string_equal(tu_fen(p, NULL), "2k2/5/P1p2/5/2K2 - w - 2 3 move=1 vars=2");
     tiers_unmake(p);
     tiers_unmake(p);
     assert_true(tiers_pos_hash(p) == hash);

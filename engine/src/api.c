@@ -11,8 +11,10 @@
 
 const char *tiers_error_text(const tiers_error *err, char *buf, size_t size)
 {
-    if (err->file[0] && err->line)
+    if (err->file[0] && err->line && err->col)
         snprintf(buf, size, "%s:%d:%d: %s", err->file, err->line, err->col, err->msg);
+    else if (err->file[0] && err->line)
+        snprintf(buf, size, "%s:%d: %s", err->file, err->line, err->msg);
     else if (err->file[0])
         snprintf(buf, size, "%s: %s", err->file, err->msg);
     else if (err->col)
@@ -200,7 +202,13 @@ int tiers_side_in_check(const tiers_pos *p, int side)
     return side == 0 || side == 1 ? movegen_in_check(p, side) : 0;
 }
 
-int tiers_make(tiers_pos *p, const tiers_move *m) { return make_move(p, m); }
+int tiers_make(tiers_pos *p, const tiers_move *m)
+{
+    int rc = make_move(p, m);
+    for (int i = 0; rc == 0 && i < MAX_EFFECTS; i++)
+        p->effect_count[i] += p->fired >> i & 1;
+    return rc;
+}
 
 int tiers_unmake(tiers_pos *p)
 {
@@ -256,7 +264,8 @@ int tiers_move_parse(tiers_pos *p, const char *text, const char *notation, tiers
     else if (rc == TIERS_EUSAGE)
         snprintf(err->msg, sizeof err->msg, "unknown notation '%s'", notation);
     else if (rc < 0)
-        snprintf(err->msg, sizeof err->msg, "move generation failed");
+        snprintf(err->msg, sizeof err->msg, "move generation failed: %s",
+                 tiers_variant_script_error(p->v));
     return rc;
 }
 

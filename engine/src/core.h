@@ -308,7 +308,10 @@ struct tiers_pos {
     undo_rec *undo;           /* history stack, capacity `cap` */
     int depth, cap;
     uint64_t rng;
-    uint32_t effect_count[MAX_EFFECTS]; /* hook firings, by effect */
+    uint32_t effect_count[MAX_EFFECTS]; /* firings in played moves */
+    uint32_t fired;           /* effects that fired in the last make */
+    int script_failed;        /* a hook failed where no error could be
+                                 returned; the next generation reports it */
 };
 
 #endif

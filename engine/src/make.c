@@ -170,6 +170,7 @@ static void pass_turn(tiers_pos *p, int side, int was_setup)
 int make_move(tiers_pos *p, const tiers_move *m)
 {
     int side = p->st.side, rc = pos_frame_begin(p, m);
+    p->fired = 0;
     if (rc < 0)
         return rc;
     int resets;
@@ -185,6 +186,7 @@ int make_move(tiers_pos *p, const tiers_move *m)
             resets = 1;
     }
     if (resets < 0 || p->frame_overflow) {
+        p->script_failed = 0; /* reported by this return */
         p->frame = NULL;
         pos_frame_undo(p);
         return resets < 0 ? resets : TIERS_EFULL;

@@ -303,8 +303,12 @@ static int drop_target_ok(gen *g, piece_t pc, int sq, int onto)
         return 0;
     if (!can_stack(g, pc, sq, own))
         return 0;
-    if (onto == ONTO_SCRIPT)
-        return script_drop_ok(g->p, pc, sq);
+    if (onto == ONTO_SCRIPT) {
+        int ok = script_drop_ok(g->p, pc, sq);
+        if (ok < 0)
+            g->err = ok;
+        return ok > 0;
+    }
     return 1;
 }
 
@@ -428,9 +432,19 @@ static int gen_all(tiers_pos *p, tiers_move *buf, int cap)
     return g.err ? g.err : g.n;
 }
 
+/* A hook that failed where it could not return an error (a tier or an
+ * attack test inside another hook) is reported here. */
+static int script_check(tiers_pos *p, int n)
+{
+    if (!p->script_failed)
+        return n;
+    p->script_failed = 0;
+    return TIERS_ESCRIPT;
+}
+
 int movegen_pseudo(tiers_pos *p, tiers_move *buf, int cap)
 {
-    return gen_all(p, buf, cap);
+    return script_check(p, gen_all(p, buf, cap));
 }
 
 /* Does `by` attack the piece on top of sq (or, with immobile strikes, the
@@ -626,8 +640,8 @@ int movegen_legal(tiers_pos *p, tiers_move *buf, int cap)
         n = filter_legal(p, buf, n);
     /* Pseudo-legal variants end the game when no move escapes check. */
     if (n > 0 && p->v->legality == LEGAL_PSEUDO && !p->st.setup_left && !escape_in(p, buf, n))
-        return 0;
-    return n;
+        return script_check(p, 0);
+    return script_check(p, n);
 }
 
 int movegen_has_escape(tiers_pos *p)

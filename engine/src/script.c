@@ -1517,6 +1517,7 @@ static int run_hook(tiers_script *s, call *c)
                  fx->line[c->hook]);
     snprintf(s->error, sizeof s->error, "%s (in hook %s of effect %s)", msg,
              hook_name[c->hook], effect);
+    ((tiers_pos *)c->p)->script_failed = 1;
     if (s->depth > 0)
         s->nested_error = 1;
     else if (status == LUA_ERRMEM)
@@ -1574,8 +1575,8 @@ int script_after(tiers_pos *p, const tiers_move *m)
         if (c.result)
             fired[nfired++] = (uint8_t)c.effect;
     }
-    for (int i = 0; i < nfired; i++) /* counted only when every effect ran */
-        p->effect_count[fired[i]]++;
+    for (int i = 0; i < nfired; i++) /* counted by tiers_make, not trials */
+        p->fired |= 1u << fired[i];
     return nfired > 0;
 }
 
@@ -1647,7 +1648,7 @@ int script_apply(tiers_pos *p, const tiers_move *m)
     call c = {.s = s, .hook = HK_APPLY, .effect = e, .p = p, .m = m};
     if (run_hook(s, &c) < 0)
         return TIERS_ESCRIPT;
-    p->effect_count[e]++;
+    p->fired |= 1u << e;
     return c.result;
 }
 

@@ -150,6 +150,7 @@ int tiers_pos_parse(tiers_pos *p, const char *text, const char *notation, tiers_
         undo_rec *u = p->undo;
         int cap = p->cap;
         pos_rehash(q);
+        q->script_failed = 0;
         *p = *q;
         p->undo = u;
         p->cap = cap;

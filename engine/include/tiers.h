@@ -40,7 +40,7 @@ enum {
 typedef struct tiers_error {
     char file[256]; /* file the error is in, "" if none */
     int line, col;  /* 1-based, 0 if unknown */
-    char msg[512];
+    char msg[1024];
 } tiers_error;
 
 /* Formats "file:line:col: msg" (the parts that are known) into buf. */

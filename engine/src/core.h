@@ -85,8 +85,9 @@ enum {
     FF_TIER1_ONLY = 1u << 10,    /* placed/dropped only on tier 1 */
     FF_DROP_EMPTY = 1u << 11,    /* dropped/placed only on empty squares */
     FF_SETUP_FIRST = 1u << 12,   /* must be the side's first placement */
-    FF_CONVERTS = 1u << 13       /* stacking on a tower may convert the
+    FF_CONVERTS = 1u << 13,      /* stacking on a tower may convert the
                                     enemy pieces in it, paying from hand */
+    FF_NO_REGION = 1u << 14      /* regions do not change its tier */
 };
 
 typedef struct face_def {
@@ -145,6 +146,21 @@ typedef struct mode_def {
     char start[512];          /* start position, tiers notation; "" = empty */
 } mode_def;
 
+/* A region projected by every piece of face `face` (at any tier) for its
+ * owner: squares at `ofs` (piece frame) and along `rays` from it, clipped
+ * to own ranks clip.lo..clip.hi when clip.type is ZONE_RANKS.  Own pieces
+ * in a region move with the table `region_bonus` tiers up. */
+enum { MAX_REGIONS = 8, MAX_REGION_OFS = 32, MAX_REGION_RAYS = 8 };
+typedef struct region_def {
+    uint8_t face;
+    uint8_t self;
+    uint8_t nofs, nrays;
+    int8_t ofs[MAX_REGION_OFS][2];
+    int8_t rays[MAX_REGION_RAYS][2];
+    zone_def clip;
+} region_def;
+enum { REGION_REPLACE, REGION_UNION };
+
 /* Lua hooks a variant's scripts may define (bit per hook). */
 enum {
     HOOK_MOVES = 1u << 0,     /* extra moves for the side to move */
@@ -196,6 +212,14 @@ struct tiers_variant {
     uint8_t over_enemy_face;  /* face whose table a piece uses when the
                                  piece beneath it is the enemy's; NO_FACE */
     uint8_t army_cap;         /* max own pieces on board, 0 = none */
+    region_def regions[MAX_REGIONS];
+    uint8_t nregions;
+    uint8_t region_bonus;     /* tiers added inside an own region */
+    uint8_t region_mode;      /* REGION_REPLACE or REGION_UNION */
+    uint8_t region_clip;      /* clips apply (else regions are unclipped) */
+    uint8_t region_shield;    /* enemy jumpers may not pass own pieces
+                                 standing in own regions (via squares) */
+    uint8_t shield_all_via;   /* every via square shields, else the first */
 
     /* drops and setup */
     uint8_t drops;            /* hand pieces may be dropped in play */
@@ -312,6 +336,8 @@ struct tiers_pos {
     uint32_t fired;           /* effects that fired in the last make */
     int script_failed;        /* a hook failed where no error could be
                                  returned; the next generation reports it */
+    uint64_t region_key;      /* board hash the region maps belong to */
+    uint64_t region[2][4];    /* squares in each side's regions */
 };
 
 #endif

@@ -959,6 +959,8 @@ static const sym res_syms[] = {{"loss", RES_LOSS}, {"draw", RES_DRAW},
                                {"win", RES_WIN}, {0, 0}};
 static const sym rep_syms[] = {{"full", REPKEY_FULL}, {"board", REPKEY_BOARD},
                                {0, 0}};
+static const sym region_syms[] = {{"replace", REGION_REPLACE},
+                                  {"union", REGION_UNION}, {0, 0}};
 static const sym bare_syms[] = {{"play", BARE_PLAY}, {"draw", BARE_DRAW},
                                 {"draw_apart", BARE_DRAW_APART}, {0, 0}};
 
@@ -989,6 +991,11 @@ static const rule_def rule_defs[] = {
     {"halfmove_limit", R_INT, F16(halfmove_limit), .max = 65535},
     {"max_plies", R_INT, F16(max_plies), .max = 65535},
     {"bare_royals", R_ENUM, F8(bare_royals), .syms = bare_syms},
+    {"region_bonus", R_INT, F8(region_bonus), .max = 7},
+    {"region_mode", R_ENUM, F8(region_mode), .syms = region_syms},
+    {"region_clip", R_BOOL, F8(region_clip)},
+    {"region_shield", R_BOOL, F8(region_shield)},
+    {"shield_all_via", R_BOOL, F8(shield_all_via)},
 };
 enum { NRULES = sizeof rule_defs / sizeof rule_defs[0] };
 
@@ -1725,7 +1732,7 @@ static const char *const face_keys[] = {"symbol", "flags", "value", "moves",
 static const char *const flag_names[] = {
     "royal", "immobile", "no_stack", "no_stack_on", "jumper", "copy_below",
     "not_copied", "no_hand", "one_per_file", "no_strike", "tier1_only",
-    "drop_empty", "setup_first", "converts", NULL};
+    "drop_empty", "setup_first", "converts", "no_region", NULL};
 
 static int face_symbol(ctx *c, face_def *f, const ynode *s, const char *where)
 {
@@ -2090,6 +2097,58 @@ static int read_mode(ctx *c, const ynode *n, const char *where)
     return 0;
 }
 
+static const char *const region_keys[] = {"source", "self", "offsets", "rays",
+                                          "clip", NULL};
+
+static int region_pairs(ctx *c, const ynode *list, const char *where, int8_t (*out)[2],
+                        uint8_t *n, int cap)
+{
+    if (want(c, list, Y_SEQ, where))
+        return c->rc;
+    for (const ynode *k = list->kids; k; k = k->next) {
+        int dx = 0, dy = 0;
+        if (*n >= cap)
+            return fail(c, k, "too many entries in %s (max %d)", where, cap);
+        if (read_pair(c, k, where, &dx, &dy))
+            return c->rc;
+        out[*n][0] = (int8_t)dx;
+        out[*n][1] = (int8_t)dy;
+        (*n)++;
+    }
+    return 0;
+}
+
+static int read_region(ctx *c, const ynode *n, const char *where)
+{
+    tiers_variant *v = c->v;
+    region_def *r = &v->regions[v->nregions];
+    const ynode *src, *o = get(n, "offsets"), *ry = get(n, "rays"), *cl = get(n, "clip");
+    char w[WHERE];
+    if (want(c, n, Y_MAP, where) || keys_ok(c, n, where, region_keys) ||
+        !(src = req(c, n, where, "source")) ||
+        face_ref(c, src, at(w, sizeof w, "%s.source", where), &r->face) ||
+        opt_bool(c, n, where, "self", &r->self) ||
+        (o && region_pairs(c, o, at(w, sizeof w, "%s.offsets", where), r->ofs, &r->nofs,
+                           MAX_REGION_OFS)) ||
+        (ry && region_pairs(c, ry, at(w, sizeof w, "%s.rays", where), r->rays, &r->nrays,
+                            MAX_REGION_RAYS)) ||
+        (cl && read_zone(c, cl, at(w, sizeof w, "%s.clip", where), &r->clip)))
+        return c->rc;
+    v->nregions++;
+    return 0;
+}
+
+static int read_regions(ctx *c, const ynode *root)
+{
+    const ynode *rs = get(root, "regions");
+    char w[WHERE];
+    int i = 0, rc = rs ? want(c, rs, Y_SEQ, "regions") : 0;
+    for (const ynode *k = rs ? rs->kids : NULL; k && !rc; k = k->next, i++)
+        rc = i >= MAX_REGIONS ? fail(c, k, "too many regions (max %d)", MAX_REGIONS)
+                              : read_region(c, k, at(w, sizeof w, "regions[%d]", i));
+    return rc;
+}
+
 static int read_modes(ctx *c, const ynode *root)
 {
     const ynode *ms = get(root, "modes");
@@ -2169,7 +2228,7 @@ static int read_start(ctx *c, const ynode *root)
 static const char *const top_keys[] = {
     "name", "description", "inherits", "board", "sides", "facing", "faces",
     "tiles", "rules", "options", "drops", "setup", "play_first", "modes",
-    "scripts", "start", "notations", NULL};
+    "scripts", "start", "notations", "regions", NULL};
 
 static int read_top(ctx *c, const ynode *root)
 {
@@ -2181,7 +2240,7 @@ static int read_top(ctx *c, const ynode *root)
 static int (*const readers[])(ctx *, const ynode *) = {
     read_top, read_name, read_board, read_sides, read_facing, read_faces,
     read_tiles, read_options, read_rules, read_drops, read_setup, read_start,
-    read_modes, read_scripts, read_notations};
+    read_modes, read_scripts, read_notations, read_regions};
 
 static void set_defaults(tiers_variant *v)
 {
@@ -2197,6 +2256,7 @@ static void set_defaults(tiers_variant *v)
     v->kinds[0].face[0] = v->kinds[0].face[1] = NO_FACE;
     v->unit = UNIT_TOP;
     v->stack_own = v->stack_enemy = v->royal_may_stack = 1;
+    v->region_bonus = v->region_clip = v->shield_all_via = 1;
     v->capture = CAP_TOP;
     v->capture_and_stack = 1;
     v->captured_to = CAPTURED_GONE;
@@ -2272,7 +2332,7 @@ int loader_set_rule(tiers_variant *v, const char *key, const char *value,
                     tiers_error *err)
 {
     tiers_error dummy;
-    char names[400], msg[sizeof err->msg];
+    char names[900], msg[sizeof err->msg];
     int r = key && value ? set_rule_text(v, key, value, msg, sizeof msg) : -1;
     if (!r)
         return 0;

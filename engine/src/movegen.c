@@ -54,6 +54,72 @@ static inline void add(gen *g, int kind, int from, int to)
     m->to = (uint8_t)to;
 }
 
+/* ------------------------------------------------------------ regions */
+
+static void region_mark(const tiers_pos *p, const region_def *r, int sq, int owner,
+                        uint64_t *bits)
+{
+    const tiers_variant *v = p->v;
+    int dir = pc_facing(pc_make(1, 0, owner, v->forward[owner]));
+    int f0 = sq_file(sq), r0 = sq_rank(sq);
+    static const int m[4][4] = {{1, 0, 0, 1}, {0, 1, -1, 0}, {-1, 0, 0, -1}, {0, -1, 1, 0}};
+    for (int k = -1; k < r->nofs + r->nrays; k++) {
+        int dx = 0, dy = 0, ray = k >= r->nofs;
+        if (k < 0 && !r->self)
+            continue;
+        if (k >= 0) {
+            const int8_t *o = ray ? r->rays[k - r->nofs] : r->ofs[k];
+            dx = m[dir][0] * o[0] + m[dir][1] * o[1];
+            dy = m[dir][2] * o[0] + m[dir][3] * o[1];
+        }
+        for (int f = f0 + dx, rk = r0 + dy; pos_on_board(p, f, rk); f += dx, rk += dy) {
+            /* (k < 0: the source square itself, visited once) */
+            int s = sq_make(f, rk);
+            int own = v->forward[owner] == DIR_S ? v->ranks - rk : rk + 1;
+            if (!v->region_clip || r->clip.type != ZONE_RANKS ||
+                (own >= r->clip.lo && own <= r->clip.hi))
+                bits[s >> 6] |= 1ull << (s & 63);
+            if (!ray)
+                break;
+        }
+    }
+}
+
+/* The squares of each side's regions, cached per board. */
+static const uint64_t *regions_of(const tiers_pos *p, int side)
+{
+    tiers_pos *q = (tiers_pos *)p;
+    if (q->region_key != p->st.board_hash || !q->region_key) {
+        const tiers_variant *v = p->v;
+        memset(q->region, 0, sizeof q->region);
+        for (int r = 0; r < v->ranks; r++)
+            for (int f = 0; f < v->files; f++) {
+                int sq = sq_make(f, r);
+                const tower *t = &p->board[sq];
+                for (int i = 0; i < t->h; i++)
+                    for (int k = 0; k < v->nregions; k++)
+                        if (v->face_of[t->p[i]] == v->regions[k].face && pc_owner(t->p[i]) < 2)
+                            region_mark(p, &v->regions[k], sq, pc_owner(t->p[i]),
+                                        q->region[pc_owner(t->p[i])]);
+            }
+        q->region_key = p->st.board_hash;
+    }
+    return p->region[side];
+}
+
+static int in_region(const tiers_pos *p, int side, int sq)
+{
+    return regions_of(p, side)[sq >> 6] >> (sq & 63) & 1;
+}
+
+/* Does a region raise the tier of piece pc standing on sq? */
+static int region_boosts(const tiers_pos *p, int sq, piece_t pc)
+{
+    const tiers_variant *v = p->v;
+    return v->nregions && !(v->faces[v->face_of[pc]].flags & FF_NO_REGION) &&
+           pc_owner(pc) < 2 && in_region(p, pc_owner(pc), sq);
+}
+
 /* Face whose table the piece at idx of the tower moves with: the variant's
  * over-enemy face, the face copied from below, or its own. */
 int movegen_face_tier(const tiers_pos *p, int sq, int idx, int *tier)
@@ -65,6 +131,8 @@ int movegen_face_tier(const tiers_pos *p, int sq, int idx, int *tier)
     uint32_t fl = v->faces[f].flags;
 
     *tier = idx + 1;
+    if (region_boosts(p, sq, pc))
+        *tier = *tier + v->region_bonus < v->max_tiers ? *tier + v->region_bonus : v->max_tiers;
     if (v->hooks & HOOK_TIER)
         *tier = script_tier((tiers_pos *)p, sq, idx, *tier);
     if (fl & FF_IMMOBILE)
@@ -191,11 +259,31 @@ static int via_ok(const gen *g, int file, int rank, const line_def *L, int tier)
     return 1;
 }
 
+/* A jumper may not pass over an enemy-topped square inside the enemy's own
+ * region (its via squares are the squares it passes). */
+static int shielded(const gen *g, int file, int rank, const line_def *L)
+{
+    const tiers_pos *p = g->p;
+    int enemy = g->side ^ 1, n = g->v->shield_all_via ? L->nvia : 1;
+    for (int i = 0; i < n; i++) {
+        int f = file + L->via[i][0], r = rank + L->via[i][1];
+        if (!pos_on_board(p, f, r))
+            continue;
+        int sq = sq_make(f, r);
+        piece_t top = pos_top(p, sq);
+        if (top && pc_owner(top) == enemy && in_region(p, enemy, sq))
+            return 1;
+    }
+    return 0;
+}
+
 static void walk_line(gen *g, int sq, piece_t pc, const line_def *L, int tier, int jumper)
 {
     const tiers_pos *p = g->p;
     int file = sq_file(sq), rank = sq_rank(sq);
     if (L->nvia && !jumper && !via_ok(g, file, rank, L, tier))
+        return;
+    if (L->nvia && jumper && g->v->region_shield && shielded(g, file, rank, L))
         return;
     int f = file + L->fx, r = rank + L->fy;
     for (int n = 0; pos_on_board(p, f, r); f += L->dx, r += L->dy) {
@@ -208,6 +296,20 @@ static void walk_line(gen *g, int sq, piece_t pc, const line_def *L, int tier, i
         if (L->len && ++n >= L->len)
             return;
     }
+}
+
+/* Removes the moves in [mid, n) that repeat one in [start, mid). */
+static void drop_repeats(gen *g, int start, int mid)
+{
+    int k = mid;
+    for (int i = mid; i < g->n; i++) {
+        int dup = 0;
+        for (int j = start; j < mid && !dup; j++)
+            dup = g->buf[j].kind == g->buf[i].kind && g->buf[j].to == g->buf[i].to;
+        if (!dup)
+            g->buf[k++] = g->buf[i];
+    }
+    g->n = k;
 }
 
 static void gen_piece(gen *g, int sq)
@@ -227,9 +329,21 @@ static void gen_piece(gen *g, int sq)
             return;
     }
     const line_def *L = &v->wlines[pc_facing(pc)][fd->first[ti]];
-    int jumper = (fd->flags & FF_JUMPER) != 0;
+    int jumper = (fd->flags & FF_JUMPER) != 0, start = g->n;
     for (int i = 0; i < fd->count[ti] && !g->hit; i++)
         walk_line(g, sq, pc, &L[i], tier, jumper);
+    if (v->region_mode == REGION_UNION && ti > 0 && region_boosts(g->p, sq, pc) &&
+        f == v->face_of[pc]) {
+        /* union: the own tier's table too, without repeating a move */
+        int base = tier - v->region_bonus;
+        int bi = (base <= fd->ntiers ? base : fd->ntiers) - 1;
+        const line_def *B = &v->wlines[pc_facing(pc)][fd->first[bi]];
+        int mid = g->n;
+        for (int i = 0; i < fd->count[bi] && !g->hit; i++)
+            walk_line(g, sq, pc, &B[i], base, jumper);
+        if (g->probe < 0)
+            drop_repeats(g, start, mid);
+    }
 }
 
 /* Immobile strikes: an own piece takes the enemy piece directly above or

@@ -25,6 +25,7 @@ endif()
 file(GLOB NEW_GLOB LIST_DIRECTORIES true "/work/main/engine/src/*.c")
 set(OLD_GLOB
   "/work/main/engine/src/api.c"
+  "/work/main/engine/src/dialect_gounki.c"
   "/work/main/engine/src/dialect_gungijs.c"
   "/work/main/engine/src/dialects.c"
   "/work/main/engine/src/loader.c"
@@ -45,6 +46,7 @@ endif()
 # TIERS_CLI_TESTS at tests/CMakeLists.txt:20 (file)
 file(GLOB NEW_GLOB LIST_DIRECTORIES true "/work/main/tests/cli/test_*.sh")
 set(OLD_GLOB
+  "/work/main/tests/cli/test_install.sh"
   "/work/main/tests/cli/test_usage.sh"
   )
 if(NOT "${NEW_GLOB}" STREQUAL "${OLD_GLOB}")

@@ -5,9 +5,11 @@
 #include "notation.h"
 
 extern const dialect dialect_gungijs;
+extern const dialect dialect_gounki;
 
 static const dialect *const registry[] = {
     &dialect_gungijs,
+    &dialect_gounki,
     NULL
 };
 

@@ -8,20 +8,42 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "loader.h"
 #include "script.h"
 
 static const char *const no_dialects[] = {NULL};
 
+static int is_dir(const char *path);
+
+/* share/tiers/variants beside the running program's bin/ folder: an
+ * installed tree found wherever it was installed (--prefix). */
+static const char *beside_program(void)
+{
+    static char dir[1024];
+    char exe[900];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0)
+        return NULL;
+    exe[n] = 0;
+    char *slash = strrchr(exe, '/');
+    if (!slash)
+        return NULL;
+    *slash = 0;
+    snprintf(dir, sizeof dir, "%s/../share/tiers/variants", exe);
+    return is_dir(dir) ? dir : NULL;
+}
+
 const char *tiers_builtin_variant_dir(void)
 {
-    const char *env = getenv("TIERS_VARIANT_DIR");
+    const char *env = getenv("TIERS_VARIANT_DIR"), *near;
     if (env && *env)
         return env;
-    struct stat st;
-    if (stat(TIERS_INSTALL_VARIANT_DIR, &st) == 0 && S_ISDIR(st.st_mode))
+    if (is_dir(TIERS_INSTALL_VARIANT_DIR))
         return TIERS_INSTALL_VARIANT_DIR;
+    if ((near = beside_program()))
+        return near;
     return TIERS_SOURCE_VARIANT_DIR;
 }
 

@@ -9,6 +9,7 @@ set(CMAKE_DEPENDS_LANGUAGES
 # The set of dependency files which are needed:
 set(CMAKE_DEPENDS_DEPENDENCY_FILES
   "/work/main/engine/src/api.c" "CMakeFiles/tiers_obj.dir/engine/src/api.c.o" "gcc" "CMakeFiles/tiers_obj.dir/engine/src/api.c.o.d"
+  "/work/main/engine/src/dialect_gounki.c" "CMakeFiles/tiers_obj.dir/engine/src/dialect_gounki.c.o" "gcc" "CMakeFiles/tiers_obj.dir/engine/src/dialect_gounki.c.o.d"
   "/work/main/engine/src/dialect_gungijs.c" "CMakeFiles/tiers_obj.dir/engine/src/dialect_gungijs.c.o" "gcc" "CMakeFiles/tiers_obj.dir/engine/src/dialect_gungijs.c.o.d"
   "/work/main/engine/src/dialects.c" "CMakeFiles/tiers_obj.dir/engine/src/dialects.c.o" "gcc" "CMakeFiles/tiers_obj.dir/engine/src/dialects.c.o.d"
   "/work/main/engine/src/loader.c" "CMakeFiles/tiers_obj.dir/engine/src/loader.c.o" "gcc" "CMakeFiles/tiers_obj.dir/engine/src/loader.c.o.d"

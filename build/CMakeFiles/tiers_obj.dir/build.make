@@ -83,10 +83,24 @@ CMakeFiles/tiers_obj.dir/engine/src/api.c.s: cmake_force
 	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/tiers_obj.dir/engine/src/api.c.s"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/main/engine/src/api.c -o CMakeFiles/tiers_obj.dir/engine/src/api.c.s
 
+CMakeFiles/tiers_obj.dir/engine/src/dialect_gounki.c.o: CMakeFiles/tiers_obj.dir/flags.make
+CMakeFiles/tiers_obj.dir/engine/src/dialect_gounki.c.o: /work/main/engine/src/dialect_gounki.c
+CMakeFiles/tiers_obj.dir/engine/src/dialect_gounki.c.o: CMakeFiles/tiers_obj.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_2) "Building C object CMakeFiles/tiers_obj.dir/engine/src/dialect_gounki.c.o"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/tiers_obj.dir/engine/src/dialect_gounki.c.o -MF CMakeFiles/tiers_obj.dir/engine/src/dialect_gounki.c.o.d -o CMakeFiles/tiers_obj.dir/engine/src/dialect_gounki.c.o -c /work/main/engine/src/dialect_gounki.c
+
+CMakeFiles/tiers_obj.dir/engine/src/dialect_gounki.c.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing C source to CMakeFiles/tiers_obj.dir/engine/src/dialect_gounki.c.i"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -E /work/main/engine/src/dialect_gounki.c > CMakeFiles/tiers_obj.dir/engine/src/dialect_gounki.c.i
+
+CMakeFiles/tiers_obj.dir/engine/src/dialect_gounki.c.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/tiers_obj.dir/engine/src/dialect_gounki.c.s"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/main/engine/src/dialect_gounki.c -o CMakeFiles/tiers_obj.dir/engine/src/dialect_gounki.c.s
+
 CMakeFiles/tiers_obj.dir/engine/src/dialect_gungijs.c.o: CMakeFiles/tiers_obj.dir/flags.make
 CMakeFiles/tiers_obj.dir/engine/src/dialect_gungijs.c.o: /work/main/engine/src/dialect_gungijs.c
 CMakeFiles/tiers_obj.dir/engine/src/dialect_gungijs.c.o: CMakeFiles/tiers_obj.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_2) "Building C object CMakeFiles/tiers_obj.dir/engine/src/dialect_gungijs.c.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_3) "Building C object CMakeFiles/tiers_obj.dir/engine/src/dialect_gungijs.c.o"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/tiers_obj.dir/engine/src/dialect_gungijs.c.o -MF CMakeFiles/tiers_obj.dir/engine/src/dialect_gungijs.c.o.d -o CMakeFiles/tiers_obj.dir/engine/src/dialect_gungijs.c.o -c /work/main/engine/src/dialect_gungijs.c
 
 CMakeFiles/tiers_obj.dir/engine/src/dialect_gungijs.c.i: cmake_force
@@ -100,7 +114,7 @@ CMakeFiles/tiers_obj.dir/engine/src/dialect_gungijs.c.s: cmake_force
 CMakeFiles/tiers_obj.dir/engine/src/dialects.c.o: CMakeFiles/tiers_obj.dir/flags.make
 CMakeFiles/tiers_obj.dir/engine/src/dialects.c.o: /work/main/engine/src/dialects.c
 CMakeFiles/tiers_obj.dir/engine/src/dialects.c.o: CMakeFiles/tiers_obj.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_3) "Building C object CMakeFiles/tiers_obj.dir/engine/src/dialects.c.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_4) "Building C object CMakeFiles/tiers_obj.dir/engine/src/dialects.c.o"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/tiers_obj.dir/engine/src/dialects.c.o -MF CMakeFiles/tiers_obj.dir/engine/src/dialects.c.o.d -o CMakeFiles/tiers_obj.dir/engine/src/dialects.c.o -c /work/main/engine/src/dialects.c
 
 CMakeFiles/tiers_obj.dir/engine/src/dialects.c.i: cmake_force
@@ -114,7 +128,7 @@ CMakeFiles/tiers_obj.dir/engine/src/dialects.c.s: cmake_force
 CMakeFiles/tiers_obj.dir/engine/src/loader.c.o: CMakeFiles/tiers_obj.dir/flags.make
 CMakeFiles/tiers_obj.dir/engine/src/loader.c.o: /work/main/engine/src/loader.c
 CMakeFiles/tiers_obj.dir/engine/src/loader.c.o: CMakeFiles/tiers_obj.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_4) "Building C object CMakeFiles/tiers_obj.dir/engine/src/loader.c.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_5) "Building C object CMakeFiles/tiers_obj.dir/engine/src/loader.c.o"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/tiers_obj.dir/engine/src/loader.c.o -MF CMakeFiles/tiers_obj.dir/engine/src/loader.c.o.d -o CMakeFiles/tiers_obj.dir/engine/src/loader.c.o -c /work/main/engine/src/loader.c
 
 CMakeFiles/tiers_obj.dir/engine/src/loader.c.i: cmake_force
@@ -128,7 +142,7 @@ CMakeFiles/tiers_obj.dir/engine/src/loader.c.s: cmake_force
 CMakeFiles/tiers_obj.dir/engine/src/make.c.o: CMakeFiles/tiers_obj.dir/flags.make
 CMakeFiles/tiers_obj.dir/engine/src/make.c.o: /work/main/engine/src/make.c
 CMakeFiles/tiers_obj.dir/engine/src/make.c.o: CMakeFiles/tiers_obj.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_5) "Building C object CMakeFiles/tiers_obj.dir/engine/src/make.c.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_6) "Building C object CMakeFiles/tiers_obj.dir/engine/src/make.c.o"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/tiers_obj.dir/engine/src/make.c.o -MF CMakeFiles/tiers_obj.dir/engine/src/make.c.o.d -o CMakeFiles/tiers_obj.dir/engine/src/make.c.o -c /work/main/engine/src/make.c
 
 CMakeFiles/tiers_obj.dir/engine/src/make.c.i: cmake_force
@@ -142,7 +156,7 @@ CMakeFiles/tiers_obj.dir/engine/src/make.c.s: cmake_force
 CMakeFiles/tiers_obj.dir/engine/src/movegen.c.o: CMakeFiles/tiers_obj.dir/flags.make
 CMakeFiles/tiers_obj.dir/engine/src/movegen.c.o: /work/main/engine/src/movegen.c
 CMakeFiles/tiers_obj.dir/engine/src/movegen.c.o: CMakeFiles/tiers_obj.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_6) "Building C object CMakeFiles/tiers_obj.dir/engine/src/movegen.c.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_7) "Building C object CMakeFiles/tiers_obj.dir/engine/src/movegen.c.o"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/tiers_obj.dir/engine/src/movegen.c.o -MF CMakeFiles/tiers_obj.dir/engine/src/movegen.c.o.d -o CMakeFiles/tiers_obj.dir/engine/src/movegen.c.o -c /work/main/engine/src/movegen.c
 
 CMakeFiles/tiers_obj.dir/engine/src/movegen.c.i: cmake_force
@@ -156,7 +170,7 @@ CMakeFiles/tiers_obj.dir/engine/src/movegen.c.s: cmake_force
 CMakeFiles/tiers_obj.dir/engine/src/notation.c.o: CMakeFiles/tiers_obj.dir/flags.make
 CMakeFiles/tiers_obj.dir/engine/src/notation.c.o: /work/main/engine/src/notation.c
 CMakeFiles/tiers_obj.dir/engine/src/notation.c.o: CMakeFiles/tiers_obj.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_7) "Building C object CMakeFiles/tiers_obj.dir/engine/src/notation.c.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_8) "Building C object CMakeFiles/tiers_obj.dir/engine/src/notation.c.o"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/tiers_obj.dir/engine/src/notation.c.o -MF CMakeFiles/tiers_obj.dir/engine/src/notation.c.o.d -o CMakeFiles/tiers_obj.dir/engine/src/notation.c.o -c /work/main/engine/src/notation.c
 
 CMakeFiles/tiers_obj.dir/engine/src/notation.c.i: cmake_force
@@ -170,7 +184,7 @@ CMakeFiles/tiers_obj.dir/engine/src/notation.c.s: cmake_force
 CMakeFiles/tiers_obj.dir/engine/src/position.c.o: CMakeFiles/tiers_obj.dir/flags.make
 CMakeFiles/tiers_obj.dir/engine/src/position.c.o: /work/main/engine/src/position.c
 CMakeFiles/tiers_obj.dir/engine/src/position.c.o: CMakeFiles/tiers_obj.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_8) "Building C object CMakeFiles/tiers_obj.dir/engine/src/position.c.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_9) "Building C object CMakeFiles/tiers_obj.dir/engine/src/position.c.o"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/tiers_obj.dir/engine/src/position.c.o -MF CMakeFiles/tiers_obj.dir/engine/src/position.c.o.d -o CMakeFiles/tiers_obj.dir/engine/src/position.c.o -c /work/main/engine/src/position.c
 
 CMakeFiles/tiers_obj.dir/engine/src/position.c.i: cmake_force
@@ -184,7 +198,7 @@ CMakeFiles/tiers_obj.dir/engine/src/position.c.s: cmake_force
 CMakeFiles/tiers_obj.dir/engine/src/script.c.o: CMakeFiles/tiers_obj.dir/flags.make
 CMakeFiles/tiers_obj.dir/engine/src/script.c.o: /work/main/engine/src/script.c
 CMakeFiles/tiers_obj.dir/engine/src/script.c.o: CMakeFiles/tiers_obj.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_9) "Building C object CMakeFiles/tiers_obj.dir/engine/src/script.c.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_10) "Building C object CMakeFiles/tiers_obj.dir/engine/src/script.c.o"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/tiers_obj.dir/engine/src/script.c.o -MF CMakeFiles/tiers_obj.dir/engine/src/script.c.o.d -o CMakeFiles/tiers_obj.dir/engine/src/script.c.o -c /work/main/engine/src/script.c
 
 CMakeFiles/tiers_obj.dir/engine/src/script.c.i: cmake_force
@@ -198,7 +212,7 @@ CMakeFiles/tiers_obj.dir/engine/src/script.c.s: cmake_force
 CMakeFiles/tiers_obj.dir/engine/src/stackmove.c.o: CMakeFiles/tiers_obj.dir/flags.make
 CMakeFiles/tiers_obj.dir/engine/src/stackmove.c.o: /work/main/engine/src/stackmove.c
 CMakeFiles/tiers_obj.dir/engine/src/stackmove.c.o: CMakeFiles/tiers_obj.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_10) "Building C object CMakeFiles/tiers_obj.dir/engine/src/stackmove.c.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_11) "Building C object CMakeFiles/tiers_obj.dir/engine/src/stackmove.c.o"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/tiers_obj.dir/engine/src/stackmove.c.o -MF CMakeFiles/tiers_obj.dir/engine/src/stackmove.c.o.d -o CMakeFiles/tiers_obj.dir/engine/src/stackmove.c.o -c /work/main/engine/src/stackmove.c
 
 CMakeFiles/tiers_obj.dir/engine/src/stackmove.c.i: cmake_force
@@ -212,7 +226,7 @@ CMakeFiles/tiers_obj.dir/engine/src/stackmove.c.s: cmake_force
 CMakeFiles/tiers_obj.dir/engine/src/status.c.o: CMakeFiles/tiers_obj.dir/flags.make
 CMakeFiles/tiers_obj.dir/engine/src/status.c.o: /work/main/engine/src/status.c
 CMakeFiles/tiers_obj.dir/engine/src/status.c.o: CMakeFiles/tiers_obj.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_11) "Building C object CMakeFiles/tiers_obj.dir/engine/src/status.c.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_12) "Building C object CMakeFiles/tiers_obj.dir/engine/src/status.c.o"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/tiers_obj.dir/engine/src/status.c.o -MF CMakeFiles/tiers_obj.dir/engine/src/status.c.o.d -o CMakeFiles/tiers_obj.dir/engine/src/status.c.o -c /work/main/engine/src/status.c
 
 CMakeFiles/tiers_obj.dir/engine/src/status.c.i: cmake_force
@@ -226,7 +240,7 @@ CMakeFiles/tiers_obj.dir/engine/src/status.c.s: cmake_force
 CMakeFiles/tiers_obj.dir/engine/src/variant.c.o: CMakeFiles/tiers_obj.dir/flags.make
 CMakeFiles/tiers_obj.dir/engine/src/variant.c.o: /work/main/engine/src/variant.c
 CMakeFiles/tiers_obj.dir/engine/src/variant.c.o: CMakeFiles/tiers_obj.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_12) "Building C object CMakeFiles/tiers_obj.dir/engine/src/variant.c.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_13) "Building C object CMakeFiles/tiers_obj.dir/engine/src/variant.c.o"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/tiers_obj.dir/engine/src/variant.c.o -MF CMakeFiles/tiers_obj.dir/engine/src/variant.c.o.d -o CMakeFiles/tiers_obj.dir/engine/src/variant.c.o -c /work/main/engine/src/variant.c
 
 CMakeFiles/tiers_obj.dir/engine/src/variant.c.i: cmake_force
@@ -238,6 +252,7 @@ CMakeFiles/tiers_obj.dir/engine/src/variant.c.s: cmake_force
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/main/engine/src/variant.c -o CMakeFiles/tiers_obj.dir/engine/src/variant.c.s
 
 tiers_obj: CMakeFiles/tiers_obj.dir/engine/src/api.c.o
+tiers_obj: CMakeFiles/tiers_obj.dir/engine/src/dialect_gounki.c.o
 tiers_obj: CMakeFiles/tiers_obj.dir/engine/src/dialect_gungijs.c.o
 tiers_obj: CMakeFiles/tiers_obj.dir/engine/src/dialects.c.o
 tiers_obj: CMakeFiles/tiers_obj.dir/engine/src/loader.c.o

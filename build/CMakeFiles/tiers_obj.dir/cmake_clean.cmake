@@ -1,6 +1,8 @@
 file(REMOVE_RECURSE
   "CMakeFiles/tiers_obj.dir/engine/src/api.c.o"
   "CMakeFiles/tiers_obj.dir/engine/src/api.c.o.d"
+  "CMakeFiles/tiers_obj.dir/engine/src/dialect_gounki.c.o"
+  "CMakeFiles/tiers_obj.dir/engine/src/dialect_gounki.c.o.d"
   "CMakeFiles/tiers_obj.dir/engine/src/dialect_gungijs.c.o"
   "CMakeFiles/tiers_obj.dir/engine/src/dialect_gungijs.c.o.d"
   "CMakeFiles/tiers_obj.dir/engine/src/dialects.c.o"

@@ -75,6 +75,7 @@ tiers_shared_OBJECTS =
 # External object files for target tiers_shared
 tiers_shared_EXTERNAL_OBJECTS = \
 "/work/main/build/CMakeFiles/tiers_obj.dir/engine/src/api.c.o" \
+"/work/main/build/CMakeFiles/tiers_obj.dir/engine/src/dialect_gounki.c.o" \
 "/work/main/build/CMakeFiles/tiers_obj.dir/engine/src/dialect_gungijs.c.o" \
 "/work/main/build/CMakeFiles/tiers_obj.dir/engine/src/dialects.c.o" \
 "/work/main/build/CMakeFiles/tiers_obj.dir/engine/src/loader.c.o" \
@@ -88,6 +89,7 @@ tiers_shared_EXTERNAL_OBJECTS = \
 "/work/main/build/CMakeFiles/tiers_obj.dir/engine/src/variant.c.o"
 
 libtiers.so.0.1.0: CMakeFiles/tiers_obj.dir/engine/src/api.c.o
+libtiers.so.0.1.0: CMakeFiles/tiers_obj.dir/engine/src/dialect_gounki.c.o
 libtiers.so.0.1.0: CMakeFiles/tiers_obj.dir/engine/src/dialect_gungijs.c.o
 libtiers.so.0.1.0: CMakeFiles/tiers_obj.dir/engine/src/dialects.c.o
 libtiers.so.0.1.0: CMakeFiles/tiers_obj.dir/engine/src/loader.c.o

@@ -75,6 +75,7 @@ tiers_static_OBJECTS =
 # External object files for target tiers_static
 tiers_static_EXTERNAL_OBJECTS = \
 "/work/main/build/CMakeFiles/tiers_obj.dir/engine/src/api.c.o" \
+"/work/main/build/CMakeFiles/tiers_obj.dir/engine/src/dialect_gounki.c.o" \
 "/work/main/build/CMakeFiles/tiers_obj.dir/engine/src/dialect_gungijs.c.o" \
 "/work/main/build/CMakeFiles/tiers_obj.dir/engine/src/dialects.c.o" \
 "/work/main/build/CMakeFiles/tiers_obj.dir/engine/src/loader.c.o" \
@@ -88,6 +89,7 @@ tiers_static_EXTERNAL_OBJECTS = \
 "/work/main/build/CMakeFiles/tiers_obj.dir/engine/src/variant.c.o"
 
 libtiers.a: CMakeFiles/tiers_obj.dir/engine/src/api.c.o
+libtiers.a: CMakeFiles/tiers_obj.dir/engine/src/dialect_gounki.c.o
 libtiers.a: CMakeFiles/tiers_obj.dir/engine/src/dialect_gungijs.c.o
 libtiers.a: CMakeFiles/tiers_obj.dir/engine/src/dialects.c.o
 libtiers.a: CMakeFiles/tiers_obj.dir/engine/src/loader.c.o

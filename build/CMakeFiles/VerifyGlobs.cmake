@@ -9,6 +9,7 @@ set(OLD_GLOB
   "/work/main/engine/cli/cmd_apply.c"
   "/work/main/engine/cli/cmd_bench.c"
   "/work/main/engine/cli/cmd_check.c"
+  "/work/main/engine/cli/cmd_convert.c"
   "/work/main/engine/cli/cmd_moves.c"
   "/work/main/engine/cli/cmd_perft.c"
   "/work/main/engine/cli/cmd_show.c"

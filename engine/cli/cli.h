@@ -28,7 +28,8 @@ enum {
     CLI_O_BATCH = 1u << 6,
     CLI_O_DIVIDE = 1u << 7,
     CLI_O_SECONDS = 1u << 8,
-    CLI_O_HELP = 1u << 9
+    CLI_O_HELP = 1u << 9,
+    CLI_O_TO = 1u << 10
 };
 
 #define CLI_O_COMMON (CLI_O_POSITION | CLI_O_NOTATION | CLI_O_RULE | \
@@ -40,6 +41,7 @@ struct cli {
     unsigned given;           /* CLI_O_* bits that appeared */
     const char *position;     /* --position, or NULL */
     const char *notation;     /* --notation, or NULL (= "tiers") */
+    const char *to;           /* --to (convert), or NULL (= "tiers") */
     const char **rules;       /* --rule values, NULL-terminated */
     int nrules;
     char *search;             /* --variants joined with ':', or NULL */
@@ -72,6 +74,7 @@ int cmd_moves_run(struct cli *c);
 int cmd_apply_run(struct cli *c);
 int cmd_perft_run(struct cli *c);
 int cmd_bench_run(struct cli *c);
+int cmd_convert_run(struct cli *c);
 
 /* Prints "tiers: COMMAND: message" to stderr. */
 void cli_error(const struct cli *c, const char *fmt, ...)

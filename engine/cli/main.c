@@ -42,6 +42,8 @@ static const struct cli_option cli_options[] = {
      "also print the count below each root move"},
     {"seconds", 's', required_argument, CLI_O_SECONDS, "S",
      "seconds of random playouts per variant (default 1)"},
+    {"to", 't', required_argument, CLI_O_TO, "NAME",
+     "notation to write (convert; default: tiers)"},
     {"help", 'h', no_argument, CLI_O_HELP, NULL, "show this help"},
 };
 
@@ -53,6 +55,7 @@ static const char *const cli_args_none[] = {NULL};
 static const char *const cli_args_variant[] = {"VARIANT", NULL};
 static const char *const cli_args_apply[] = {"VARIANT", "MOVE", NULL};
 static const char *const cli_args_perft[] = {"VARIANT", "DEPTH", NULL};
+static const char *const cli_args_convert[] = {"VARIANT", "MOVE", NULL};
 
 static const struct cli_command cli_commands[] = {
     {"variants", cmd_variants_run, "list the variants that can be loaded",
@@ -79,6 +82,11 @@ static const struct cli_command cli_commands[] = {
      "Counting: legal moves, last ply from the full legal list, stops at\n"
      "game over.",
      CLI_O_COMMON | CLI_O_DIVIDE, cli_args_perft, 2, 2},
+    {"convert", cmd_convert_run, "rewrite a position and moves in another notation",
+     "VARIANT [MOVE...] --position P --notation FROM --to TO [OPTIONS]",
+     "Prints the position in TO, then each move (read in FROM, played in\n"
+     "order) in TO, one per line.",
+     CLI_O_COMMON | CLI_O_TO, cli_args_convert, 1, -1},
     {"bench", cmd_bench_run, "time perft and random playouts",
      "VARIANT|all [--seconds S] [--rule KEY=VALUE] [--variants DIR] "
      "[--json]",
@@ -279,6 +287,7 @@ static int cli_parse(struct cli *c, int argc, char **argv)
                 return cli_usage_error(c, "bad --seconds '%s': expected a "
                                        "number of seconds > 0", optarg);
             break;
+        case CLI_O_TO: c->to = optarg; break;
         case CLI_O_HELP: break;
         }
     }

@@ -219,6 +219,85 @@ uint32_t tiers_pos_effect_count(const tiers_pos *p, int i);
 /* Seed of the variant's random numbers (math.random in scripts). */
 void tiers_pos_seed(tiers_pos *p, uint64_t seed);
 
+
+/* ------------------------------------------------------- game records
+ * Game records (record.c; format in docs/notation.md, "Game records"):
+ * PGN-like `[Tag "value"]` headers (Variant, Position, Notation, Result,
+ * Termination, any others), moves with optional move numbers `12.` /
+ * `12...`, `{comments}`, and a final result token (1-0, 0-1, 1/2-1/2, *).
+ * Moves are in the tiers notation or a dialect; the gounki dialect also
+ * reads the spaced form, where one move spans several words
+ * (`b2 * c3 c4 c5`).  Look-alike letters (Cyrillic а е о р с х, ...) in
+ * the moves read as the Latin ones; other non-ASCII text there is an
+ * error. */
+
+typedef struct tiers_record tiers_record;
+
+/* Reads a record's text (NUL-terminated).  NULL with err (line, col, msg)
+ * when it is malformed: a bad tag, an unclosed comment, a result before
+ * the end, a letter with no Latin look-alike in a move, ... */
+tiers_record *tiers_record_read(const char *text, tiers_error *err);
+void tiers_record_free(tiers_record *r);
+
+/* The tags in the order written; tiers_record_tag: the value of the tag
+ * called `name`, NULL when absent. */
+int tiers_record_tag_count(const tiers_record *r);
+const char *tiers_record_tag_name(const tiers_record *r, int i);
+const char *tiers_record_tag_value(const tiers_record *r, int i);
+const char *tiers_record_tag(const tiers_record *r, const char *name);
+
+/* The words of the move text (look-alikes mapped), without move numbers,
+ * comments and the result: one word per move except in spaced Gounki. */
+int tiers_record_word_count(const tiers_record *r);
+const char *tiers_record_word(const tiers_record *r, int i);
+/* The final result token, NULL when the record has none. */
+const char *tiers_record_result(const tiers_record *r);
+
+/* The notation the moves are written in, for variant v: the Notation tag,
+ * else guessed from the words (a word only one notation writes, such as
+ * `a1^a2` for tiers or `a1-a2+` for gounki), else "tiers".  NULL with err
+ * when the tag names a notation v does not offer or the words mix two. */
+const char *tiers_record_notation(const tiers_record *r, const tiers_variant *v,
+                                  tiers_error *err);
+
+/* One ply of a replay, as passed to the callback (after the move). */
+typedef struct tiers_record_ply {
+    int index;          /* 0-based ply of the record */
+    int number;         /* move number (rounds, from 1) */
+    int side;           /* the side that moved */
+    const char *token;  /* the move as written (its words joined by ' ') */
+    const char *text;   /* the move in the record's notation, as written
+                           by tiers (markers complete) */
+    tiers_move move;
+} tiers_record_ply;
+
+/* Returning non-zero stops the replay with that value. */
+typedef int (*tiers_record_fn)(tiers_pos *p, const tiers_record_ply *ply, void *ud);
+
+typedef struct tiers_replay {
+    char notation[32];   /* the notation the moves were read in */
+    int plies;           /* moves made */
+    int game_over;       /* the game ended on the board */
+    tiers_result result; /* that result, or the recorded one when the game
+                            ended off the board (Termination tag) */
+    const char *reason;  /* "exit", "all captured", ..., the Termination
+                            tag, or "" (valid while p and r live) */
+    int stopped_at;      /* 0, or the 1-based ply that could not be read,
+                            was illegal or came after the end */
+} tiers_replay;
+
+/* Replays r on p: back to the variant's start (or the Position tag, tiers
+ * notation), then every move in `notation` (NULL = tiers_record_notation),
+ * calling fn (may be NULL) after each.  Checks the Variant tag, move
+ * numbers, and that the Result tag, the result token and the replayed
+ * result agree (a decisive result on an unfinished game needs a
+ * Termination tag).  Returns 0, or a negative error with err naming the
+ * line, column, move number, side and token; after a bad move p is left
+ * before it (so its legal moves can be listed).  `out` may be NULL. */
+int tiers_record_replay(const tiers_record *r, tiers_pos *p, const char *notation,
+                        tiers_record_fn fn, void *ud, tiers_replay *out,
+                        tiers_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1728,7 +1728,7 @@ static int read_moves(ctx *c, face_def *f, const ynode *n, const char *where)
 }
 
 static const char *const face_keys[] = {"symbol", "flags", "value", "moves",
-                                        "fallback", NULL};
+                                        "fallback", "notation", NULL};
 static const char *const flag_names[] = {
     "royal", "immobile", "no_stack", "no_stack_on", "jumper", "copy_below",
     "not_copied", "no_hand", "one_per_file", "no_strike", "tier1_only",
@@ -1793,16 +1793,41 @@ static int face_flags(ctx *c, face_def *f, const ynode *n, const char *where)
     return rc;
 }
 
+/* faces.X.notation: {dialect: symbol} for dialects named in `notations:`
+ * (read before the faces); the symbol goes to face_def.alt[dialect]. */
+static int face_notation(ctx *c, face_def *f, const ynode *n, const char *where)
+{
+    const tiers_variant *v = c->v;
+    char w[WHERE], kw[WHERE], list[256];
+    at(w, sizeof w, "%s.notation", where);
+    if (want(c, n, Y_MAP, w))
+        return c->rc;
+    for (const ynode *k = n->kids; k; k = k->next) {
+        int d = in_list(v->dialect_names, k->key);
+        if (d < 0)
+            return fail_key(c, k, "%s: '%s' is not a notation of this variant "
+                            "(notations: %s)", w, k->key,
+                            v->ndialects ? join(v->dialect_names, ", ", list, sizeof list)
+                                         : "none");
+        if (str_val(c, k, at(kw, sizeof kw, "%s.%s", w, k->key), f->alt[d], MAX_SYM))
+            return c->rc;
+        if (!f->alt[d][0] || strpbrk(f->alt[d], " \t"))
+            return fail(c, k, "%s must be a non-empty symbol without spaces", kw);
+    }
+    return 0;
+}
+
 static int face_body(ctx *c, face_def *f, const ynode *n)
 {
     char w[WHERE], fw[WHERE];
     long value = 0;
-    const ynode *fl = get(n, "flags"), *fb = get(n, "fallback");
+    const ynode *fl = get(n, "flags"), *fb = get(n, "fallback"), *nt = get(n, "notation");
     at(w, sizeof w, "faces.%s", f->name);
     if ((fl && face_flags(c, f, fl, w)) ||
         opt_int(c, n, w, "value", INT16_MIN, INT16_MAX, &value) ||
         read_moves(c, f, get(n, "moves"), at(fw, sizeof fw, "%s.moves", w)) ||
-        (fb && face_ref(c, fb, at(fw, sizeof fw, "%s.fallback", w), &f->fallback)))
+        (fb && face_ref(c, fb, at(fw, sizeof fw, "%s.fallback", w), &f->fallback)) ||
+        (nt && face_notation(c, f, nt, w)))
         return c->rc;
     f->value = (int16_t)value;
     return 0;
@@ -2235,12 +2260,13 @@ static int read_top(ctx *c, const ynode *root)
     return keys_ok(c, root, "", top_keys);
 }
 
-/* In dependency order: faces before tiles and rules, options before rules
- * (rules: may set options), start before modes (their default). */
+/* In dependency order: notations before faces (their per-dialect symbols),
+ * faces before tiles and rules, options before rules (rules: may set
+ * options), start before modes (their default). */
 static int (*const readers[])(ctx *, const ynode *) = {
-    read_top, read_name, read_board, read_sides, read_facing, read_faces,
-    read_tiles, read_options, read_rules, read_drops, read_setup, read_start,
-    read_modes, read_scripts, read_notations, read_regions};
+    read_top, read_name, read_board, read_sides, read_facing, read_notations,
+    read_faces, read_tiles, read_options, read_rules, read_drops, read_setup,
+    read_start, read_modes, read_scripts, read_regions};
 
 static void set_defaults(tiers_variant *v)
 {

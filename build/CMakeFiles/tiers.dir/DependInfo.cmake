@@ -12,6 +12,7 @@ set(CMAKE_DEPENDS_DEPENDENCY_FILES
   "/work/main/engine/cli/cmd_apply.c" "CMakeFiles/tiers.dir/engine/cli/cmd_apply.c.o" "gcc" "CMakeFiles/tiers.dir/engine/cli/cmd_apply.c.o.d"
   "/work/main/engine/cli/cmd_bench.c" "CMakeFiles/tiers.dir/engine/cli/cmd_bench.c.o" "gcc" "CMakeFiles/tiers.dir/engine/cli/cmd_bench.c.o.d"
   "/work/main/engine/cli/cmd_check.c" "CMakeFiles/tiers.dir/engine/cli/cmd_check.c.o" "gcc" "CMakeFiles/tiers.dir/engine/cli/cmd_check.c.o.d"
+  "/work/main/engine/cli/cmd_convert.c" "CMakeFiles/tiers.dir/engine/cli/cmd_convert.c.o" "gcc" "CMakeFiles/tiers.dir/engine/cli/cmd_convert.c.o.d"
   "/work/main/engine/cli/cmd_moves.c" "CMakeFiles/tiers.dir/engine/cli/cmd_moves.c.o" "gcc" "CMakeFiles/tiers.dir/engine/cli/cmd_moves.c.o.d"
   "/work/main/engine/cli/cmd_perft.c" "CMakeFiles/tiers.dir/engine/cli/cmd_perft.c.o" "gcc" "CMakeFiles/tiers.dir/engine/cli/cmd_perft.c.o.d"
   "/work/main/engine/cli/cmd_show.c" "CMakeFiles/tiers.dir/engine/cli/cmd_show.c.o" "gcc" "CMakeFiles/tiers.dir/engine/cli/cmd_show.c.o.d"

@@ -125,10 +125,24 @@ CMakeFiles/tiers.dir/engine/cli/cmd_check.c.s: cmake_force
 	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/tiers.dir/engine/cli/cmd_check.c.s"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/main/engine/cli/cmd_check.c -o CMakeFiles/tiers.dir/engine/cli/cmd_check.c.s
 
+CMakeFiles/tiers.dir/engine/cli/cmd_convert.c.o: CMakeFiles/tiers.dir/flags.make
+CMakeFiles/tiers.dir/engine/cli/cmd_convert.c.o: /work/main/engine/cli/cmd_convert.c
+CMakeFiles/tiers.dir/engine/cli/cmd_convert.c.o: CMakeFiles/tiers.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_5) "Building C object CMakeFiles/tiers.dir/engine/cli/cmd_convert.c.o"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/tiers.dir/engine/cli/cmd_convert.c.o -MF CMakeFiles/tiers.dir/engine/cli/cmd_convert.c.o.d -o CMakeFiles/tiers.dir/engine/cli/cmd_convert.c.o -c /work/main/engine/cli/cmd_convert.c
+
+CMakeFiles/tiers.dir/engine/cli/cmd_convert.c.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing C source to CMakeFiles/tiers.dir/engine/cli/cmd_convert.c.i"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -E /work/main/engine/cli/cmd_convert.c > CMakeFiles/tiers.dir/engine/cli/cmd_convert.c.i
+
+CMakeFiles/tiers.dir/engine/cli/cmd_convert.c.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/tiers.dir/engine/cli/cmd_convert.c.s"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/main/engine/cli/cmd_convert.c -o CMakeFiles/tiers.dir/engine/cli/cmd_convert.c.s
+
 CMakeFiles/tiers.dir/engine/cli/cmd_moves.c.o: CMakeFiles/tiers.dir/flags.make
 CMakeFiles/tiers.dir/engine/cli/cmd_moves.c.o: /work/main/engine/cli/cmd_moves.c
 CMakeFiles/tiers.dir/engine/cli/cmd_moves.c.o: CMakeFiles/tiers.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_5) "Building C object CMakeFiles/tiers.dir/engine/cli/cmd_moves.c.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_6) "Building C object CMakeFiles/tiers.dir/engine/cli/cmd_moves.c.o"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/tiers.dir/engine/cli/cmd_moves.c.o -MF CMakeFiles/tiers.dir/engine/cli/cmd_moves.c.o.d -o CMakeFiles/tiers.dir/engine/cli/cmd_moves.c.o -c /work/main/engine/cli/cmd_moves.c
 
 CMakeFiles/tiers.dir/engine/cli/cmd_moves.c.i: cmake_force
@@ -142,7 +156,7 @@ CMakeFiles/tiers.dir/engine/cli/cmd_moves.c.s: cmake_force
 CMakeFiles/tiers.dir/engine/cli/cmd_perft.c.o: CMakeFiles/tiers.dir/flags.make
 CMakeFiles/tiers.dir/engine/cli/cmd_perft.c.o: /work/main/engine/cli/cmd_perft.c
 CMakeFiles/tiers.dir/engine/cli/cmd_perft.c.o: CMakeFiles/tiers.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_6) "Building C object CMakeFiles/tiers.dir/engine/cli/cmd_perft.c.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_7) "Building C object CMakeFiles/tiers.dir/engine/cli/cmd_perft.c.o"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/tiers.dir/engine/cli/cmd_perft.c.o -MF CMakeFiles/tiers.dir/engine/cli/cmd_perft.c.o.d -o CMakeFiles/tiers.dir/engine/cli/cmd_perft.c.o -c /work/main/engine/cli/cmd_perft.c
 
 CMakeFiles/tiers.dir/engine/cli/cmd_perft.c.i: cmake_force
@@ -156,7 +170,7 @@ CMakeFiles/tiers.dir/engine/cli/cmd_perft.c.s: cmake_force
 CMakeFiles/tiers.dir/engine/cli/cmd_show.c.o: CMakeFiles/tiers.dir/flags.make
 CMakeFiles/tiers.dir/engine/cli/cmd_show.c.o: /work/main/engine/cli/cmd_show.c
 CMakeFiles/tiers.dir/engine/cli/cmd_show.c.o: CMakeFiles/tiers.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_7) "Building C object CMakeFiles/tiers.dir/engine/cli/cmd_show.c.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_8) "Building C object CMakeFiles/tiers.dir/engine/cli/cmd_show.c.o"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/tiers.dir/engine/cli/cmd_show.c.o -MF CMakeFiles/tiers.dir/engine/cli/cmd_show.c.o.d -o CMakeFiles/tiers.dir/engine/cli/cmd_show.c.o -c /work/main/engine/cli/cmd_show.c
 
 CMakeFiles/tiers.dir/engine/cli/cmd_show.c.i: cmake_force
@@ -170,7 +184,7 @@ CMakeFiles/tiers.dir/engine/cli/cmd_show.c.s: cmake_force
 CMakeFiles/tiers.dir/engine/cli/cmd_variants.c.o: CMakeFiles/tiers.dir/flags.make
 CMakeFiles/tiers.dir/engine/cli/cmd_variants.c.o: /work/main/engine/cli/cmd_variants.c
 CMakeFiles/tiers.dir/engine/cli/cmd_variants.c.o: CMakeFiles/tiers.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_8) "Building C object CMakeFiles/tiers.dir/engine/cli/cmd_variants.c.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_9) "Building C object CMakeFiles/tiers.dir/engine/cli/cmd_variants.c.o"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/tiers.dir/engine/cli/cmd_variants.c.o -MF CMakeFiles/tiers.dir/engine/cli/cmd_variants.c.o.d -o CMakeFiles/tiers.dir/engine/cli/cmd_variants.c.o -c /work/main/engine/cli/cmd_variants.c
 
 CMakeFiles/tiers.dir/engine/cli/cmd_variants.c.i: cmake_force
@@ -184,7 +198,7 @@ CMakeFiles/tiers.dir/engine/cli/cmd_variants.c.s: cmake_force
 CMakeFiles/tiers.dir/engine/cli/json.c.o: CMakeFiles/tiers.dir/flags.make
 CMakeFiles/tiers.dir/engine/cli/json.c.o: /work/main/engine/cli/json.c
 CMakeFiles/tiers.dir/engine/cli/json.c.o: CMakeFiles/tiers.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_9) "Building C object CMakeFiles/tiers.dir/engine/cli/json.c.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_10) "Building C object CMakeFiles/tiers.dir/engine/cli/json.c.o"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/tiers.dir/engine/cli/json.c.o -MF CMakeFiles/tiers.dir/engine/cli/json.c.o.d -o CMakeFiles/tiers.dir/engine/cli/json.c.o -c /work/main/engine/cli/json.c
 
 CMakeFiles/tiers.dir/engine/cli/json.c.i: cmake_force
@@ -198,7 +212,7 @@ CMakeFiles/tiers.dir/engine/cli/json.c.s: cmake_force
 CMakeFiles/tiers.dir/engine/cli/main.c.o: CMakeFiles/tiers.dir/flags.make
 CMakeFiles/tiers.dir/engine/cli/main.c.o: /work/main/engine/cli/main.c
 CMakeFiles/tiers.dir/engine/cli/main.c.o: CMakeFiles/tiers.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_10) "Building C object CMakeFiles/tiers.dir/engine/cli/main.c.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_11) "Building C object CMakeFiles/tiers.dir/engine/cli/main.c.o"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/tiers.dir/engine/cli/main.c.o -MF CMakeFiles/tiers.dir/engine/cli/main.c.o.d -o CMakeFiles/tiers.dir/engine/cli/main.c.o -c /work/main/engine/cli/main.c
 
 CMakeFiles/tiers.dir/engine/cli/main.c.i: cmake_force
@@ -215,6 +229,7 @@ tiers_OBJECTS = \
 "CMakeFiles/tiers.dir/engine/cli/cmd_apply.c.o" \
 "CMakeFiles/tiers.dir/engine/cli/cmd_bench.c.o" \
 "CMakeFiles/tiers.dir/engine/cli/cmd_check.c.o" \
+"CMakeFiles/tiers.dir/engine/cli/cmd_convert.c.o" \
 "CMakeFiles/tiers.dir/engine/cli/cmd_moves.c.o" \
 "CMakeFiles/tiers.dir/engine/cli/cmd_perft.c.o" \
 "CMakeFiles/tiers.dir/engine/cli/cmd_show.c.o" \
@@ -229,6 +244,7 @@ tiers: CMakeFiles/tiers.dir/engine/cli/cli.c.o
 tiers: CMakeFiles/tiers.dir/engine/cli/cmd_apply.c.o
 tiers: CMakeFiles/tiers.dir/engine/cli/cmd_bench.c.o
 tiers: CMakeFiles/tiers.dir/engine/cli/cmd_check.c.o
+tiers: CMakeFiles/tiers.dir/engine/cli/cmd_convert.c.o
 tiers: CMakeFiles/tiers.dir/engine/cli/cmd_moves.c.o
 tiers: CMakeFiles/tiers.dir/engine/cli/cmd_perft.c.o
 tiers: CMakeFiles/tiers.dir/engine/cli/cmd_show.c.o
@@ -240,7 +256,7 @@ tiers: libtiers.a
 tiers: /usr/lib/x86_64-linux-gnu/liblua5.4.so
 tiers: /usr/lib/x86_64-linux-gnu/libyaml.so
 tiers: CMakeFiles/tiers.dir/link.txt
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --bold --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_11) "Linking C executable tiers"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --bold --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_12) "Linking C executable tiers"
 	$(CMAKE_COMMAND) -E cmake_link_script CMakeFiles/tiers.dir/link.txt --verbose=$(VERBOSE)
 
 # Rule to build all files generated by this target.

@@ -7,6 +7,8 @@ file(REMOVE_RECURSE
   "CMakeFiles/tiers.dir/engine/cli/cmd_bench.c.o.d"
   "CMakeFiles/tiers.dir/engine/cli/cmd_check.c.o"
   "CMakeFiles/tiers.dir/engine/cli/cmd_check.c.o.d"
+  "CMakeFiles/tiers.dir/engine/cli/cmd_convert.c.o"
+  "CMakeFiles/tiers.dir/engine/cli/cmd_convert.c.o.d"
   "CMakeFiles/tiers.dir/engine/cli/cmd_moves.c.o"
   "CMakeFiles/tiers.dir/engine/cli/cmd_moves.c.o.d"
   "CMakeFiles/tiers.dir/engine/cli/cmd_perft.c.o"

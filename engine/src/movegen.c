@@ -730,7 +730,7 @@ static int filter_legal(tiers_pos *p, tiers_move *buf, int n)
 }
 
 /* Is there a move in buf after which the mover's royal is safe? */
-static int escape_in(tiers_pos *p, const tiers_move *buf, int n)
+int movegen_escape_in(tiers_pos *p, const tiers_move *buf, int n)
 {
     int mover = p->st.side;
     for (int i = 0; i < n; i++) {
@@ -753,7 +753,7 @@ int movegen_legal(tiers_pos *p, tiers_move *buf, int cap)
     if (n > 0 && (strict || (p->v->hooks & HOOK_VETO)))
         n = filter_legal(p, buf, n);
     /* Pseudo-legal variants end the game when no move escapes check. */
-    if (n > 0 && p->v->legality == LEGAL_PSEUDO && !p->st.setup_left && !escape_in(p, buf, n))
+    if (n > 0 && p->v->legality == LEGAL_PSEUDO && !p->st.setup_left && !movegen_escape_in(p, buf, n))
         return script_check(p, 0);
     return script_check(p, n);
 }
@@ -762,5 +762,5 @@ int movegen_has_escape(tiers_pos *p)
 {
     tiers_move buf[TIERS_MAX_MOVES];
     int n = gen_all(p, buf, TIERS_MAX_MOVES);
-    return n > 0 && escape_in(p, buf, n);
+    return n > 0 && movegen_escape_in(p, buf, n);
 }

@@ -14,6 +14,8 @@ int movegen_legal(tiers_pos *p, tiers_move *buf, int cap);
 int movegen_in_check(const tiers_pos *p, int side);
 /* Whether `by` could capture the piece at sq (top) or strike it. */
 int movegen_attacks(const tiers_pos *p, int sq, int by);
+/* Is there a move in buf[0..n) after which the mover is not in check? */
+int movegen_escape_in(tiers_pos *p, const tiers_move *buf, int n);
 /* Does the side to move have a move after which it is not in check? */
 int movegen_has_escape(tiers_pos *p);
 /* The tier whose table the top piece at sq uses, and its face. */

@@ -71,6 +71,8 @@ static int load_start(tiers_pos *p, tiers_error *err)
     p->st.setup_left = v->setup ? 3 : 0;
     p->st.mode = (uint8_t)mode;
     p->st.side = v->setup ? v->setup_first_side : v->play_first_side;
+    if (v->setup && v->nsetup_order)
+        p->st.side = v->setup_order[0][0];
     pos_rehash(p);
     return 0;
 }

@@ -87,7 +87,8 @@ enum {
     FF_SETUP_FIRST = 1u << 12,   /* must be the side's first placement */
     FF_CONVERTS = 1u << 13,      /* stacking on a tower may convert the
                                     enemy pieces in it, paying from hand */
-    FF_NO_REGION = 1u << 14      /* regions do not change its tier */
+    FF_NO_REGION = 1u << 14,     /* regions do not change its tier */
+    FF_UNCAPTURABLE = 1u << 15   /* no move ever captures it */
 };
 
 typedef struct face_def {
@@ -199,6 +200,8 @@ struct tiers_variant {
     uint8_t bounce;           /* stack lines reflect off the side edges */
     uint8_t deploy;           /* a stack may split over several squares */
     uint8_t null_bounce;      /* a stack may bounce back onto its start */
+    uint8_t turn_after_move;  /* a moved piece turns 90 degrees clockwise */
+    uint8_t rotate;           /* turning a top piece in place is a move */
     uint8_t stack_own, stack_enemy;
     uint8_t royal_may_stack;  /* a royal piece may move onto a tower */
     uint8_t capture;          /* CAP_* */
@@ -231,6 +234,8 @@ struct tiers_variant {
     uint8_t setup_ready;      /* sides end their setup by declaring ready */
     uint8_t setup_first_side, play_first_side;
     uint8_t setup_marker;     /* each placement may also end the setup */
+    uint8_t nsetup_order;     /* a fixed sequence of placements, by ply: */
+    uint8_t setup_order[16][2]; /* side, face */
     uint8_t marker_ends_all;  /* bit per side whose marker ends both */
 
     /* end of game */

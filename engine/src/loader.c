@@ -991,6 +991,8 @@ static const rule_def rule_defs[] = {
     {"halfmove_limit", R_INT, F16(halfmove_limit), .max = 65535},
     {"max_plies", R_INT, F16(max_plies), .max = 65535},
     {"bare_royals", R_ENUM, F8(bare_royals), .syms = bare_syms},
+    {"turn_after_move", R_BOOL, F8(turn_after_move)},
+    {"rotate", R_BOOL, F8(rotate)},
     {"region_bonus", R_INT, F8(region_bonus), .max = 7},
     {"region_mode", R_ENUM, F8(region_mode), .syms = region_syms},
     {"region_clip", R_BOOL, F8(region_clip)},
@@ -1732,7 +1734,7 @@ static const char *const face_keys[] = {"symbol", "flags", "value", "moves",
 static const char *const flag_names[] = {
     "royal", "immobile", "no_stack", "no_stack_on", "jumper", "copy_below",
     "not_copied", "no_hand", "one_per_file", "no_strike", "tier1_only",
-    "drop_empty", "setup_first", "converts", "no_region", NULL};
+    "drop_empty", "setup_first", "converts", "no_region", "uncapturable", NULL};
 
 static int face_symbol(ctx *c, face_def *f, const ynode *s, const char *where)
 {
@@ -2054,7 +2056,8 @@ static int read_drops(ctx *c, const ynode *root)
 }
 
 static const char *const setup_keys[] = {"enabled", "zone", "onto", "ready",
-                                         "first", "marker", "marker_ends_all", NULL};
+                                         "first", "marker", "marker_ends_all", "order",
+                                         NULL};
 
 /* setup.marker_ends_all: the side whose final marker ends both setups. */
 static int marker_sides(ctx *c, const ynode *s)
@@ -2069,6 +2072,33 @@ static int marker_sides(ctx *c, const ynode *s)
     return 0;
 }
 
+/* setup.order: a fixed sequence of [side, face] placements. */
+static int setup_order(ctx *c, const ynode *s)
+{
+    tiers_variant *v = c->v;
+    const ynode *o = get(s, "order");
+    char w[WHERE];
+    int i = 0;
+    if (!o)
+        return 0;
+    if (want(c, o, Y_SEQ, "setup.order"))
+        return c->rc;
+    for (const ynode *k = o->kids; k; k = k->next, i++) {
+        at(w, sizeof w, "setup.order[%d]", i);
+        if (i >= 16)
+            return fail(c, k, "too many entries in setup.order (max 16)");
+        if (want(c, k, Y_SEQ, w))
+            return c->rc;
+        if (k->n != 2)
+            return fail(c, k, "%s must be [side, face]", w);
+        if (side_ref(c, k->kids, w, &v->setup_order[i][0]) ||
+            face_ref(c, k->last, w, &v->setup_order[i][1]))
+            return c->rc;
+    }
+    v->nsetup_order = (uint8_t)i;
+    return 0;
+}
+
 static int read_setup(ctx *c, const ynode *root)
 {
     tiers_variant *v = c->v;
@@ -2080,7 +2110,7 @@ static int read_setup(ctx *c, const ynode *root)
               opt_enum(c, s, "setup", "onto", onto_names, &v->setup_onto) ||
               opt_bool(c, s, "setup", "ready", &v->setup_ready) ||
               opt_bool(c, s, "setup", "marker", &v->setup_marker) ||
-              marker_sides(c, s) ||
+              marker_sides(c, s) || setup_order(c, s) ||
               (f && side_ref(c, f, "setup.first", &v->setup_first_side))))
         return c->rc;
     /* Defaulting to "nowhere" would make an enabled setup unplayable. */

@@ -67,6 +67,21 @@ static void move_unit(tiers_pos *p, int from, int to)
         pos_push(p, to, pos_pop(p, from));
 }
 
+/* Turns the top piece of sq 90 degrees clockwise. */
+static void turn_top(tiers_pos *p, int sq)
+{
+    int idx = p->board[sq].h - 1;
+    piece_t pc = p->board[sq].p[idx];
+    pos_replace(p, sq, idx, pc_with_facing(pc, (pc_facing(pc) + 1) & 3));
+}
+
+/* Variants where every move ends with a compulsory turn. */
+static void turn_moved(tiers_pos *p, int sq)
+{
+    if (p->v->turn_after_move)
+        turn_top(p, sq);
+}
+
 /* Converts the tower's pieces at the tiers in m->arg to the mover's side,
  * paying one hand tile of each converted kind. */
 static void convert(tiers_pos *p, const tiers_move *m, int side)
@@ -118,10 +133,12 @@ static int apply(tiers_pos *p, const tiers_move *m, int side)
         if (m->flags & TIERS_MF_CONVERT)
             convert(p, m, side);
         move_unit(p, m->from, m->to);
+        turn_moved(p, m->to);
         return 0;
     case TIERS_MV_CAPTURE:
         capture_at(p, m->to, side);
         move_unit(p, m->from, m->to);
+        turn_moved(p, m->to);
         return 1;
     case TIERS_MV_DEPLOY:
         stackmove_apply_deploy(p, m, side);
@@ -132,15 +149,17 @@ static int apply(tiers_pos *p, const tiers_move *m, int side)
     case TIERS_MV_READY:
         end_setup(p, side);
         return 1;
-    case TIERS_MV_ROTATE: {
-        int idx = p->board[m->from].h - 1;
-        piece_t pc = p->board[m->from].p[idx];
-        pos_replace(p, m->from, idx, pc_with_facing(pc, (pc_facing(pc) + 1) & 3));
+    case TIERS_MV_ROTATE:
+        turn_top(p, m->from);
         return 0;
-    }
     default:
         return -1;
     }
+}
+
+static int setup_order_done(const tiers_pos *p)
+{
+    return p->v->nsetup_order && p->st.ply >= p->v->nsetup_order;
 }
 
 static int hand_empty(const tiers_pos *p, int side)
@@ -159,8 +178,14 @@ static void pass_turn(tiers_pos *p, int side, int was_setup)
         p->st.side ^= 1;
         return;
     }
-    if (!v->setup_ready && hand_empty(p, side))
+    if (v->nsetup_order) { /* a fixed opening: its list says who is next */
+        if (setup_order_done(p))
+            p->st.setup_left = 0;
+        else
+            p->st.side = v->setup_order[p->st.ply][0];
+    } else if (!v->setup_ready && hand_empty(p, side)) {
         p->st.setup_left &= (uint8_t)~(1u << side);
+    }
     if (!p->st.setup_left)
         p->st.side = v->play_first_side;
     else if (p->st.setup_left & (1u << (side ^ 1)))

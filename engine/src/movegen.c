@@ -216,7 +216,8 @@ static void target(gen *g, int from, int to, piece_t pc, int lflags)
         return;
     }
     int own = owner_of(g, t->p[t->h - 1]) == g->side;
-    int capture = !own && g->v->capture != CAP_NONE && !(lflags & LN_NO_CAPTURE);
+    int capture = !own && g->v->capture != CAP_NONE && !(lflags & LN_NO_CAPTURE) &&
+                  !(g->v->faces[g->v->face_of[t->p[t->h - 1]]].flags & FF_UNCAPTURABLE);
     if (g->probe >= 0) {
         if (to == g->probe && capture)
             g->hit = 1;
@@ -503,6 +504,9 @@ static void gen_drops(gen *g, int setup)
             piece_t pc = pc_make(s & PC_KIND_MASK, s & PC_FLIP, owner, v->forward[g->side]);
             if (first_only && !(v->faces[v->face_of[pc]].flags & FF_SETUP_FIRST))
                 continue;
+            if (setup && v->nsetup_order && p->st.ply < v->nsetup_order &&
+                v->face_of[pc] != v->setup_order[p->st.ply][1])
+                continue; /* a fixed opening: only the piece due now */
             gen_drop_piece(g, pc, zone, setup);
         }
     }
@@ -532,6 +536,8 @@ static int gen_all(tiers_pos *p, tiers_move *buf, int cap)
                         g.n = stackmove_gen(p, sq, buf, g.n, cap);
                     else
                         gen_piece(&g, sq);
+                    if (v->rotate && g.n >= 0)
+                        add(&g, TIERS_MV_ROTATE, sq, sq);
                     if (g.n < 0)
                         return g.n;
                 }

@@ -39,6 +39,10 @@ int main(void)
 }
 C
 flags=$(PKG_CONFIG_PATH=$pc pkg-config --define-variable=prefix="$prefix" --cflags --libs tiers)
+# A sanitizer build installs an instrumented library: the client must be too.
+if nm -D "$prefix/lib/libtiers.so" 2>/dev/null | grep -q __asan; then
+  flags="-fsanitize=address,undefined $flags"
+fi
 check "client builds with pkg-config" "cc -std=c11 '$prefix/client.c' -o '$prefix/client' $flags"
 check "client runs against the installed library" \
   "(cd / && LD_LIBRARY_PATH='$prefix/lib' '$prefix/client' >/dev/null)"

@@ -278,6 +278,9 @@ struct tiers_variant {
     /* reach[face][tier-1][facing]: bit (dy+15)*31 + dx+15 set when some
        line of that table can ever land dx,dy away (pruning attack tests) */
     uint64_t reach[MAX_FACES][TIERS_MAX_TIERS][4][16];
+    /* reach_any[face][facing]: what the piece could reach at any tier and
+       under any table it can borrow (all bits for copiers) */
+    uint64_t reach_any[MAX_FACES][4][16];
     /* For the legality shortcut (movegen.c): the directions of every line
        that can be blocked on its way, and the via squares of single-square
        lines relative to their target.  nrays = 0xff: too many to track. */

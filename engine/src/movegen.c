@@ -587,11 +587,17 @@ static int attacks_piece(const tiers_pos *p, int sq, int idx, int by)
      * than the top. */
     if (idx != target_t->h - 1 && v->capture == CAP_TOP)
         return 0;
+    int f0 = sq_file(sq), r0 = sq_rank(sq);
     for (int r = 0; r < v->ranks; r++)
         for (int f = 0; f < v->files; f++) {
             int s = sq_make(f, r);
             const tower *t = &p->board[s];
             if (!t->h || s == sq || owner_of(&g, t->p[t->h - 1]) != by)
+                continue;
+            /* cheap test first: could this face ever land there? */
+            piece_t pc = t->p[t->h - 1];
+            int bit = (r0 - r + 15) * 31 + f0 - f + 15;
+            if (!(v->reach_any[v->face_of[pc]][pc_facing(pc)][bit >> 6] >> (bit & 63) & 1))
                 continue;
             gen_piece(&g, s);
             if (g.hit)
@@ -652,8 +658,39 @@ int movegen_make_checked(tiers_pos *p, const tiers_move *m)
     return 0;
 }
 
+/* Could the enemy top piece on `from` ever land on `to`? */
+static int may_reach(const tiers_pos *p, int from, int to)
+{
+    piece_t pc = pos_top(p, from);
+    int bit = (sq_rank(to) - sq_rank(from) + 15) * 31 + sq_file(to) - sq_file(from) + 15;
+    return p->v->reach_any[p->v->face_of[pc]][pc_facing(pc)][bit >> 6] >> (bit & 63) & 1;
+}
+
+/* Along one blockable ray from the royal on sq: the first piece is a
+ * possible pin when the next one is an enemy that could reach the royal. */
+static void mark_pin(const tiers_pos *p, int sq, int dx, int dy, uint8_t *mark)
+{
+    int blocker = -1, side = p->st.side;
+    for (int f = sq_file(sq) + dx, r = sq_rank(sq) + dy; pos_on_board(p, f, r); f += dx, r += dy) {
+        int s = sq_make(f, r);
+        piece_t top = pos_top(p, s);
+        if (!top)
+            continue;
+        int own = pc_owner(top) == side || pc_owner(top) == OWNER_SHARED;
+        if (blocker < 0 && !own)
+            return; /* an enemy first: nothing of ours hides it */
+        if (blocker < 0) {
+            blocker = s;
+            continue;
+        }
+        if (!own && may_reach(p, s, sq))
+            mark[blocker] = 1;
+        return;
+    }
+}
+
 /* Squares whose emptying could open an enemy line onto the royal on sq:
- * the reverse of every blockable ray, and the via squares of leaps. */
+ * pinned pieces on the blockable rays, and the via squares of leaps. */
 static void mark_sensitive(const tiers_pos *p, int sq, uint8_t *mark)
 {
     const tiers_variant *v = p->v;
@@ -661,9 +698,7 @@ static void mark_sensitive(const tiers_pos *p, int sq, uint8_t *mark)
     memset(mark, 0, TIERS_MAX_SQUARES);
     mark[sq] = 1;
     for (int i = 0; i < v->nrays; i++)
-        for (int f = f0 + v->rays[i][0], r = r0 + v->rays[i][1]; pos_on_board(p, f, r);
-             f += v->rays[i][0], r += v->rays[i][1])
-            mark[sq_make(f, r)] = 1;
+        mark_pin(p, sq, v->rays[i][0], v->rays[i][1], mark);
     for (int i = 0; i < v->nvia_off; i++) {
         int f = f0 + v->via_off[i][0], r = r0 + v->via_off[i][1];
         if (pos_on_board(p, f, r))

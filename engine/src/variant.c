@@ -246,6 +246,26 @@ static void conclude_reach(tiers_variant *v)
             }
 }
 
+/* The union over tiers, plus the over-enemy face's table; copiers may
+ * move like anything, so they reach everywhere. */
+static void conclude_reach_any(tiers_variant *v)
+{
+    for (int f = 0; f < v->nfaces; f++)
+        for (int d = 0; d < 4; d++) {
+            uint64_t *bits = v->reach_any[f][d];
+            int copier = (v->faces[f].flags & FF_COPY_BELOW) != 0;
+            for (int w = 0; w < 16; w++) {
+                uint64_t b = copier ? ~0ull : 0;
+                for (int t = 0; t < TIERS_MAX_TIERS; t++)
+                    b |= v->reach[f][t][d][w];
+                if (v->over_enemy_face != NO_FACE)
+                    for (int t = 0; t < TIERS_MAX_TIERS; t++)
+                        b |= v->reach[v->over_enemy_face][t][d][w];
+                bits[w] = b;
+            }
+        }
+}
+
 static void conclude_zone(tiers_variant *v, int setup, const zone_def *z)
 {
     for (int side = 0; side < 2; side++)
@@ -291,6 +311,7 @@ int variant_conclude(tiers_variant *v, tiers_error *err)
     conclude_lines(v);
     conclude_blockers(v);
     conclude_reach(v);
+    conclude_reach_any(v);
     v->has_royal = 0;
     for (int f = 0; f < v->nfaces; f++)
         v->has_royal |= (v->faces[f].flags & FF_ROYAL) != 0;

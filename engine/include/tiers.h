@@ -74,7 +74,7 @@ enum {
                                    of the tower whose tiers are bits of arg */
 };
 
-/* 16 bytes.  from/to are squares (rank*16+file) or TIERS_NO_SQUARE.
+/* 14 bytes.  from/to are squares (rank*16+file) or TIERS_NO_SQUARE.
  * `tier` is the source tier for STRIKE (1-based), `arg` the target tier of a
  * STRIKE, a facing for TIERS_MF_FACING, or effect-specific bits. `piece` is a
  * piece code (see tiers_piece_*) for DROP.  `path` holds up to 4 extra

@@ -29,7 +29,25 @@ enum {
     CLI_O_DIVIDE = 1u << 7,
     CLI_O_SECONDS = 1u << 8,
     CLI_O_HELP = 1u << 9,
-    CLI_O_TO = 1u << 10
+    CLI_O_TO = 1u << 10,
+    CLI_O_VERBOSE = 1u << 11,
+    CLI_O_OUTPUT = 1u << 12,   /* render */
+    CLI_O_RECORD = 1u << 13,   /* render */
+    CLI_O_PLY = 1u << 14,      /* render */
+    CLI_O_MOVE = 1u << 15,     /* render */
+    CLI_O_PNG = 1u << 16,      /* render */
+    CLI_O_WHITE = 1u << 17,    /* play */
+    CLI_O_BLACK = 1u << 18,    /* play */
+    CLI_O_SEED = 1u << 19,     /* play, playout, compare */
+    /* playout, compare, merge (bits 23..30, clear of the others) */
+    CLI_O_GAMES = 1u << 23,
+    CLI_O_THREADS = 1u << 24,
+    CLI_O_SIDE0 = 1u << 25,
+    CLI_O_SIDE1 = 1u << 26,
+    CLI_O_DB = 1u << 27,
+    CLI_O_SHARD = 1u << 28,
+    CLI_O_MAX_PLIES = 1u << 29,
+    CLI_O_REPORT = 1u << 30
 };
 
 #define CLI_O_COMMON (CLI_O_POSITION | CLI_O_NOTATION | CLI_O_RULE | \
@@ -50,6 +68,23 @@ struct cli {
     const char *batch;        /* --batch FILE, "-" = stdin */
     int divide;
     double seconds;           /* --seconds, default 1 */
+    int verbose;              /* --verbose */
+    const char *output;       /* -o/--output FILE, or NULL (render) */
+    const char *record;       /* --record FILE (render) */
+    long ply;                 /* --ply N (render) */
+    const char *move;         /* --move MOVE (render) */
+    int png;                  /* --png (render) */
+    const char *white;        /* --white human|AGENT (play) */
+    const char *black;        /* --black human|AGENT (play) */
+    uint64_t seed;            /* --seed N (play, playout, compare) */
+    /* playout, compare, merge (cmd_playout.c sets the defaults) */
+    long games;               /* --games N */
+    int threads;              /* --threads T */
+    const char *side0, *side1;/* --side0/--side1 AGENT */
+    const char *db;           /* --db FILE */
+    int shard_k, shard_n;     /* --shard K/N */
+    int max_plies;            /* --max-plies N */
+    const char *report;       /* --report FILE */
     char **args;              /* positional arguments after COMMAND */
     int nargs;
 };
@@ -75,6 +110,15 @@ int cmd_apply_run(struct cli *c);
 int cmd_perft_run(struct cli *c);
 int cmd_bench_run(struct cli *c);
 int cmd_convert_run(struct cli *c);
+int cmd_playout_run(struct cli *c);
+int cmd_compare_run(struct cli *c);
+int cmd_merge_run(struct cli *c);
+/* Reads the value of a playout/compare option (cmd_playout.c): -1 to go
+ * on, or an exit code after a usage error. */
+int cli_playout_option(struct cli *c, unsigned bit, const char *arg);
+int cmd_replay_run(struct cli *c);
+int cmd_render_run(struct cli *c);
+int cmd_play_run(struct cli *c);
 
 /* Prints "tiers: COMMAND: message" to stderr. */
 void cli_error(const struct cli *c, const char *fmt, ...)

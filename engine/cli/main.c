@@ -44,6 +44,42 @@ static const struct cli_option cli_options[] = {
      "seconds of random playouts per variant (default 1)"},
     {"to", 't', required_argument, CLI_O_TO, "NAME",
      "notation to write (convert; default: tiers)"},
+    {"verbose", 'v', no_argument, CLI_O_VERBOSE, NULL,
+     "print positions instead of hashes (replay)"},
+    {"output", 'o', required_argument, CLI_O_OUTPUT, "FILE",
+     "write to FILE (render: the picture, default standard output; "
+     "merge: the database)"},
+    {"record", 0, required_argument, CLI_O_RECORD, "FILE",
+     "take the position from the game record FILE"},
+    {"ply", 0, required_argument, CLI_O_PLY, "N",
+     "with --record: the position after N plies (default: the end)"},
+    {"move", 'm', required_argument, CLI_O_MOVE, "MOVE",
+     "make MOVE first and highlight it"},
+    {"png", 0, no_argument, CLI_O_PNG, NULL,
+     "write PNG instead of SVG (needs rsvg-convert)"},
+    {"white", 0, required_argument, CLI_O_WHITE, "WHO",
+     "who plays white: an agent spec (play: or human, the default)"},
+    {"black", 0, required_argument, CLI_O_BLACK, "WHO",
+     "who plays black: an agent spec (play: or human, the default)"},
+    {"seed", 0, required_argument, CLI_O_SEED, "N",
+     "seed of the random choices (play: default from the clock; "
+     "playout, compare: 1)"},
+    {"side0", 0, required_argument, CLI_O_SIDE0, "AGENT",
+     "agent of the variant's first side (default greedy)"},
+    {"side1", 0, required_argument, CLI_O_SIDE1, "AGENT",
+     "agent of the variant's second side (default greedy)"},
+    {"games", 'g', required_argument, CLI_O_GAMES, "N",
+     "games per variant (default 100)"},
+    {"threads", 'j', required_argument, CLI_O_THREADS, "T",
+     "worker threads (default 1)"},
+    {"db", 0, required_argument, CLI_O_DB, "FILE",
+     "results database (default tiers.db)"},
+    {"shard", 0, required_argument, CLI_O_SHARD, "K/N",
+     "play only the games i with i mod N = K-1 (K = 1..N)"},
+    {"max-plies", 0, required_argument, CLI_O_MAX_PLIES, "N",
+     "cut a game after N plies (default 400)"},
+    {"report", 0, required_argument, CLI_O_REPORT, "FILE",
+     "also write an HTML report with charts to FILE"},
     {"help", 'h', no_argument, CLI_O_HELP, NULL, "show this help"},
 };
 
@@ -56,6 +92,9 @@ static const char *const cli_args_variant[] = {"VARIANT", NULL};
 static const char *const cli_args_apply[] = {"VARIANT", "MOVE", NULL};
 static const char *const cli_args_perft[] = {"VARIANT", "DEPTH", NULL};
 static const char *const cli_args_convert[] = {"VARIANT", "MOVE", NULL};
+static const char *const cli_args_replay[] = {"VARIANT", "FILE", NULL};
+static const char *const cli_args_compare[] = {"VARIANT", "VARIANT", NULL};
+static const char *const cli_args_merge[] = {"FILE", "FILE", NULL};
 
 static const struct cli_command cli_commands[] = {
     {"variants", cmd_variants_run, "list the variants that can be loaded",
@@ -87,6 +126,62 @@ static const struct cli_command cli_commands[] = {
      "Prints the position in TO, then each move (read in FROM, played in\n"
      "order) in TO, one per line.",
      CLI_O_COMMON | CLI_O_TO, cli_args_convert, 1, -1},
+    {"replay", cmd_replay_run, "replay a game record, checking every move",
+     "VARIANT FILE [--notation NAME] [--verbose] [--rule KEY=VALUE] "
+     "[--variants DIR]",
+     "FILE ('-' = stdin) holds [Tag \"value\"] headers, numbered moves,\n"
+     "{comments} and a result; the notation comes from --notation, the\n"
+     "Notation tag, or the style of the moves.  Prints each ply (number,\n"
+     "side, move, position hash) and the result and its reason.",
+     CLI_O_NOTATION | CLI_O_RULE | CLI_O_VARIANTS | CLI_O_VERBOSE,
+     cli_args_replay, 2, 2},
+    {"render", cmd_render_run, "draw a position as an SVG picture",
+     "VARIANT [--position P | --record FILE [--ply N]] [--move MOVE] "
+     "[-o FILE] [--png] [OPTIONS]",
+     "Towers are stacked tiles (colour = owner, hatched = back face, gold\n"
+     "rim = royal, arrow = facing, circled number = height); the hands\n"
+     "stand beside the board and the last move is outlined.",
+     CLI_O_POSITION | CLI_O_NOTATION | CLI_O_RULE | CLI_O_VARIANTS |
+         CLI_O_OUTPUT | CLI_O_RECORD | CLI_O_PLY | CLI_O_MOVE | CLI_O_PNG,
+     cli_args_variant, 1, 1},
+    {"play", cmd_play_run, "play a game in the terminal",
+     "VARIANT [--white human|AGENT] [--black human|AGENT] [--position P] "
+     "[OPTIONS]",
+     "Type moves in the game's notation, or: moves, undo, hint [AGENT],\n"
+     "save FILE, board, position, help, quit.  AGENT is an agent spec\n"
+     "(random, greedy, alphabeta:4, mcts:2000, ...).  When standard input\n"
+     "is not a terminal, moves are read from it line by line without\n"
+     "prompts and the first bad line stops the game (exit 2).",
+     CLI_O_POSITION | CLI_O_NOTATION | CLI_O_RULE | CLI_O_VARIANTS |
+         CLI_O_WHITE | CLI_O_BLACK | CLI_O_SEED,
+     cli_args_variant, 1, 1},
+    {"playout", cmd_playout_run, "play games between agents into a database",
+     "VARIANT [--games N] [--threads T] [--seed S] [--black AGENT] "
+     "[--white AGENT] [--db FILE] [--shard K/N] [--max-plies N] [OPTIONS]",
+     "AGENT: random, greedy, alphabeta[:depth=3,nodes=100000],\n"
+     "mcts[:iterations=1000,rollout=random] (tiers.h lists every parameter);\n"
+     "--black/--white name a side by the variant's side names, --side0/\n"
+     "--side1 by order.  Game i is decided by the seed and i alone: the\n"
+     "thread count changes nothing, a rerun continues where it stopped.",
+     CLI_O_RULE | CLI_O_VARIANTS | CLI_O_JSON | CLI_O_GAMES | CLI_O_THREADS |
+         CLI_O_SEED | CLI_O_WHITE | CLI_O_BLACK | CLI_O_SIDE0 | CLI_O_SIDE1 |
+         CLI_O_DB | CLI_O_SHARD | CLI_O_MAX_PLIES,
+     cli_args_variant, 1, 1},
+    {"compare", cmd_compare_run, "compare rulesets side by side from playouts",
+     "VARIANT... [--games N] [--db FILE] [--report FILE] [OPTIONS]",
+     "Plays (or finds in the database) N games of each variant with the\n"
+     "same agents, seed and limits, then prints win rates with 95% Wilson\n"
+     "intervals, draws, lengths, branching, move kinds and effects.\n"
+     "docs/metrics.md defines each figure.",
+     CLI_O_RULE | CLI_O_VARIANTS | CLI_O_JSON | CLI_O_GAMES | CLI_O_THREADS |
+         CLI_O_SEED | CLI_O_WHITE | CLI_O_BLACK | CLI_O_SIDE0 | CLI_O_SIDE1 |
+         CLI_O_DB | CLI_O_MAX_PLIES | CLI_O_REPORT,
+     cli_args_compare, 1, -1},
+    {"merge", cmd_merge_run, "join playout databases (shards) into one",
+     "FILE... -o OUT [--json]",
+     "Copies every run and game of each FILE into OUT (created if needed);\n"
+     "games OUT already holds are kept.",
+     CLI_O_OUTPUT | CLI_O_JSON, cli_args_merge, 1, -1},
     {"bench", cmd_bench_run, "time perft and random playouts",
      "VARIANT|all [--seconds S] [--rule KEY=VALUE] [--variants DIR] "
      "[--json]",
@@ -288,7 +383,34 @@ static int cli_parse(struct cli *c, int argc, char **argv)
                                        "number of seconds > 0", optarg);
             break;
         case CLI_O_TO: c->to = optarg; break;
+        case CLI_O_VERBOSE: c->verbose = 1; break;
+        case CLI_O_OUTPUT: c->output = optarg; break;
+        case CLI_O_RECORD: c->record = optarg; break;
+        case CLI_O_PLY:
+            if (cli_parse_int(optarg, 0, 1000000, &c->ply) != 0)
+                return cli_usage_error(c, "--ply: '%s' is not a number of "
+                                       "plies >= 0", optarg);
+            break;
+        case CLI_O_MOVE: c->move = optarg; break;
+        case CLI_O_PNG: c->png = 1; break;
+        case CLI_O_WHITE: c->white = optarg; break;
+        case CLI_O_BLACK: c->black = optarg; break;
+        case CLI_O_SEED: {
+            long seed;
+            if (cli_parse_int(optarg, 0, 2147483647L, &seed) != 0)
+                return cli_usage_error(c, "--seed: '%s' is not a number "
+                                       ">= 0", optarg);
+            c->seed = (uint64_t)seed;
+            break;
+        }
         case CLI_O_HELP: break;
+        default: {
+            /* playout, compare and merge options (cmd_playout.c) */
+            int code = cli_playout_option(c, o->bit, optarg);
+            if (code >= 0)
+                return code;
+            break;
+        }
         }
     }
     if (c->given & CLI_O_HELP) {

@@ -298,6 +298,111 @@ int tiers_record_replay(const tiers_record *r, tiers_pos *p, const char *notatio
                         tiers_record_fn fn, void *ud, tiers_replay *out,
                         tiers_error *err);
 
+/* ------------------------------------------------------------- agents
+ * Agents choose moves for playouts (agent.c, eval.c).  Every agent picks
+ * among tiers_legal_moves, in setup phases too, and leaves the position as
+ * it found it (same position and history; tiers_pos_effect_count does grow
+ * with the moves a search tries).  A spec names the agent and optional
+ * KEY=VALUE parameters after ':', comma-separated; the first may be a bare
+ * value (`mcts:2000`, `alphabeta:4`):
+ *
+ *   random                 a uniformly random legal move
+ *   greedy                 the best material after the move, ties at random
+ *       mate=yes|no        a move that ends the game counts as a win, loss
+ *                          or draw (default yes; costs one move list per
+ *                          candidate)
+ *   alphabeta              negamax with alpha-beta, iterative deepening and
+ *                          a transposition table on tiers_pos_hash
+ *       depth=N            deepest iteration, plies (default 3, max 32)
+ *       nodes=N            node budget per move (default 100000, 0 = none)
+ *       time=MS            time budget per move (default 0 = none); games
+ *                          then depend on the machine and are NOT
+ *                          reproducible (tiers_agent_reproducible says 0)
+ *       tt=BITS            2^BITS table entries (default 16, 10..24)
+ *   mcts                   UCT tree search, one node per iteration
+ *       iterations=N       iterations per move (default 1000)
+ *       rollout=random|greedy   rollout policy (default random)
+ *       plies=N            rollout length before the material balance
+ *                          decides (default 20, 0 = to the end)
+ *       c=X                exploration constant (default 1.4)
+ *   setup=random|search    (greedy, alphabeta, mcts) in a setup phase,
+ *                          place at random (default) or search as in play
+ *
+ * Scores come from material: the `value:` of the faces in the variant's
+ * YAML.  (An evaluation hook in the variant's Lua is not wired in yet.)
+ * A choice depends only on the position, the parameters and *rng (time=
+ * aside), so a game replays exactly from its seed. */
+
+typedef struct tiers_agent tiers_agent;
+
+/* Parses `spec` and allocates every buffer the agent needs (move stacks,
+ * table, tree pool): choosing never allocates.  NULL with err filled
+ * ("agent 'mcts:x': bad value 'x' for 'iterations'"). */
+tiers_agent *tiers_agent_new(const char *spec, tiers_error *err);
+void tiers_agent_free(tiers_agent *a);
+/* The spec with every parameter written out, e.g.
+ * "alphabeta:depth=3,nodes=100000,tt=16,setup=random". */
+const char *tiers_agent_spec(const tiers_agent *a);
+/* 0 when a choice depends on the clock (alphabeta time=). */
+int tiers_agent_reproducible(const tiers_agent *a);
+/* Chooses a move for the side to move into *out.  *rng is a xorshift
+ * state (non-zero) the agent draws from.  Returns the number of legal
+ * moves in p (> 0 when *out was set), 0 when there is none (the game is
+ * over: *out untouched), or a negative error (script failure). */
+int tiers_agent_choose(tiers_agent *a, tiers_pos *p, uint64_t *rng,
+                       tiers_move *out);
+/* Nodes (alphabeta) or iterations (mcts) of the last choice, and the
+ * deepest alphabeta iteration it completed. */
+int64_t tiers_agent_nodes(const tiers_agent *a);
+int tiers_agent_depth(const tiers_agent *a);
+
+/* Material of side 0 or 1: the values of the faces its pieces show on the
+ * board plus those its tiles in hand show (shared pieces count for no
+ * one).  Side to move (0 or 1) and whether a setup phase is on, without
+ * generating moves. */
+int tiers_pos_material(const tiers_pos *p, int side);
+int tiers_pos_side_to_move(const tiers_pos *p);
+int tiers_pos_in_setup(const tiers_pos *p);
+
+/* ------------------------------------------------------ inspecting pieces
+ * For renderers and front ends (inspect.c): what a piece token does not
+ * spell out, the hands entry by entry, and a few facts of the variant.
+ * file/rank are 0-based and tier 1-based, as for tiers_pos_piece. */
+
+typedef struct tiers_piece_info {
+    int owner;        /* 0, 1, or 2 = shared */
+    int facing;       /* 0 n, 1 e, 2 s, 3 w (absolute; n = toward higher
+                         ranks); -1 when the variant has no facings and in
+                         hands */
+    int back;         /* the tile shows its back face */
+    int two_sided;    /* the tile has a back face */
+    int royal;        /* the face shown is royal */
+    char letter;      /* the shown face's letter, uppercase */
+    char face[32];    /* name of the shown face ("marshal") */
+    char hidden[32];  /* name of the face underneath, "" if one-sided */
+    char tile[32];    /* name of the tile */
+    char token[32];   /* the token in tiers notation (hands: no facing) */
+} tiers_piece_info;
+
+/* The piece at (file, rank, tier): fills *out and returns its owner, or
+ * -1 when there is none. */
+int tiers_pos_piece_info(const tiers_pos *p, int file, int rank, int tier,
+                         tiers_piece_info *out);
+/* Entry i (from 0) of owner's hand (0, 1, 2 = shared), in the order of
+ * the position text: fills *out and returns how many such pieces the hand
+ * holds, or 0 when i is past the last entry. */
+int tiers_pos_hand_entry(const tiers_pos *p, int owner, int i,
+                         tiers_piece_info *out);
+/* Move number of the next move: 1 + the rounds completed (a round ends
+ * when the second side to play has moved). */
+int tiers_pos_move_number(const tiers_pos *p);
+/* Pieces carry facings of their own (`facing: true`). */
+int tiers_variant_uses_facing(const tiers_variant *v);
+/* Direction side (0 or 1) moves toward: 0 n, 1 e, 2 s, 3 w. */
+int tiers_variant_side_forward(const tiers_variant *v, int side);
+/* The side that moves first once play starts (after any setup). */
+int tiers_variant_first_side(const tiers_variant *v);
+
 #ifdef __cplusplus
 }
 #endif

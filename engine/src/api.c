@@ -247,16 +247,24 @@ int tiers_move_parse(tiers_pos *p, const char *text, const char *notation, tiers
     }
     int n = movegen_legal(p, buf, TIERS_MAX_MOVES), rc = TIERS_EILLEGAL;
     char s[256];
-    for (int i = 0; i < n; i++) {
-        int len = tiers_move_format(p, &buf[i], notation, s, sizeof s);
-        if (len == TIERS_EUSAGE) {
-            rc = TIERS_EUSAGE;
+    /* Records may end a move with a mate or draw mark ('#', '='): a text
+     * that matches nothing is tried again without it. */
+    size_t len_text = strlen(text), strip = 0;
+    for (int pass = 0; pass < 2 && rc == TIERS_EILLEGAL; pass++) {
+        if (pass == 1 && !(len_text > 1 && strchr("#=", text[len_text - 1])))
             break;
-        }
-        if (len > 0 && !strcmp(s, text)) {
-            *out = buf[i];
-            rc = 0;
-            break;
+        strip = (size_t)pass;
+        for (int i = 0; i < n; i++) {
+            int len = tiers_move_format(p, &buf[i], notation, s, sizeof s);
+            if (len == TIERS_EUSAGE) {
+                rc = TIERS_EUSAGE;
+                break;
+            }
+            if (len > 0 && strlen(s) == len_text - strip && !strncmp(s, text, len_text - strip)) {
+                *out = buf[i];
+                rc = 0;
+                break;
+            }
         }
     }
     free(buf);

@@ -170,7 +170,8 @@ enum {
     HOOK_TIER = 1u << 3,      /* movement-tier modifier */
     HOOK_DROP = 1u << 4,      /* permission of a drop target */
     HOOK_RESULT = 1u << 5,    /* game result */
-    HOOK_APPLY = 1u << 6      /* performs a scripted (EFFECT) move */
+    HOOK_APPLY = 1u << 6,     /* performs a scripted (EFFECT) move */
+    HOOK_EXPAND = 1u << 7     /* replaces a generated move by variants */
 };
 
 typedef struct tiers_script tiers_script; /* script.c, opaque to the core */

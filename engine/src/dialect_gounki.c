@@ -174,7 +174,7 @@ static int fail(reader *r, int word, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(r->err->msg, sizeof r->err->msg, fmt, ap);
     va_end(ap);
-    r->bad_word = word;
+    r->bad_word = word < r->n ? word : r->n - 1; /* "the end": the last word */
     return TIERS_EINPUT;
 }
 
@@ -397,7 +397,7 @@ static void put_normal(const tiers_pos *p, const parsed *m, sbuf *s)
 }
 
 int dialect_gounki_read(const tiers_pos *p, const char *const *words, int n, char *buf,
-                        size_t size, int *bad_word, tiers_error *err)
+                        size_t size, int *bad_word, int *span, tiers_error *err)
 {
     reader r = {.p = p, .words = words, .n = n, .err = err};
     parsed m;
@@ -406,6 +406,7 @@ int dialect_gounki_read(const tiers_pos *p, const char *const *words, int n, cha
         rc = is_deploy(&m) || m.sep == '*' ? check_deploy(&r, &m) : check_movement(&r, &m);
     if (rc < 0) {
         *bad_word = r.bad_word;
+        *span = (r.bad_word > r.w ? r.bad_word : r.w) + 1;
         return rc;
     }
     sbuf s = {buf, size, 0, 0};

@@ -13,10 +13,11 @@
  * text, n of them) in position p.  Writes its compact form, with every
  * marker taken from the board, to buf, and returns how many words the move
  * spans.  Unreadable text, a marker that is false, or a deployment with
- * the wrong number of squares give TIERS_EINPUT with err->msg set (and
- * *bad_word the index of the word at fault). */
+ * the wrong number of squares give TIERS_EINPUT with err->msg set,
+ * *bad_word the index of the word at fault and *span the number of words
+ * the move was read from so far (to show it). */
 int dialect_gounki_read(const tiers_pos *p, const char *const *words, int n, char *buf,
-                        size_t size, int *bad_word, tiers_error *err);
+                        size_t size, int *bad_word, int *span, tiers_error *err);
 
 /* Whether a word can only be Gounki notation (a '+', "Out", a lone square
  * or marker): used to guess a record's notation. */

@@ -6,10 +6,12 @@
 
 extern const dialect dialect_gungijs;
 extern const dialect dialect_gounki;
+extern const dialect dialect_gungijs3;
 
 static const dialect *const registry[] = {
     &dialect_gungijs,
     &dialect_gounki,
+    &dialect_gungijs3,
     NULL
 };
 

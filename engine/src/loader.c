@@ -2059,13 +2059,18 @@ static const char *const setup_keys[] = {"enabled", "zone", "onto", "ready",
                                          "first", "marker", "marker_ends_all", "order",
                                          NULL};
 
-/* setup.marker_ends_all: the side whose final marker ends both setups. */
+/* setup.marker_ends_all: the side whose final marker ends both setups, or
+ * `none` (a child variant's way to undo its parent's). */
 static int marker_sides(ctx *c, const ynode *s)
 {
     const ynode *m = get(s, "marker_ends_all");
     uint8_t side;
     if (!m)
         return 0;
+    if (m->type == Y_SCALAR && !m->null && !strcmp(m->str, "none")) {
+        c->v->marker_ends_all = 0;
+        return 0;
+    }
     if (side_ref(c, m, "setup.marker_ends_all", &side))
         return c->rc;
     c->v->marker_ends_all = (uint8_t)(1u << side);

@@ -196,7 +196,9 @@ static void add_converts(gen *g, int kind, int from, int to, piece_t pc)
         if (p->hand[g->side][slot] >= same)
             eligible |= 1u << i;
     }
-    for (unsigned s = eligible; s && !g->err; s = (s - 1) & eligible) {
+    /* ascending subsets: with two same-kind pieces the lower one's single
+       conversion comes first (the notation of both is the same) */
+    for (unsigned s = eligible & -eligible; s && !g->err; s = (s - eligible) & eligible) {
         add(g, kind, from, to);
         if (g->err)
             return;
@@ -547,9 +549,12 @@ static int gen_all(tiers_pos *p, tiers_move *buf, int cap)
         if (v->drops)
             gen_drops(&g, 0);
     }
-    if (!g.err && (v->hooks & HOOK_MOVES))
-        return script_moves(p, buf, g.n, cap);
-    return g.err ? g.err : g.n;
+    int n = g.err ? g.err : g.n;
+    if (n >= 0 && (v->hooks & HOOK_MOVES))
+        n = script_moves(p, buf, n, cap);
+    if (n > 0 && (v->hooks & HOOK_EXPAND)) /* follow-up choices, made and unmade */
+        n = script_expand(p, buf, n, cap);
+    return n;
 }
 
 /* A hook that failed where it could not return an error (a tier or an

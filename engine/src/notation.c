@@ -127,7 +127,7 @@ static int parse_piece(const tiers_variant *v, const char **s, int owner, piece_
         c++;
     }
     int facing = v->forward[owner == OWNER_SHARED ? 0 : owner];
-    if (*c == '@') {
+    if (*c == '@' && v->uses_facing) { /* elsewhere '@' is no part of a token */
         const char *f = c[1] ? strchr(facing_chars, c[1]) : NULL;
         if (!f)
             return -1;
@@ -533,6 +533,13 @@ int notation_format_move(const tiers_pos *p, const tiers_move *m, char *buf, siz
         break;
     default:
         return TIERS_EUSAGE;
+    }
+    if (m->flags & TIERS_MF_CONVERT) { /* "=1,2": the tiers converted */
+        for (int i = 0, first = 1; i < TIERS_MAX_TIERS; i++)
+            if (m->arg >> i & 1) {
+                sb_printf(&s, first ? "=%d" : ",%d", i + 1);
+                first = 0;
+            }
     }
     if (m->flags & TIERS_MF_FINAL)
         sb_putc(&s, '!');

@@ -30,6 +30,7 @@
 #include <lua.h>
 #include <lualib.h>
 
+#include "make.h"
 #include "movegen.h"
 #include "position.h"
 
@@ -47,17 +48,62 @@
 /* The hooks an effect may define.  hook_bit is the HOOK_* bit the core
  * tests; `format` has none (notation calls it for EFFECT moves). */
 enum { HK_MOVES, HK_VETO, HK_AFTER, HK_TIER, HK_DROP_OK, HK_RESULT, HK_APPLY, HK_FORMAT,
-       HK_COUNT };
-static const char *const hook_name[HK_COUNT] = {"moves", "veto", "after", "tier",
-                                                "drop_ok", "result", "apply", "format"};
+       HK_EXPAND, HK_COUNT };
+static const char *const hook_name[HK_COUNT] = {"moves", "veto", "after", "tier", "drop_ok",
+                                                "result", "apply", "format", "expand"};
 static const uint32_t hook_bit[HK_COUNT] = {HOOK_MOVES, HOOK_VETO, HOOK_AFTER, HOOK_TIER,
-                                            HOOK_DROP, HOOK_RESULT, HOOK_APPLY, 0};
-static const uint8_t hook_writes[HK_COUNT] = {0, 0, 1, 0, 0, 0, 1, 0};
+                                            HOOK_DROP, HOOK_RESULT, HOOK_APPLY, 0,
+                                            HOOK_EXPAND};
+static const uint8_t hook_writes[HK_COUNT] = {0, 0, 1, 0, 0, 0, 1, 0, 0};
+
+/* Narrowing a hook: an effect may give <hook>_faces, _taken, _kinds,
+ * _ranks, _heights, _setup, _check or _vars (docs/lua-api.md).  The engine
+ * then tests the move (or position) in C and calls the hook only when it
+ * passes, so a hook that concerns a few moves costs the others a few
+ * comparisons instead of a Lua call. */
+enum { FL_FACES, FL_TAKEN, FL_KINDS, FL_RANKS, FL_HEIGHTS, FL_SETUP, FL_CHECK, FL_STUCK,
+       FL_PURE, FL_VARS, FL_COUNT };
+static const char *const filter_name[FL_COUNT] = {"faces", "taken", "kinds", "ranks",
+                                                  "heights", "setup", "check", "stuck",
+                                                  "pure", "vars"};
+#define FLB(x) (1u << FL_##x)
+static const uint16_t filter_ok[HK_COUNT] = {
+    [HK_VETO] = FLB(FACES) | FLB(TAKEN) | FLB(KINDS) | FLB(RANKS) | FLB(HEIGHTS) |
+                FLB(SETUP) | FLB(CHECK) | FLB(VARS),
+    [HK_AFTER] = FLB(FACES) | FLB(TAKEN) | FLB(KINDS) | FLB(RANKS) | FLB(HEIGHTS) |
+                 FLB(SETUP) | FLB(CHECK) | FLB(VARS),
+    [HK_EXPAND] = FLB(FACES) | FLB(TAKEN) | FLB(KINDS) | FLB(RANKS) | FLB(SETUP) | FLB(STUCK),
+    [HK_MOVES] = FLB(FACES) | FLB(HEIGHTS) | FLB(SETUP) | FLB(CHECK) | FLB(VARS),
+    [HK_RESULT] = FLB(VARS),
+    [HK_DROP_OK] = FLB(FACES) | FLB(PURE)};
+
+typedef struct hook_filter {
+    uint8_t on;               /* some field given: the hook is narrowed */
+    uint8_t move_test;        /* a field besides vars given */
+    uint8_t never;            /* an empty list given: the move test never passes */
+    uint8_t lo, hi;           /* own ranks of the destination, 0 = any */
+    uint8_t setup;            /* 0 any phase, 1 setup moves only, 2 play only */
+    uint8_t check;            /* moves: the side to move is in check; veto, after:
+                                 the move leaves its player's opponent in check */
+    uint8_t stuck;            /* expand: the actor may be stuck where it lands */
+    uint8_t pure;             /* drop_ok: answers cached (see script_drop_ok) */
+    uint8_t vars;             /* bit per position variable */
+    uint16_t kinds;           /* bit per move kind, 0 = any */
+    uint16_t heights;         /* bit per tower height, 0 = any */
+    uint64_t faces, taken;    /* bit per face of the acting / taken piece */
+} hook_filter;
 
 static const char *const kind_name[TIERS_MV_KINDS] = {
     "none", "drop", "move", "stack", "capture", "strike", "ready", "rotate", "deploy",
     "effect"};
 static const char facing_chars[] = "nesw";
+
+/* Keys of the move and piece tables. */
+enum { K_KIND, K_FROM, K_TO, K_TIER, K_ARG, K_PIECE, K_TAKEN, K_SETUP, K_EFFECT, K_PATH,
+       K_EXIT, K_FINAL, K_FACE, K_OWNER, K_FLIPPED, K_FACING, NKEYS };
+static const char *const key_name[NKEYS] = {
+    "kind", "from", "to", "tier", "arg", "piece", "taken", "setup", "effect", "path",
+    "exit", "final", "face", "owner", "flipped", "facing"};
 
 /* Globals of the standard Lua that the sandbox leaves out: reading one
  * raises "'NAME' is not available in tiers scripts". */
@@ -69,6 +115,7 @@ typedef struct effect_rec {
     int ref[HK_COUNT];        /* registry reference, LUA_NOREF if absent */
     int line[HK_COUNT];       /* where the hook function is defined */
     char src[HK_COUNT][LUA_IDSIZE];
+    hook_filter filter[HK_COUNT];
 } effect_rec;
 
 /* The hook being run: what a position handle and math.random refer to. */
@@ -95,6 +142,28 @@ struct tiers_script {
     effect_rec fx[MAX_EFFECTS];
     uint8_t list[HK_COUNT][MAX_EFFECTS]; /* effects defining each hook */
     uint8_t nlist[HK_COUNT];
+    /* Which effects' narrowed hooks may concern a move, by its kind and by
+       the face of its acting or taken piece (MAX_FACES: no piece); effects
+       whose hook is not narrowed are in every entry.  Bit = effect. */
+    uint32_t by_kind[HK_COUNT][TIERS_MV_KINDS];
+    uint32_t by_actor[HK_COUNT][MAX_FACES + 1];
+    uint32_t by_taken[HK_COUNT][MAX_FACES + 1];
+    uint32_t face_test[HK_COUNT];      /* effects with <hook>_faces or _taken */
+    /* stuck[face][tier-1][facing]: squares from which that table of the
+       face reaches no square of the board (expand_stuck) */
+    uint64_t stuck[MAX_FACES][TIERS_MAX_TIERS][4][4];
+    /* drop_ok answers of effects with drop_ok_pure, by (dropped piece,
+       target's top piece, side to move, effect); key 0 = empty */
+    struct { uint32_t key; uint8_t ok; } drop_cache[1024];
+    uint32_t var_test[HK_COUNT];       /* effects with <hook>_vars */
+    uint32_t defines[HK_COUNT];        /* effects defining the hook */
+    /* Registry references of strings the hooks push often (keys of move
+       and piece tables, face, tile and kind names) and of the position
+       handle's metatable: pushing them costs an array read instead of a
+       string lookup. */
+    int key_ref[NKEYS];
+    int face_ref[MAX_FACES], tile_ref[MAX_KINDS], kind_ref[TIERS_MV_KINDS], facing_ref[4];
+    int meta_ref;
     char reason[256];         /* reason text of the last decided result */
     char error[512];
 };
@@ -105,17 +174,29 @@ typedef struct call {
     int hook, effect;
     tiers_pos *p;
     const tiers_move *m;
+    const undo_rec *u;        /* m's undo record when m is made on p, else NULL */
     int sq, idx, tier;        /* tier hook */
     piece_t pc;               /* drop_ok hook */
     int result;               /* boolean / tier result */
-    tiers_move *buf;          /* moves hook: appended to buf[n..cap) */
+    tiers_move *buf;          /* moves, expand hooks: appended to buf[n..cap) */
     int n, cap, full;
+    int keep;                 /* expand hook: the move stays as it is */
     tiers_status *st;         /* result hook */
     char *text;               /* format hook output */
     size_t size, len;
 } call;
 
 static tiers_script *script_of(lua_State *L) { return *(tiers_script **)lua_getextraspace(L); }
+
+static void push_ref(lua_State *L, int ref) { lua_rawgeti(L, LUA_REGISTRYINDEX, ref); }
+
+/* t[key] = the value on top, t just below it; pops the value. */
+static void set_key(lua_State *L, int key)
+{
+    push_ref(L, script_of(L)->key_ref[key]);
+    lua_insert(L, -2);
+    lua_rawset(L, -3);
+}
 
 /* ------------------------------------------------------------ allocator */
 
@@ -214,10 +295,16 @@ static int parse_square(const tiers_variant *v, const char *s)
     return sq_make(file, rank - 1);
 }
 
+/* The square's name ("e4", "a16"), written by hand: hooks push many. */
 static void push_square(lua_State *L, int sq)
 {
-    char b[8];
-    lua_pushstring(L, tiers_square_name(sq_file(sq), sq_rank(sq), b));
+    char b[4];
+    int r = sq_rank(sq) + 1, n = 1;
+    b[0] = (char)('a' + sq_file(sq));
+    if (r >= 10)
+        b[n++] = (char)('0' + r / 10);
+    b[n++] = (char)('0' + r % 10);
+    lua_pushlstring(L, b, (size_t)n);
 }
 
 static int pos_max_tiers(const tiers_pos *p)
@@ -231,20 +318,22 @@ static int pos_max_tiers(const tiers_pos *p)
 
 static void push_piece(lua_State *L, const tiers_variant *v, piece_t pc, int tier)
 {
+    const tiers_script *s = script_of(L);
+    (void)v;
     lua_createtable(L, 0, 6);
-    lua_pushstring(L, v->faces[v->face_of[pc]].name);
-    lua_setfield(L, -2, "face");
-    lua_pushstring(L, v->kinds[pc_kind(pc)].name);
-    lua_setfield(L, -2, "kind");
+    push_ref(L, s->face_ref[s->v->face_of[pc]]);
+    set_key(L, K_FACE);
+    push_ref(L, s->tile_ref[pc_kind(pc)]);
+    set_key(L, K_KIND);
     lua_pushinteger(L, pc_owner(pc));
-    lua_setfield(L, -2, "owner");
+    set_key(L, K_OWNER);
     lua_pushboolean(L, pc_flipped(pc));
-    lua_setfield(L, -2, "flipped");
-    lua_pushlstring(L, &facing_chars[pc_facing(pc)], 1);
-    lua_setfield(L, -2, "facing");
+    set_key(L, K_FLIPPED);
+    push_ref(L, s->facing_ref[pc_facing(pc)]);
+    set_key(L, K_FACING);
     if (tier > 0) {
         lua_pushinteger(L, tier);
-        lua_setfield(L, -2, "tier");
+        set_key(L, K_TIER);
     }
 }
 
@@ -366,30 +455,251 @@ static piece_t check_piece(lua_State *L, int idx, int owner_idx, int default_own
 
 /* ------------------------------------------------------------ moves */
 
-static void push_move(lua_State *L, const tiers_variant *v, const tiers_move *m)
+/* The tower on sq before the move whose undo record is u (the record's
+ * first snapshot of a square is its state before the move); with u NULL,
+ * the tower as it stands. */
+static const tower *old_tower(const tiers_pos *p, const undo_rec *u, int sq)
 {
-    lua_createtable(L, 0, 10);
-    lua_pushstring(L, m->kind < TIERS_MV_KINDS ? kind_name[m->kind] : "none");
-    lua_setfield(L, -2, "kind");
+    for (int i = 0; u && i < u->ntowers; i++)
+        if (u->tsq[i] == sq)
+            return &u->towers[i];
+    return &p->board[sq];
+}
+
+/* The piece that acts in m (the piece moved, striking or dropped) and the
+ * piece it takes, as they were before m (0 = none).  u as in old_tower. */
+static void move_actors(const tiers_pos *p, const undo_rec *u, const tiers_move *m,
+                        piece_t *actor, piece_t *taken)
+{
+    *actor = *taken = 0;
+    const tower *t;
+    switch (m->kind) {
+    case TIERS_MV_DROP:
+        *actor = m->piece;
+        break;
+    case TIERS_MV_MOVE:
+    case TIERS_MV_STACK:
+    case TIERS_MV_CAPTURE:
+        if (m->from != TIERS_NO_SQUARE && (t = old_tower(p, u, m->from))->h)
+            *actor = t->p[t->h - 1];
+        if (m->kind == TIERS_MV_CAPTURE && m->to != TIERS_NO_SQUARE &&
+            (t = old_tower(p, u, m->to))->h)
+            *taken = t->p[t->h - 1];
+        break;
+    case TIERS_MV_STRIKE:
+        if (m->from == TIERS_NO_SQUARE)
+            break;
+        t = old_tower(p, u, m->from);
+        if (m->tier >= 1 && m->tier <= t->h)
+            *actor = t->p[m->tier - 1];
+        if (m->arg >= 1 && m->arg <= t->h)
+            *taken = t->p[m->arg - 1];
+        break;
+    default:
+        break;
+    }
+}
+
+/* The side that plays m, and whether it was still in its setup. */
+static int move_side(const tiers_pos *p, const undo_rec *u)
+{
+    return u ? u->st.side : p->st.side;
+}
+
+static int move_in_setup(const tiers_pos *p, const undo_rec *u)
+{
+    const pos_state *st = u ? &u->st : &p->st;
+    return (st->setup_left >> st->side) & 1;
+}
+
+/* A square's rank counted from side's own back rank, 1-based. */
+static int own_rank(const tiers_variant *v, int side, int sq)
+{
+    return v->forward[side] == DIR_S ? v->ranks - sq_rank(sq) : sq_rank(sq) + 1;
+}
+
+/* The faces of a move's acting and taken pieces (MAX_FACES: none). */
+typedef struct move_faces {
+    int actor, taken;
+} move_faces;
+
+static move_faces faces_of(const tiers_pos *p, const undo_rec *u, const tiers_move *m)
+{
+    piece_t a, t;
+    move_actors(p, u, m, &a, &t);
+    move_faces mf = {a ? p->v->face_of[a] : MAX_FACES, t ? p->v->face_of[t] : MAX_FACES};
+    return mf;
+}
+
+static int stuck_at(const tiers_script *s, int face, int tier, int facing, int sq)
+{
+    return s->stuck[face][tier - 1][facing][sq >> 6] >> (sq & 63) & 1;
+}
+
+/* expand_stuck, before the move (u NULL) or after it: could the acting
+ * piece of m be left where no table it might use reaches a square of the
+ * board?  The tables it might use: its face's at the tier it lands on,
+ * that tier raised by a region, and the over-enemy face's; any tier if a
+ * tier hook or a capture rule makes the landing tier uncertain. */
+static int may_be_stuck(const tiers_pos *p, const undo_rec *u, const tiers_move *m)
+{
+    const tiers_variant *v = p->v;
+    const tiers_script *s = v->script;
+    piece_t a, t;
+    move_actors(p, u, m, &a, &t);
+    if (!a || m->to == TIERS_NO_SQUARE)
+        return 0;
+    int face = v->face_of[a], facing = pc_facing(a), to = m->to, lo = 1, hi = v->max_tiers;
+    int h = old_tower(p, u, to)->h;
+    if (!(v->hooks & HOOK_TIER) && v->unit == UNIT_TOP) {
+        if (m->kind == TIERS_MV_MOVE || m->kind == TIERS_MV_STACK || m->kind == TIERS_MV_DROP)
+            lo = h + 1;
+        else if (m->kind == TIERS_MV_CAPTURE && v->capture == CAP_TOP)
+            lo = h;
+        else if (m->kind == TIERS_MV_CAPTURE && v->capture == CAP_TOWER)
+            lo = 1;
+        else
+            lo = 0;
+        if (lo > 0) {
+            hi = v->nregions ? lo + v->region_bonus : lo;
+            if (hi > v->max_tiers)
+                hi = v->max_tiers;
+        } else {
+            lo = 1;
+        }
+    }
+    for (int tier = lo; tier <= hi && tier <= TIERS_MAX_TIERS; tier++)
+        if (stuck_at(s, face, tier, facing, to) ||
+            (v->over_enemy_face != NO_FACE && stuck_at(s, v->over_enemy_face, tier, facing, to)))
+            return 1;
+    return 0;
+}
+
+/* Does the hook (narrowed by f) concern m?  m NULL: a hook without a move
+ * (result), where only the variables count.  mf: m's faces. */
+static int filter_pass(const tiers_pos *p, const undo_rec *u, const tiers_move *m,
+                       const move_faces *mf, const hook_filter *f, int effect)
+{
+    if (!f->on)
+        return 1;
+    if (m && m->effect == effect + 1)
+        return 1;
+    for (int i = 0; f->vars && i < MAX_VARS; i++)
+        if ((f->vars >> i & 1) && p->st.vars[i])
+            return 1;
+    if (!f->move_test || f->never || !m)
+        return 0;
+    if (f->kinds && !(f->kinds >> m->kind & 1))
+        return 0;
+    if (f->setup && move_in_setup(p, u) != (f->setup == 1))
+        return 0;
+    if ((f->faces || f->taken) && !(f->faces >> mf->actor & 1) && !(f->taken >> mf->taken & 1))
+        return 0;
+    if (f->lo) {
+        if (m->to == TIERS_NO_SQUARE)
+            return 0;
+        int r = own_rank(p->v, move_side(p, u), m->to);
+        if (r < f->lo || r > f->hi)
+            return 0;
+    }
+    if (f->heights && (m->to == TIERS_NO_SQUARE || !(f->heights >> p->board[m->to].h & 1)))
+        return 0;
+    if (f->stuck && !may_be_stuck(p, u, m))
+        return 0;
+    if (f->check && !movegen_in_check(p, move_side(p, u) ^ 1))
+        return 0;
+    return 1;
+}
+
+/* Does the moves hook (narrowed by f) concern the side to move now?  Its
+ * phase, its being in check, and a tower of a listed height holding an
+ * own piece of a listed face. */
+static int moves_pass(const tiers_pos *p, const hook_filter *f)
+{
+    if (!f->on)
+        return 1;
+    for (int i = 0; f->vars && i < MAX_VARS; i++)
+        if ((f->vars >> i & 1) && p->st.vars[i])
+            return 1;
+    if (!f->move_test || f->never)
+        return 0;
+    const tiers_variant *v = p->v;
+    int side = p->st.side;
+    if (f->setup && ((p->st.setup_left >> side) & 1) != (f->setup == 1))
+        return 0;
+    if (f->faces || f->heights) {
+        int found = 0;
+        for (int r = 0; r < v->ranks && !found; r++)
+            for (int x = 0; x < v->files && !found; x++) {
+                const tower *t = &p->board[sq_make(x, r)];
+                if (!t->h || (f->heights && !(f->heights >> t->h & 1)))
+                    continue;
+                for (int i = 0; i < t->h && !found; i++)
+                    found = pc_owner(t->p[i]) == side &&
+                            (!f->faces || (f->faces >> v->face_of[t->p[i]] & 1));
+            }
+        if (!found)
+            return 0;
+    }
+    return !f->check || movegen_in_check(p, side);
+}
+
+/* The effects whose hook h concerns m, as a bit set, by the tables of
+ * script_load; each is then confirmed by filter_pass. */
+static uint32_t candidates(const tiers_script *s, int h, const tiers_pos *p,
+                           const undo_rec *u, const tiers_move *m, move_faces *mf)
+{
+    uint32_t c = s->by_kind[h][m->kind < TIERS_MV_KINDS ? m->kind : 0];
+    mf->actor = mf->taken = MAX_FACES;
+    if (c & s->face_test[h]) {
+        *mf = faces_of(p, u, m);
+        c &= s->by_actor[h][mf->actor] | s->by_taken[h][mf->taken];
+    }
+    if (m->effect && m->effect <= MAX_EFFECTS)
+        c |= (1u << (m->effect - 1)) & s->defines[h];
+    if (s->var_test[h]) /* narrowed by variables: confirmed by filter_pass */
+        c |= s->var_test[h];
+    return c;
+}
+
+/* A move as a table.  u: the move's undo record when it is made on p, so
+ * that `piece` and `taken` describe the pieces as they were before it. */
+static void push_move(lua_State *L, const tiers_pos *p, const tiers_move *m, const undo_rec *u)
+{
+    const tiers_variant *v = p->v;
+    const tiers_script *s = script_of(L);
+    piece_t actor, taken;
+    move_actors(p, u, m, &actor, &taken);
+    lua_createtable(L, 0, 12);
+    push_ref(L, s->kind_ref[m->kind < TIERS_MV_KINDS ? m->kind : 0]);
+    set_key(L, K_KIND);
     if (m->from != TIERS_NO_SQUARE) {
         push_square(L, m->from);
-        lua_setfield(L, -2, "from");
+        set_key(L, K_FROM);
     }
     if (m->to != TIERS_NO_SQUARE) {
         push_square(L, m->to);
-        lua_setfield(L, -2, "to");
+        set_key(L, K_TO);
     }
     lua_pushinteger(L, m->tier);
-    lua_setfield(L, -2, "tier");
+    set_key(L, K_TIER);
     lua_pushinteger(L, m->arg);
-    lua_setfield(L, -2, "arg");
-    if (m->kind == TIERS_MV_DROP) {
-        push_piece(L, v, m->piece, 0);
-        lua_setfield(L, -2, "piece");
+    set_key(L, K_ARG);
+    if (actor) {
+        push_piece(L, v, actor, m->kind == TIERS_MV_STRIKE ? m->tier : 0);
+        set_key(L, K_PIECE);
+    }
+    if (taken) {
+        push_piece(L, v, taken, m->kind == TIERS_MV_STRIKE ? m->arg : 0);
+        set_key(L, K_TAKEN);
+    }
+    if (move_in_setup(p, u)) {
+        lua_pushboolean(L, 1);
+        set_key(L, K_SETUP);
     }
     if (m->effect && m->effect <= v->neffects) {
         lua_pushstring(L, v->effect_name[m->effect - 1]);
-        lua_setfield(L, -2, "effect");
+        set_key(L, K_EFFECT);
     }
     lua_createtable(L, m->npath, 0);
     for (int i = 0; i < m->npath && i < 4; i++) {
@@ -399,14 +709,14 @@ static void push_move(lua_State *L, const tiers_variant *v, const tiers_move *m)
             push_square(L, m->path[i]);
         lua_rawseti(L, -2, i + 1);
     }
-    lua_setfield(L, -2, "path");
+    set_key(L, K_PATH);
     if (m->flags & TIERS_MF_EXIT) {
         lua_pushboolean(L, 1);
-        lua_setfield(L, -2, "exit");
+        set_key(L, K_EXIT);
     }
     if (m->flags & TIERS_MF_FINAL) {
         lua_pushboolean(L, 1);
-        lua_setfield(L, -2, "final");
+        set_key(L, K_FINAL);
     }
 }
 
@@ -610,7 +920,15 @@ typedef struct pos_handle {
 static tiers_pos *check_pos(lua_State *L, const char *edit)
 {
     tiers_script *s = script_of(L);
-    pos_handle *h = luaL_checkudata(L, 1, POS_META);
+    pos_handle *h = lua_touserdata(L, 1);
+    int ok = h && lua_getmetatable(L, 1);
+    if (ok) {
+        push_ref(L, s->meta_ref);
+        ok = lua_rawequal(L, -1, -2);
+        lua_pop(L, 2);
+    }
+    if (!ok)
+        luaL_typeerror(L, 1, POS_META);
     if (!s->cur.p || h->gen != s->cur.gen)
         luaL_error(L, "position handle used outside its hook");
     if (edit && !s->cur.writable)
@@ -793,6 +1111,156 @@ static int l_attacked(lua_State *L)
     return 1;
 }
 
+/* pos:has_legal_move(): whether the side to move has a legal move (the
+ * royal-safety test and every veto applied; game-end rules such as
+ * repetition are not).  Makes moves, so not from after or apply, whose
+ * move is still being made. */
+static int l_has_legal_move(lua_State *L)
+{
+    tiers_script *s = script_of(L);
+    tiers_pos *p = check_pos(L, NULL);
+    if (s->cur.writable || p->frame)
+        return luaL_error(L, "pos:has_legal_move: not available in hook %s (its move is "
+                          "still being made)", hook_name[s->cur.hook]);
+    tiers_move *buf = malloc(TIERS_MAX_MOVES * sizeof *buf);
+    if (!buf)
+        return luaL_error(L, "pos:has_legal_move: out of memory");
+    int n = movegen_pseudo(p, buf, TIERS_MAX_MOVES), found = 0, err = n < 0 ? n : 0;
+    for (int i = 0; i < n && !found && !err; i++) {
+        int rc = movegen_make_checked(p, &buf[i]);
+        if (rc == 0) {
+            unmake_move(p);
+            found = 1;
+        } else if (rc != TIERS_EILLEGAL) {
+            err = rc;
+        }
+    }
+    free(buf);
+    check_nested(L);
+    if (err)
+        return luaL_error(L, "pos:has_legal_move: move generation failed (%s)",
+                          err == TIERS_EFULL ? "a buffer is full" : "script error");
+    lua_pushboolean(L, found);
+    return 1;
+}
+
+/* pos:in_check_before([side]): in veto and expand, whether side (default:
+ * the mover) was in check before the move being judged.  The move's
+ * undo record is rolled back, the test made, and the position after the
+ * move put back as it was (no hook runs again). */
+static int l_in_check_before(lua_State *L)
+{
+    tiers_script *s = script_of(L);
+    tiers_pos *p = check_pos(L, NULL);
+    if ((s->cur.hook != HK_VETO && s->cur.hook != HK_EXPAND) || p->frame || !p->depth)
+        return luaL_error(L, "pos:in_check_before: only in hooks veto and expand");
+    undo_rec *u = &p->undo[p->depth - 1];
+    int side = check_side(L, 2, u->st.side);
+    tower post[MAX_UNDO_TOWERS];
+    uint8_t hpost[MAX_UNDO_HANDS];
+    pos_state st = p->st;
+    int nt = u->ntowers, nh = u->nhands;
+    for (int i = 0; i < nt; i++)
+        post[i] = p->board[u->tsq[i]];
+    for (int i = 0; i < nh; i++)
+        hpost[i] = p->hand[u->hcode[i] >> 8][u->hcode[i] & 0xff];
+    pos_frame_undo(p);
+    int r = movegen_in_check(p, side);
+    p->depth++;
+    for (int i = 0; i < nt; i++)
+        p->board[u->tsq[i]] = post[i];
+    for (int i = 0; i < nh; i++)
+        p->hand[u->hcode[i] >> 8][u->hcode[i] & 0xff] = hpost[i];
+    p->st = st;
+    check_nested(L);
+    lua_pushboolean(L, r);
+    return 1;
+}
+
+/* Marks the squares the lines of table `tier` of face fd reach from sq,
+ * whatever stands on them or between. */
+static void reach_table(const tiers_pos *p, int sq, const face_def *fd, int facing, int tier,
+                        uint8_t *mark)
+{
+    const tiers_variant *v = p->v;
+    if (!fd->ntiers)
+        return;
+    int ti = (tier <= fd->ntiers ? tier : fd->ntiers) - 1;
+    const line_def *L = &v->wlines[facing][fd->first[ti]];
+    for (int i = 0; i < fd->count[ti]; i++) {
+        int f = sq_file(sq) + L[i].fx, r = sq_rank(sq) + L[i].fy;
+        for (int n = 0; pos_on_board(p, f, r); f += L[i].dx, r += L[i].dy) {
+            mark[sq_make(f, r)] = 1;
+            if ((L[i].len && ++n >= L[i].len) || (!L[i].dx && !L[i].dy))
+                break;
+        }
+    }
+}
+
+/* pos:reach(sq): the squares the top piece of sq could move to with the
+ * table it now uses (tier, regions, over-enemy face), were the board
+ * empty: no blocking, no via test.  A list of square names. */
+static int l_reach(lua_State *L)
+{
+    tiers_pos *p = check_pos(L, NULL);
+    const tiers_variant *v = p->v;
+    int sq = check_sq(L, 2, p);
+    const tower *t = &p->board[sq];
+    uint8_t mark[TIERS_MAX_SQUARES] = {0};
+    if (t->h) {
+        piece_t pc = t->p[t->h - 1];
+        int tier, f = movegen_face_tier(p, sq, t->h - 1, &tier);
+        check_nested(L);
+        const face_def *fd = &v->faces[f];
+        if (!(fd->flags & FF_IMMOBILE) && v->unit == UNIT_TOP) {
+            reach_table(p, sq, fd, pc_facing(pc), tier, mark);
+            /* union regions: the piece's own tier's table too */
+            if (v->region_mode == REGION_UNION && tier != t->h && f == v->face_of[pc])
+                reach_table(p, sq, fd, pc_facing(pc), t->h, mark);
+        }
+    }
+    lua_newtable(L);
+    int k = 0;
+    for (int s = 0; s < TIERS_MAX_SQUARES; s++)
+        if (mark[s]) {
+            push_square(L, s);
+            lua_rawseti(L, -2, ++k);
+        }
+    return 1;
+}
+
+/* pos:find(face [, owner]): where pieces showing `face` stand, buried or
+ * not: a list of {square = ..., tier = ..., owner = ...}, by square. */
+static int l_find(lua_State *L)
+{
+    tiers_pos *p = check_pos(L, NULL);
+    const tiers_variant *v = p->v;
+    const char *name = luaL_checkstring(L, 2);
+    int face = find_face(v, name), owner = lua_isnoneornil(L, 3) ? -1 : check_owner(L, 3);
+    if (face < 0)
+        return luaL_argerror(L, 2, lua_pushfstring(L, "unknown face '%s'", name));
+    lua_newtable(L);
+    int k = 0;
+    for (int r = 0; r < v->ranks; r++)
+        for (int f = 0; f < v->files; f++) {
+            int sq = sq_make(f, r);
+            const tower *t = &p->board[sq];
+            for (int i = 0; i < t->h; i++) {
+                if (v->face_of[t->p[i]] != face || (owner >= 0 && pc_owner(t->p[i]) != owner))
+                    continue;
+                lua_createtable(L, 0, 3);
+                push_square(L, sq);
+                lua_setfield(L, -2, "square");
+                lua_pushinteger(L, i + 1);
+                lua_setfield(L, -2, "tier");
+                lua_pushinteger(L, pc_owner(t->p[i]));
+                lua_setfield(L, -2, "owner");
+                lua_rawseti(L, -2, ++k);
+            }
+        }
+    return 1;
+}
+
 static int check_var(lua_State *L, int idx)
 {
     lua_Integer i = luaL_checkinteger(L, idx);
@@ -972,6 +1440,8 @@ static const luaL_Reg pos_methods[] = {
     {"side", l_side}, {"files", l_files}, {"ranks", l_ranks}, {"height", l_height},
     {"piece", l_piece}, {"top", l_top}, {"tower", l_tower}, {"hand", l_hand},
     {"in_check", l_in_check}, {"attacked", l_attacked}, {"var", l_var}, {"setup", l_setup},
+    {"has_legal_move", l_has_legal_move}, {"in_check_before", l_in_check_before},
+    {"reach", l_reach}, {"find", l_find},
     {"ply", l_ply}, {"clock", l_clock}, {"mode", l_mode}, {"square", l_square},
     {"coords", l_coords}, {"push", l_push}, {"pop", l_pop}, {"insert", l_insert},
     {"remove", l_remove}, {"replace", l_replace}, {"flip", l_flip},
@@ -1164,6 +1634,107 @@ static void push_rules(lua_State *L, const tiers_variant *v)
     }
 }
 
+/* The integer at the top of the stack, lo..hi, for field `key`. */
+static int filter_int(lua_State *L, const char *name, const char *key, int lo, int hi)
+{
+    int isnum;
+    lua_Integer x = lua_tointegerx(L, -1, &isnum);
+    if (!isnum || x < lo || x > hi)
+        luaL_error(L, "effect '%s': %s entries must be integers %d..%d", name, key, lo, hi);
+    return (int)x;
+}
+
+/* Reads a narrowing field <hook>_<filter> (its value at index vi) into
+ * flt[hook].  Returns 0, or -1 if key names no such field. */
+static int read_filter(lua_State *L, const tiers_variant *v, const char *name,
+                       const char *key, int vi, hook_filter *flt)
+{
+    int h = -1, k = -1;
+    for (int i = 0; i < HK_COUNT && k < 0; i++) {
+        size_t hl = strlen(hook_name[i]);
+        if (strncmp(key, hook_name[i], hl) || key[hl] != '_')
+            continue;
+        for (int j = 0; j < FL_COUNT; j++)
+            if (!strcmp(key + hl + 1, filter_name[j]))
+                h = i, k = j;
+    }
+    if (k < 0)
+        return -1;
+    if (!(filter_ok[h] >> k & 1))
+        return luaL_error(L, "effect '%s': hook %s cannot be narrowed by %s", name,
+                          hook_name[h], filter_name[k]);
+    int boolean = k == FL_SETUP || k == FL_CHECK || k == FL_STUCK || k == FL_PURE;
+    if (!boolean && !lua_istable(L, vi))
+        return luaL_error(L, "effect '%s': %s must be a list, not %s", name, key,
+                          luaL_typename(L, vi));
+    hook_filter *f = &flt[h];
+    f->on = 1;
+    if (k != FL_VARS)
+        f->move_test = 1;
+    if (boolean) {
+        if (!lua_isboolean(L, vi))
+            return luaL_error(L, "effect '%s': %s must be a boolean, not %s", name, key,
+                              luaL_typename(L, vi));
+        if (k == FL_SETUP) {
+            f->setup = lua_toboolean(L, vi) ? 1 : 2;
+            return 0;
+        }
+        if (!lua_toboolean(L, vi))
+            return luaL_error(L, "effect '%s': %s must be true (or left out)", name, key);
+        if (k == FL_CHECK)
+            f->check = 1;
+        else if (k == FL_STUCK)
+            f->stuck = 1;
+        else
+            f->pure = 1;
+        return 0;
+    }
+    lua_Unsigned n = lua_rawlen(L, vi);
+    if (k == FL_RANKS) {
+        if (n != 2)
+            return luaL_error(L, "effect '%s': %s must be {first, last}", name, key);
+        lua_rawgeti(L, vi, 1);
+        f->lo = (uint8_t)filter_int(L, name, key, 1, TIERS_MAX_RANKS);
+        lua_rawgeti(L, vi, 2);
+        f->hi = (uint8_t)filter_int(L, name, key, f->lo, TIERS_MAX_RANKS);
+        lua_pop(L, 2);
+        return 0;
+    }
+    /* An empty list of faces, kinds or heights matches no move: the hook
+       then runs only for moves tagged with its effect. */
+    if (n == 0 && k != FL_VARS)
+        f->never = 1;
+    int face = k == FL_FACES || k == FL_TAKEN;
+    for (lua_Unsigned i = 1; i <= n; i++) {
+        lua_rawgeti(L, vi, (lua_Integer)i);
+        if (face || k == FL_KINDS) {
+            const char *nm = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+            int x = -1;
+            if (face && nm)
+                x = find_face(v, nm);
+            for (int j = 1; k == FL_KINDS && nm && j < TIERS_MV_KINDS; j++)
+                if (!strcmp(nm, kind_name[j]))
+                    x = j;
+            if (x < 0)
+                return luaL_error(L, "effect '%s': %s: unknown %s '%s'", name, key,
+                                  face ? "face" : "move kind",
+                                  nm ? nm : luaL_typename(L, -1));
+            if (k == FL_FACES)
+                f->faces |= 1ull << x;
+            else if (k == FL_TAKEN)
+                f->taken |= 1ull << x;
+            else
+                f->kinds |= (uint16_t)(1u << x);
+        } else if (k == FL_HEIGHTS) {
+            f->heights |= (uint16_t)(1u << filter_int(L, name, key, 1, TIERS_MAX_TIERS));
+        } else {
+            f->vars |= (uint8_t)(1u << (filter_int(L, name, key, 1, MAX_VARS) - 1));
+        }
+        lua_pop(L, 1);
+    }
+    return 0;
+}
+
 /* effect{ name = "...", <hook> = function ... end, ... } */
 static int l_effect(lua_State *L)
 {
@@ -1185,6 +1756,8 @@ static int l_effect(lua_State *L)
         return luaL_error(L, "effect '%s' is defined twice", name);
     if (v->neffects >= MAX_EFFECTS)
         return luaL_error(L, "more than %d effects", MAX_EFFECTS);
+    effect_rec fx;
+    memset(fx.filter, 0, sizeof fx.filter);
     lua_pushnil(L); /* every field is checked before anything is kept */
     while (lua_next(L, 1)) {
         const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
@@ -1192,16 +1765,24 @@ static int l_effect(lua_State *L)
         for (int i = 0; key && i < HK_COUNT; i++)
             if (!strcmp(key, hook_name[i]))
                 h = i;
-        if (h < 0 && !(key && !strcmp(key, "name")))
+        if (h < 0 && !(key && !strcmp(key, "name")) &&
+            !(key && read_filter(L, v, name, key, lua_gettop(L), fx.filter) == 0))
             return luaL_error(L, "effect '%s': unknown field '%s' (hooks: moves, veto, "
-                              "after, tier, drop_ok, result, apply, format)", name,
+                              "after, tier, drop_ok, result, apply, format, expand)", name,
                               key ? key : luaL_typename(L, -2));
         if (h >= 0 && !lua_isfunction(L, -1))
             return luaL_error(L, "effect '%s': %s must be a function, not %s", name, key,
                               luaL_typename(L, -1));
         lua_pop(L, 1);
     }
-    effect_rec fx;
+    for (int h = 0; h < HK_COUNT; h++) {
+        lua_pushstring(L, hook_name[h]);
+        int defined = lua_rawget(L, 1) == LUA_TFUNCTION;
+        lua_pop(L, 1);
+        if (fx.filter[h].on && !defined)
+            return luaL_error(L, "effect '%s': narrowing fields for hook %s, which it does "
+                              "not define", name, hook_name[h]);
+    }
     for (int h = 0; h < HK_COUNT; h++) {
         fx.ref[h] = LUA_NOREF;
         fx.line[h] = 0;
@@ -1274,7 +1855,28 @@ static int open_sandbox(lua_State *L)
     lua_setfield(L, -2, "__tostring");
     lua_pushboolean(L, 0);
     lua_setfield(L, -2, "__metatable");
-    lua_pop(L, 1);
+    s->meta_ref = luaL_ref(L, LUA_REGISTRYINDEX); /* pops the metatable */
+    const tiers_variant *v = s->v;
+    for (int k = 0; k < NKEYS; k++) {
+        lua_pushstring(L, key_name[k]);
+        s->key_ref[k] = luaL_ref(L, LUA_REGISTRYINDEX);
+    }
+    for (int f = 0; f < MAX_FACES; f++) {
+        lua_pushstring(L, f < v->nfaces ? v->faces[f].name : "");
+        s->face_ref[f] = luaL_ref(L, LUA_REGISTRYINDEX);
+    }
+    for (int k = 0; k < MAX_KINDS; k++) {
+        lua_pushstring(L, k < v->nkinds ? v->kinds[k].name : "");
+        s->tile_ref[k] = luaL_ref(L, LUA_REGISTRYINDEX);
+    }
+    for (int k = 0; k < TIERS_MV_KINDS; k++) {
+        lua_pushstring(L, kind_name[k]);
+        s->kind_ref[k] = luaL_ref(L, LUA_REGISTRYINDEX);
+    }
+    for (int d = 0; d < 4; d++) {
+        lua_pushlstring(L, &facing_chars[d], 1);
+        s->facing_ref[d] = luaL_ref(L, LUA_REGISTRYINDEX);
+    }
     return 0;
 }
 
@@ -1369,6 +1971,71 @@ static void format_result(lua_State *L, call *c)
     c->text[c->len] = 0;
 }
 
+/* The variants an expand hook returned: nil keeps the move; a list
+ * replaces it by its entries, each {} (the move as it is) or a copy of the
+ * move tagged with the effect, with `path` and `arg` as the entry gives. */
+static void expand_result(lua_State *L, call *c)
+{
+    if (lua_isnil(L, 1)) {
+        c->keep = 1;
+        return;
+    }
+    if (!lua_istable(L, 1))
+        hook_error(L, c, "must return a list of variants or nil, not %s", luaL_typename(L, 1));
+    lua_Unsigned n = lua_rawlen(L, 1);
+    for (lua_Unsigned i = 1; i <= n; i++) {
+        lua_rawgeti(L, 1, (lua_Integer)i);
+        int e = lua_gettop(L);
+        if (!lua_istable(L, e))
+            hook_error(L, c, "variant %d is a %s, not a table", (int)i, luaL_typename(L, e));
+        tiers_move m = *c->m;
+        int plain = 1;
+        lua_pushnil(L);
+        while (lua_next(L, e)) {
+            const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
+            plain = 0;
+            if (!strcmp(key, "arg")) {
+                int isnum;
+                lua_Integer a = lua_tointegerx(L, -1, &isnum);
+                if (!isnum || a < 0 || a > 255)
+                    hook_error(L, c, "variant %d: arg must be an integer 0..255", (int)i);
+                m.arg = (uint8_t)a;
+            } else if (!strcmp(key, "path")) {
+                int pi = lua_gettop(L);
+                lua_Unsigned np = lua_istable(L, pi) ? lua_rawlen(L, pi) : 5;
+                if (np > 4)
+                    hook_error(L, c, "variant %d: path must be a list of at most 4 squares",
+                               (int)i);
+                for (int j = 0; j < (int)np; j++) {
+                    const char *why = NULL;
+                    lua_rawgeti(L, pi, j + 1);
+                    int sq = move_square(L, "path square", 1, &why);
+                    if (why || lua_isnil(L, -1))
+                        hook_error(L, c, "variant %d: %s", (int)i, why ? why
+                                   : "path squares must be square names");
+                    m.path[j] = (uint8_t)sq;
+                    lua_settop(L, pi);
+                }
+                m.npath = (uint8_t)np;
+            } else {
+                hook_error(L, c, "variant %d: unknown field '%s' (path, arg)", (int)i, key);
+            }
+            lua_settop(L, e + 1); /* keep the key for lua_next */
+        }
+        lua_settop(L, e - 1);
+        if (plain) {
+            c->keep = 1;
+            continue;
+        }
+        if (c->n >= c->cap) {
+            c->full = 1;
+            return;
+        }
+        m.effect = (uint8_t)(c->effect + 1);
+        c->buf[c->n++] = m;
+    }
+}
+
 /* Runs one hook of one effect (under run_hook's pcall). */
 static int trampoline(lua_State *L)
 {
@@ -1379,14 +2046,16 @@ static int trampoline(lua_State *L)
     lua_rawgeti(L, LUA_REGISTRYINDEX, s->fx[c->effect].ref[c->hook]);
     pos_handle *h = lua_newuserdatauv(L, sizeof *h, 0);
     h->gen = s->cur.gen;
-    luaL_setmetatable(L, POS_META);
+    push_ref(L, s->meta_ref);
+    lua_setmetatable(L, -2);
     int nargs = 1;
     switch (c->hook) {
     case HK_VETO:
     case HK_AFTER:
     case HK_APPLY:
     case HK_FORMAT:
-        push_move(L, s->v, c->m);
+    case HK_EXPAND:
+        push_move(L, c->p, c->m, c->u);
         nargs = 2;
         break;
     case HK_TIER:
@@ -1432,6 +2101,9 @@ static int trampoline(lua_State *L)
         break;
     case HK_FORMAT:
         format_result(L, c);
+        break;
+    case HK_EXPAND:
+        expand_result(L, c);
         break;
     default:
         break;
@@ -1535,6 +2207,8 @@ int script_moves(tiers_pos *p, tiers_move *buf, int n, int cap)
     call c = {.s = s, .hook = HK_MOVES, .p = p, .buf = buf, .n = n, .cap = cap};
     for (int i = 0; i < s->nlist[HK_MOVES]; i++) {
         c.effect = s->list[HK_MOVES][i];
+        if (!moves_pass(p, &s->fx[c.effect].filter[HK_MOVES]))
+            continue;
         if (run_hook(s, &c) < 0)
             return TIERS_ESCRIPT;
         if (c.full)
@@ -1546,11 +2220,16 @@ int script_moves(tiers_pos *p, tiers_move *buf, int n, int cap)
 int script_veto(tiers_pos *p, const tiers_move *m)
 {
     tiers_script *s = script_for(p);
-    if (!s)
+    if (!s || !p->depth)
         return 0;
-    call c = {.s = s, .hook = HK_VETO, .p = p, .m = m};
-    for (int i = 0; i < s->nlist[HK_VETO]; i++) {
+    call c = {.s = s, .hook = HK_VETO, .p = p, .m = m, .u = &p->undo[p->depth - 1]};
+    move_faces mf;
+    uint32_t cand = candidates(s, HK_VETO, p, c.u, m, &mf);
+    for (int i = 0; cand && i < s->nlist[HK_VETO]; i++) {
         c.effect = s->list[HK_VETO][i];
+        if (!(cand >> c.effect & 1) ||
+            !filter_pass(p, c.u, m, &mf, &s->fx[c.effect].filter[HK_VETO], c.effect))
+            continue;
         if (run_hook(s, &c) < 0)
             return TIERS_ESCRIPT;
         if (c.result)
@@ -1564,12 +2243,17 @@ int script_after(tiers_pos *p, const tiers_move *m)
     tiers_script *s = script_for(p);
     if (!s)
         return 0;
-    call c = {.s = s, .hook = HK_AFTER, .p = p, .m = m};
+    call c = {.s = s, .hook = HK_AFTER, .p = p, .m = m, .u = p->frame};
     uint8_t fired[MAX_EFFECTS];
     int nfired = 0;
-    for (int i = 0; i < s->nlist[HK_AFTER]; i++) {
+    move_faces mf;
+    uint32_t cand = candidates(s, HK_AFTER, p, c.u, m, &mf);
+    for (int i = 0; cand && i < s->nlist[HK_AFTER]; i++) {
         c.effect = s->list[HK_AFTER][i];
         c.result = 0;
+        if (!(cand >> c.effect & 1) ||
+            !filter_pass(p, c.u, m, &mf, &s->fx[c.effect].filter[HK_AFTER], c.effect))
+            continue;
         if (run_hook(s, &c) < 0)
             return TIERS_ESCRIPT;
         if (c.result)
@@ -1578,6 +2262,57 @@ int script_after(tiers_pos *p, const tiers_move *m)
     for (int i = 0; i < nfired; i++) /* counted by tiers_make, not trials */
         p->fired |= 1u << fired[i];
     return nfired > 0;
+}
+
+/* Each expand hook in load order sees every move in buf that its filter
+ * lets through (the variants of earlier effects included): the move is
+ * made, the hook called on the position after it, the move unmade, and
+ * then replaced by the variants the hook returned.  Removed moves are
+ * marked TIERS_MV_NONE and squeezed out after each effect. */
+int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap)
+{
+    tiers_script *s = script_for(p);
+    if (!s)
+        return n;
+    call c = {.s = s, .hook = HK_EXPAND, .p = p, .buf = buf, .cap = cap};
+    for (int k = 0; k < s->nlist[HK_EXPAND]; k++) {
+        c.effect = s->list[HK_EXPAND][k];
+        const hook_filter *f = &s->fx[c.effect].filter[HK_EXPAND];
+        int n0 = n, removed = 0;
+        for (int i = 0; i < n0; i++) {
+            move_faces mf;
+            if (!(candidates(s, HK_EXPAND, p, NULL, &buf[i], &mf) >> c.effect & 1) ||
+                !filter_pass(p, NULL, &buf[i], &mf, f, c.effect))
+                continue;
+            tiers_move m = buf[i];
+            int rc = make_move(p, &m);
+            if (rc < 0)
+                return rc;
+            c.m = &m;
+            c.u = &p->undo[p->depth - 1];
+            c.n = n;
+            c.keep = c.full = 0;
+            rc = run_hook(s, &c);
+            unmake_move(p);
+            if (rc < 0)
+                return TIERS_ESCRIPT;
+            if (c.full)
+                return TIERS_EFULL;
+            n = c.n;
+            if (!c.keep) {
+                buf[i].kind = TIERS_MV_NONE;
+                removed++;
+            }
+        }
+        if (removed) {
+            int j = 0;
+            for (int i = 0; i < n; i++)
+                if (buf[i].kind != TIERS_MV_NONE)
+                    buf[j++] = buf[i];
+            n = j;
+        }
+    }
+    return n;
 }
 
 /* On a script error this returns the tier it was given (and keeps the
@@ -1606,10 +2341,34 @@ int script_drop_ok(tiers_pos *p, piece_t pc, int sq)
     if (!s)
         return 1;
     call c = {.s = s, .hook = HK_DROP_OK, .p = p, .pc = pc, .sq = sq};
+    const tower *t = &p->board[sq];
+    piece_t top = t->h ? t->p[t->h - 1] : 0;
+    int top_face = t->h ? p->v->face_of[top] : -1;
     for (int i = 0; i < s->nlist[HK_DROP_OK]; i++) {
         c.effect = s->list[HK_DROP_OK][i];
+        const hook_filter *f = &s->fx[c.effect].filter[HK_DROP_OK];
+        /* drop_ok_faces: other targets are refused unasked */
+        if ((f->faces || f->never) && (top_face < 0 || !(f->faces >> top_face & 1)))
+            return 0;
+        /* drop_ok_pure: the answer depends on the two pieces and the side
+           to move only, so it is asked once */
+        uint32_t key = 0, slot = 0;
+        if (f->pure) {
+            key = (1u << 31) | (uint32_t)c.effect << 23 | (uint32_t)p->st.side << 22 |
+                  (uint32_t)top << 11 | pc;
+            slot = (key * 0x9e3779b1u) >> 22;
+            if (s->drop_cache[slot].key == key) {
+                if (!s->drop_cache[slot].ok)
+                    return 0;
+                continue;
+            }
+        }
         if (run_hook(s, &c) < 0)
             return TIERS_ESCRIPT;
+        if (f->pure) {
+            s->drop_cache[slot].key = key;
+            s->drop_cache[slot].ok = (uint8_t)(c.result != 0);
+        }
         if (!c.result)
             return 0;
     }
@@ -1625,6 +2384,8 @@ int script_result(tiers_pos *p, tiers_status *st)
     for (int i = 0; i < s->nlist[HK_RESULT]; i++) {
         c.effect = s->list[HK_RESULT][i];
         c.result = 0;
+        if (!filter_pass(p, NULL, NULL, NULL, &s->fx[c.effect].filter[HK_RESULT], c.effect))
+            continue;
         if (run_hook(s, &c) < 0)
             return TIERS_ESCRIPT;
         if (c.result)
@@ -1645,7 +2406,7 @@ int script_apply(tiers_pos *p, const tiers_move *m)
                                               : "an effect that has no apply hook");
         return TIERS_ESCRIPT;
     }
-    call c = {.s = s, .hook = HK_APPLY, .effect = e, .p = p, .m = m};
+    call c = {.s = s, .hook = HK_APPLY, .effect = e, .p = p, .m = m, .u = p->frame};
     if (run_hook(s, &c) < 0)
         return TIERS_ESCRIPT;
     p->fired |= 1u << e;
@@ -1697,12 +2458,11 @@ int script_format(const tiers_pos *p, const tiers_move *m, char *buf, size_t n)
             return TIERS_ESCRIPT;
         return c.full ? TIERS_EFULL : (int)c.len;
     }
-    /* A suffix: from the move's own effect if it names one, else from
-       every effect with a format hook, in load order. */
+    /* A suffix: every effect with a format hook adds its part, in load
+       order (a move expanded by several effects carries the choices of
+       each; effects that have nothing to add return nil). */
     for (int i = 0; i < s->nlist[HK_FORMAT]; i++) {
         c.effect = s->list[HK_FORMAT][i];
-        if (m->effect && c.effect != m->effect - 1)
-            continue;
         if (run_hook(s, &c) < 0)
             return TIERS_ESCRIPT;
         if (c.full)
@@ -1821,6 +2581,31 @@ static int load_file(tiers_script *s, const char *file, tiers_error *err)
     return load_error(err, path, msg);
 }
 
+/* stuck[face][facing]: the squares from which some table of the face has
+ * no square of the board (whatever stands there); see expand_stuck. */
+static void compute_stuck(tiers_script *s)
+{
+    const tiers_variant *v = s->v;
+    for (int f = 0; f < v->nfaces; f++) {
+        const face_def *fd = &v->faces[f];
+        for (int t = 0; t < TIERS_MAX_TIERS; t++) {
+            int ti = t < fd->ntiers ? t : fd->ntiers - 1;
+            for (int d = 0; d < 4; d++)
+                for (int r = 0; r < v->ranks; r++)
+                    for (int x = 0; x < v->files; x++) {
+                        const line_def *L = &v->wlines[d][fd->first[ti < 0 ? 0 : ti]];
+                        int sq = sq_make(x, r), any = 0;
+                        for (int i = 0; ti >= 0 && i < fd->count[ti] && !any; i++) {
+                            int fx = x + L[i].fx, fy = r + L[i].fy;
+                            any = fx >= 0 && fx < v->files && fy >= 0 && fy < v->ranks;
+                        }
+                        if (!any)
+                            s->stuck[f][t][d][sq >> 6] |= 1ull << (sq & 63);
+                    }
+        }
+    }
+}
+
 int script_load(tiers_variant *v, const char *const *files, int nfiles, tiers_error *err)
 {
     tiers_error tmp;
@@ -1872,9 +2657,28 @@ int script_load(tiers_variant *v, const char *const *files, int nfiles, tiers_er
     for (int e = 0; e < v->neffects; e++)
         for (int h = 0; h < HK_COUNT; h++)
             if (s->fx[e].ref[h] != LUA_NOREF) {
+                const hook_filter *f = &s->fx[e].filter[h];
+                uint32_t bit = 1u << e;
                 s->list[h][s->nlist[h]++] = (uint8_t)e;
+                s->defines[h] |= bit;
                 v->hooks |= hook_bit[h];
+                /* the candidate tables (see candidates()) */
+                int face_test = f->faces || f->taken;
+                for (int k = 0; k < TIERS_MV_KINDS; k++)
+                    if (!f->on || (f->move_test && !f->never && (!f->kinds || (f->kinds >> k & 1))))
+                        s->by_kind[h][k] |= bit;
+                if (face_test)
+                    s->face_test[h] |= bit;
+                if (f->vars)
+                    s->var_test[h] |= bit;
+                for (int fc = 0; fc <= MAX_FACES; fc++) {
+                    if (!face_test || (fc < MAX_FACES && (f->faces >> fc & 1)))
+                        s->by_actor[h][fc] |= bit;
+                    if (!face_test || (fc < MAX_FACES && (f->taken >> fc & 1)))
+                        s->by_taken[h][fc] |= bit;
+                }
             }
+    compute_stuck(s);
     v->script = s;
     return 0;
 }

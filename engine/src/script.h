@@ -26,6 +26,10 @@ int script_tier(tiers_pos *p, int sq, int idx, int tier); /* -> tier */
 int script_drop_ok(tiers_pos *p, piece_t pc, int sq);   /* 1 = allowed */
 int script_result(tiers_pos *p, tiers_status *st);      /* 1 = decided */
 int script_apply(tiers_pos *p, const tiers_move *m);    /* EFFECT moves */
+/* The expand hooks: each move of buf[0..n) an effect's filter lets
+ * through is made, shown to the hook and unmade, then replaced by the
+ * variants the hook returns.  Returns the new count (<= cap) or an error. */
+int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap);
 /* Notation of an EFFECT move, or of a suffix the script adds. */
 int script_format(const tiers_pos *p, const tiers_move *m, char *buf, size_t n);
 

@@ -1,0 +1,74 @@
+/* cmd_merge.c - `tiers merge A.db B.db ... -o OUT.db`: joins playout
+ * databases, typically the shards of one run played on several machines.
+ * A game is identified by its run and index, so merging the shards of a
+ * run gives the database a single unsharded run would have written. */
+#include <string.h>
+
+#include "db.h"
+#include "json.h"
+#include "playout.h"
+
+int cmd_merge_run(struct cli *c)
+{
+    if (!c->output)
+        return cli_usage_error(c, "missing -o OUT (the database to write)");
+    for (int i = 0; i < c->nargs; i++)
+        if (!strcmp(c->args[i], c->output))
+            return cli_usage_error(c, "'%s' is both an input and the output", c->output);
+    char err[1024];
+    db *d = db_open(c->output, 1, err, sizeof err);
+    if (!d) {
+        cli_error(c, "%s", err);
+        return CLI_INPUT;
+    }
+    int code = CLI_OK;
+    json_writer w;
+    if (c->json) {
+        json_init(&w, stdout);
+        json_begin_object(&w);
+        json_key(&w, "output");
+        json_string(&w, c->output);
+        json_key(&w, "inputs");
+        json_begin_array(&w);
+    }
+    int64_t total_added = 0;
+    for (int i = 0; i < c->nargs; i++) {
+        int64_t added, skipped, differ;
+        if (db_merge(d, c->args[i], &added, &skipped, &differ, err, sizeof err) != 0) {
+            cli_error(c, "%s", err);
+            code = CLI_INPUT;
+            break;
+        }
+        total_added += added;
+        if (differ)
+            cli_error(c, "warning: %lld games of '%s' are already in '%s' with other moves "
+                      "(kept the ones there)",
+                      (long long)differ, c->args[i], c->output);
+        if (c->json) {
+            json_begin_object(&w);
+            json_key(&w, "file");
+            json_string(&w, c->args[i]);
+            json_key(&w, "added");
+            json_int(&w, added);
+            json_key(&w, "duplicates");
+            json_int(&w, skipped);
+            json_key(&w, "different");
+            json_int(&w, differ);
+            json_end_object(&w);
+        } else {
+            printf("%s: %lld games added, %lld already there\n", c->args[i],
+                   (long long)added, (long long)skipped);
+        }
+    }
+    if (c->json) {
+        json_end_array(&w);
+        json_key(&w, "added");
+        json_int(&w, total_added);
+        json_end_object(&w);
+        fputc('\n', stdout);
+    } else if (code == CLI_OK) {
+        printf("%s: %lld games added in all\n", c->output, (long long)total_added);
+    }
+    db_close(d);
+    return code;
+}

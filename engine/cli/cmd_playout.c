@@ -1,0 +1,274 @@
+/* cmd_playout.c - `tiers playout VARIANT`: games between two agents into
+ * the SQLite database, on several threads, resumable, shardable.  Also the
+ * options and the per-variant run that `tiers compare` shares. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "json.h"
+#include "playout.h"
+
+int cli_playout_option(struct cli *c, unsigned bit, const char *arg)
+{
+    long n;
+    switch (bit) {
+    case CLI_O_GAMES:
+        if (cli_parse_int(arg, 1, RUN_MAX_GAMES, &n) != 0)
+            return cli_usage_error(c, "bad --games '%s': expected 1..%lld", arg,
+                                   (long long)RUN_MAX_GAMES);
+        c->games = n;
+        return -1;
+    case CLI_O_THREADS:
+        if (cli_parse_int(arg, 1, RUN_MAX_THREADS, &n) != 0)
+            return cli_usage_error(c, "bad --threads '%s': expected 1..%d", arg,
+                                   RUN_MAX_THREADS);
+        c->threads = (int)n;
+        return -1;
+    case CLI_O_SIDE0: c->side0 = arg; return -1;
+    case CLI_O_SIDE1: c->side1 = arg; return -1;
+    case CLI_O_DB:
+        if (!arg[0])
+            return cli_usage_error(c, "empty --db file name");
+        c->db = arg;
+        return -1;
+    case CLI_O_REPORT:
+        if (!arg[0])
+            return cli_usage_error(c, "empty --report file name");
+        c->report = arg;
+        return -1;
+    case CLI_O_MAX_PLIES:
+        if (cli_parse_int(arg, 1, 60000, &n) != 0)
+            return cli_usage_error(c, "bad --max-plies '%s': expected 1..60000", arg);
+        c->max_plies = (int)n;
+        return -1;
+    case CLI_O_SHARD: {
+        const char *slash = strchr(arg, '/');
+        long k, total;
+        char head[32];
+        if (!slash || (size_t)(slash - arg) >= sizeof head)
+            return cli_usage_error(c, "bad --shard '%s': expected K/N", arg);
+        memcpy(head, arg, (size_t)(slash - arg));
+        head[slash - arg] = '\0';
+        if (cli_parse_int(slash + 1, 1, 1000000, &total) != 0 ||
+            cli_parse_int(head, 1, total, &k) != 0)
+            return cli_usage_error(c, "bad --shard '%s': expected K/N with 1 <= K <= N",
+                                   arg);
+        c->shard_k = (int)k;
+        c->shard_n = (int)total;
+        return -1;
+    }
+    default:
+        return -1;
+    }
+}
+
+void playout_defaults(struct cli *c)
+{
+    if (!(c->given & CLI_O_GAMES))
+        c->games = PLAYOUT_DEFAULT_GAMES;
+    if (!(c->given & CLI_O_THREADS))
+        c->threads = 1;
+    if (!(c->given & CLI_O_SEED))
+        c->seed = PLAYOUT_DEFAULT_SEED;
+    if (!c->db)
+        c->db = PLAYOUT_DEFAULT_DB;
+    if (!(c->given & CLI_O_SHARD))
+        c->shard_k = c->shard_n = 1;
+    if (!(c->given & CLI_O_MAX_PLIES))
+        c->max_plies = PLAYOUT_DEFAULT_MAX_PLIES;
+}
+
+/* Agents of the two sides of v: --side0/--side1 by order, --white/--black
+ * (and any other side name the variant uses) by name. */
+static int playout_agents(const struct cli *c, const tiers_variant *v, const char *out[2])
+{
+    out[0] = c->side0;
+    out[1] = c->side1;
+    const char *named[2][2] = {{"white", c->white}, {"black", c->black}};
+    for (int i = 0; i < 2; i++) {
+        if (!named[i][1])
+            continue;
+        int side = -1;
+        for (int s = 0; s < 2; s++) {
+            const char *name = tiers_variant_side_name(v, s);
+            if (name && !strcmp(name, named[i][0]))
+                side = s;
+        }
+        if (side < 0) {
+            char a[16], b[16];
+            return cli_usage_error(c, "%s has no side named '%s' (its sides: %s, %s); "
+                                   "use --side0/--side1",
+                                   tiers_variant_name(v), named[i][0],
+                                   cli_side_name(v, 0, a), cli_side_name(v, 1, b));
+        }
+        if (out[side])
+            return cli_usage_error(c, "two agents for %s's side %d", tiers_variant_name(v),
+                                   side);
+        out[side] = named[i][1];
+    }
+    for (int s = 0; s < 2; s++)
+        if (!out[s])
+            out[s] = PLAYOUT_DEFAULT_AGENT;
+    return CLI_OK;
+}
+
+db *playout_open_db(const struct cli *c, int *code)
+{
+    char err[1024];
+    db *d = db_open(c->db, 1, err, sizeof err);
+    if (!d) {
+        cli_error(c, "%s", err);
+        *code = CLI_INPUT;
+    }
+    return d;
+}
+
+int playout_variant(const struct cli *c, db *d, const char *spec, int with_stats,
+                    struct playout_variant *out)
+{
+    memset(out, 0, sizeof *out);
+    out->spec = spec;
+    int code = CLI_OK;
+    tiers_variant *v = cli_load_variant(c, spec, &code);
+    if (!v)
+        return code;
+    struct game_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.variant = spec;
+    cfg.search = c->search;
+    cfg.rules = (const char *const *)c->rules;
+    cfg.seed = c->seed;
+    cfg.max_plies = c->max_plies;
+    char err[1024];
+    code = playout_agents(c, v, cfg.agents);
+    if (code == CLI_OK && run_describe(&cfg, v, &out->run, err, sizeof err) != 0) {
+        cli_error(c, "%s", err);
+        code = CLI_USAGE;
+    }
+    tiers_variant_free(v);
+    if (code != CLI_OK)
+        return code;
+
+    struct run_options o;
+    memset(&o, 0, sizeof o);
+    o.games = c->games;
+    o.threads = c->threads;
+    o.shard_k = c->shard_k;
+    o.shard_n = c->shard_n;
+    o.progress = isatty(STDERR_FILENO);
+    o.label = out->run.variant;
+    int rc = run_games(d, &cfg, &out->run, &o, &out->result, err, sizeof err);
+    if (rc != 0) {
+        cli_error(c, "%s: %s", spec, err);
+        return rc == TIERS_EINPUT ? CLI_INPUT : CLI_INTERNAL;
+    }
+    if (with_stats) {
+        if (stats_collect(d, &out->run, c->games, &out->stats, err, sizeof err) != 0) {
+            stats_free(&out->stats);
+            cli_error(c, "%s: %s", spec, err);
+            return CLI_INTERNAL;
+        }
+        out->have_stats = 1;
+    }
+    return CLI_OK;
+}
+
+static void playout_print(const struct cli *c, const struct playout_variant *pv)
+{
+    const struct db_run *run = &pv->run;
+    const struct run_result *r = &pv->result;
+    const struct stats *s = &pv->stats;
+    double rate = r->seconds > 0 ? (double)r->played / r->seconds : 0;
+    if (c->json) {
+        json_writer w;
+        json_init(&w, stdout);
+        json_begin_object(&w);
+        json_key(&w, "variant");
+        json_string(&w, run->variant);
+        json_key(&w, "hash");
+        json_string(&w, run->hash);
+        json_key(&w, "run");
+        json_string(&w, run->key);
+        json_key(&w, "db");
+        json_string(&w, c->db);
+        json_key(&w, "options");
+        json_string(&w, run->options);
+        json_key(&w, "sides");
+        json_begin_array(&w);
+        for (int side = 0; side < 2; side++)
+            json_string(&w, run->side[side]);
+        json_end_array(&w);
+        json_key(&w, "agents");
+        json_begin_array(&w);
+        for (int side = 0; side < 2; side++)
+            json_string(&w, run->agent[side]);
+        json_end_array(&w);
+        json_key(&w, "seed");
+        json_int(&w, (long long)run->seed);
+        json_key(&w, "max_plies");
+        json_int(&w, run->max_plies);
+        json_key(&w, "games");
+        json_int(&w, c->games);
+        json_key(&w, "shard");
+        char shard[32];
+        snprintf(shard, sizeof shard, "%d/%d", c->shard_k, c->shard_n);
+        json_string(&w, shard);
+        json_key(&w, "wanted");
+        json_int(&w, r->wanted);
+        json_key(&w, "found");
+        json_int(&w, r->found);
+        json_key(&w, "played");
+        json_int(&w, r->played);
+        json_key(&w, "threads");
+        json_int(&w, c->threads);
+        json_key(&w, "seconds");
+        json_double(&w, r->seconds, 3);
+        json_key(&w, "games_per_second");
+        json_double(&w, rate, 2);
+        json_key(&w, "stored");
+        json_int(&w, s->games);
+        json_key(&w, "wins");
+        json_begin_array(&w);
+        json_int(&w, s->wins[0]);
+        json_int(&w, s->wins[1]);
+        json_end_array(&w);
+        json_key(&w, "draws");
+        json_int(&w, s->draws);
+        json_key(&w, "cut");
+        json_int(&w, s->cut);
+        json_end_object(&w);
+        fputc('\n', stdout);
+        return;
+    }
+    printf("%s (hash %s): run %s in %s\n", run->variant, run->hash, run->key, c->db);
+    printf("agents: %s %s, %s %s\n", run->side[0], run->agent[0], run->side[1],
+           run->agent[1]);
+    if (c->shard_n > 1)
+        printf("shard %d/%d: ", c->shard_k, c->shard_n);
+    printf("%lld games: %lld played now, %lld already stored; %d thread%s, %.2f s, "
+           "%.1f games/s\n",
+           (long long)r->wanted, (long long)r->played, (long long)r->found, c->threads,
+           c->threads == 1 ? "" : "s", r->seconds, rate);
+    printf("stored games 0..%ld: %lld; %s %lld, %s %lld, draws %lld, cut %lld; "
+           "mean length %.1f plies\n",
+           c->games - 1, (long long)s->games, run->side[0], (long long)s->wins[0],
+           run->side[1], (long long)s->wins[1], (long long)s->draws, (long long)s->cut,
+           s->length_mean);
+}
+
+int cmd_playout_run(struct cli *c)
+{
+    playout_defaults(c);
+    int code = CLI_OK;
+    db *d = playout_open_db(c, &code);
+    if (!d)
+        return code;
+    struct playout_variant pv;
+    code = playout_variant(c, d, c->args[0], 1, &pv);
+    if (code == CLI_OK)
+        playout_print(c, &pv);
+    if (pv.have_stats)
+        stats_free(&pv.stats);
+    db_close(d);
+    return code;
+}

@@ -1,0 +1,252 @@
+/* cmd_render.c - `tiers render`: a position as an SVG picture (svg.c),
+ * from the start, --position, or ply N of a game record, optionally after
+ * one more move (--move) that is then highlighted.  --png converts the
+ * picture with rsvg-convert (Debian librsvg2-bin) when it is installed. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "svg.h"
+
+/* What is drawn: the position, and the move that led to it if known. */
+struct cmd_render_state {
+    tiers_move last;
+    int has_last;
+    char last_text[128];
+    long stop;           /* --ply: stop after this many plies, -1 = end */
+};
+
+/* Whole file (or stdin for "-"), NUL-terminated; NULL with a message. */
+static char *cmd_render_slurp(const struct cli *c, const char *path)
+{
+    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+    if (!f) {
+        cli_error(c, "%s: %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t len = 0, cap = 4096;
+    char *buf = malloc(cap);
+    for (size_t n; buf && (n = fread(buf + len, 1, cap - len - 1, f)) > 0;) {
+        len += n;
+        if (len + 1 == cap) {
+            char *more = realloc(buf, cap *= 2);
+            if (!more)
+                free(buf);
+            buf = more;
+        }
+    }
+    int bad = !buf || ferror(f);
+    if (f != stdin)
+        fclose(f);
+    if (bad) {
+        cli_error(c, "%s: %s", path, buf ? "read error" : "out of memory");
+        free(buf);
+        return NULL;
+    }
+    buf[len] = '\0';
+    return buf;
+}
+
+/* Replay callback: remembers each move, stops after ply `stop`. */
+static int cmd_render_ply(tiers_pos *p, const tiers_record_ply *ply, void *ud)
+{
+    struct cmd_render_state *s = ud;
+    (void)p;
+    s->last = ply->move;
+    s->has_last = 1;
+    snprintf(s->last_text, sizeof s->last_text, "%s", ply->text);
+    return s->stop >= 0 && ply->index + 1 >= s->stop ? 1 : 0;
+}
+
+/* Sets p to ply --ply (default: the end) of the record --record. */
+static int cmd_render_record(const struct cli *c, const tiers_variant *v,
+                             tiers_pos *p, struct cmd_render_state *s)
+{
+    char *text = cmd_render_slurp(c, c->record);
+    if (!text)
+        return CLI_INPUT;
+    tiers_error err;
+    memset(&err, 0, sizeof err);
+    tiers_record *r = tiers_record_read(text, &err);
+    int code = CLI_OK;
+    if (!r) {
+        char msg[1200];
+        snprintf(err.file, sizeof err.file, "%s", c->record);
+        cli_error(c, "%s", tiers_error_text(&err, msg, sizeof msg));
+        free(text);
+        return CLI_INPUT;
+    }
+    const char *notation = c->notation;
+    if (!notation)
+        notation = tiers_record_notation(r, v, &err);
+    tiers_replay out;
+    memset(&out, 0, sizeof out);
+    /* ply 0: stop at the first move and take it back */
+    s->stop = c->given & CLI_O_PLY ? (c->ply ? c->ply : 1) : -1;
+    int rc = notation ? tiers_record_replay(r, p, notation, cmd_render_ply, s,
+                                            &out, &err)
+                      : TIERS_EINPUT;
+    if (rc < 0) {
+        char msg[1200];
+        snprintf(err.file, sizeof err.file, "%s", c->record);
+        cli_error(c, "%s", tiers_error_text(&err, msg, sizeof msg));
+        code = cli_exit_for(rc) == CLI_INTERNAL ? CLI_INTERNAL : CLI_INPUT;
+    } else if ((c->given & CLI_O_PLY) && out.plies < c->ply) {
+        cli_error(c, "--ply %ld: %s has only %d plies", c->ply, c->record,
+                  out.plies);
+        code = CLI_INPUT;
+    } else if ((c->given & CLI_O_PLY) && c->ply == 0 && out.plies > 0) {
+        rc = tiers_unmake(p);
+        s->has_last = 0;
+        s->last_text[0] = '\0';
+        if (rc < 0) {
+            cli_error(c, "%s", cli_rc_text(v, rc));
+            code = CLI_INTERNAL;
+        }
+    }
+    tiers_record_free(r);
+    free(text);
+    return code;
+}
+
+/* Makes --move and remembers it as the last move. */
+static int cmd_render_move(const struct cli *c, const tiers_variant *v,
+                           tiers_pos *p, struct cmd_render_state *s)
+{
+    tiers_error err;
+    memset(&err, 0, sizeof err);
+    tiers_move m;
+    int rc = tiers_move_parse(p, c->move, c->notation, &m, &err);
+    if (rc < 0) {
+        char msg[1200];
+        tiers_error_text(&err, msg, sizeof msg);
+        cli_error(c, "--move '%s': %s", c->move,
+                  msg[0] ? msg : cli_rc_text(v, rc));
+        return cli_exit_for(rc) == CLI_INTERNAL ? CLI_INTERNAL : CLI_INPUT;
+    }
+    char *text = cli_move_text(p, &m, c->notation, &rc);
+    snprintf(s->last_text, sizeof s->last_text, "%s", text ? text : c->move);
+    free(text);
+    rc = tiers_make(p, &m);
+    if (rc < 0) {
+        cli_error(c, "--move '%s': %s", c->move, cli_rc_text(v, rc));
+        return cli_exit_for(rc) == CLI_INTERNAL ? CLI_INTERNAL : CLI_INPUT;
+    }
+    s->last = m;
+    s->has_last = 1;
+    return CLI_OK;
+}
+
+/* rsvg-convert -f png -o png svg; returns an exit code. */
+static int cmd_render_png(const struct cli *c, const char *svg, const char *png)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        cli_error(c, "--png: cannot start rsvg-convert: %s", strerror(errno));
+        return CLI_INTERNAL;
+    }
+    if (pid == 0) {
+        execlp("rsvg-convert", "rsvg-convert", "-f", "png", "-o", png, svg,
+               (char *)NULL);
+        _exit(127);
+    }
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR) {
+            cli_error(c, "--png: %s", strerror(errno));
+            return CLI_INTERNAL;
+        }
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
+        cli_error(c, "--png needs rsvg-convert (Debian package librsvg2-bin)");
+        return CLI_INTERNAL;
+    }
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        cli_error(c, "--png: rsvg-convert failed on %s", svg);
+        return CLI_INTERNAL;
+    }
+    return CLI_OK;
+}
+
+/* Writes the picture to --output (default stdout), through a temporary
+ * SVG file when --png asks for a PNG. */
+static int cmd_render_write(const struct cli *c, const svg_view *view)
+{
+    const char *out = c->output && strcmp(c->output, "-") ? c->output : NULL;
+    char tmp[] = "/tmp/tiers-render-XXXXXX";
+    FILE *f = stdout;
+    if (c->png) {
+        if (!out)
+            return cli_usage_error(c, "--png needs --output FILE");
+        int fd = mkstemp(tmp);
+        f = fd >= 0 ? fdopen(fd, "w") : NULL;
+        if (!f) {
+            cli_error(c, "cannot create a temporary file: %s", strerror(errno));
+            if (fd >= 0) {
+                close(fd);
+                unlink(tmp);
+            }
+            return CLI_INTERNAL;
+        }
+    } else if (out) {
+        f = fopen(out, "w");
+        if (!f) {
+            cli_error(c, "%s: %s", out, strerror(errno));
+            return CLI_INTERNAL;
+        }
+    }
+    int bad = svg_position(f, view) < 0;
+    if (f != stdout)
+        bad |= fclose(f) != 0;
+    if (bad) {
+        cli_error(c, "error writing %s", c->png ? tmp : out ? out : "the output");
+        if (f != stdout)
+            unlink(c->png ? tmp : out);
+        return CLI_INTERNAL;
+    }
+    if (!c->png)
+        return CLI_OK;
+    int code = cmd_render_png(c, tmp, out);
+    unlink(tmp);
+    return code;
+}
+
+int cmd_render_run(struct cli *c)
+{
+    if (c->record && c->position)
+        return cli_usage_error(c, "--record and --position do not combine");
+    if ((c->given & CLI_O_PLY) && !c->record)
+        return cli_usage_error(c, "--ply needs --record");
+
+    int code = CLI_OK;
+    tiers_variant *v = cli_load_variant(c, c->args[0], &code);
+    if (!v)
+        return code;
+    tiers_pos *p = NULL;
+    struct cmd_render_state s;
+    memset(&s, 0, sizeof s);
+
+    code = cli_check_notation(c, v);
+    if (code != CLI_OK)
+        goto done;
+    p = cli_open_pos(c, v, 0, &code);
+    if (!p)
+        goto done;
+    if (c->record)
+        code = cmd_render_record(c, v, p, &s);
+    if (code == CLI_OK && c->move)
+        code = cmd_render_move(c, v, p, &s);
+    if (code == CLI_OK) {
+        svg_view view = {p, s.has_last ? &s.last : NULL,
+                         s.has_last ? s.last_text : NULL};
+        code = cmd_render_write(c, &view);
+    }
+done:
+    if (p)
+        tiers_pos_free(p);
+    tiers_variant_free(v);
+    return code;
+}

@@ -1,0 +1,88 @@
+/* db.h - the playout database (SQLite): runs, one row per game, the
+ * effects that fired in each game.  The only CLI file that includes
+ * sqlite3.h.  Schema in db.c and docs/cli.md ("The database").
+ *
+ * A *run* is every game played with one configuration: variant (name and
+ * content hash), options, agents, seed and max plies.  Its key is a hash
+ * of that configuration, so a re-run of the same command, another shard
+ * of it or a larger --games find the games already played; game i of a
+ * run is the same game wherever and whenever it is played. */
+#ifndef DB_H
+#define DB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game.h"
+
+typedef struct db db;
+
+enum { DB_TEXT = 256, DB_SPEC = 160, DB_NAME = 32 };
+
+/* A run's configuration (the columns of `runs`). */
+struct db_run {
+    char key[17];              /* 16 hex digits */
+    char variant[DB_NAME + 32];
+    char hash[17];             /* tiers_variant_hash */
+    char options[1024];        /* the --rule values joined by ' ' */
+    char agent[2][DB_SPEC];    /* canonical specs, side 0 and 1 */
+    char side[2][DB_NAME];     /* the variant's side names */
+    uint64_t seed;
+    int max_plies;
+    int neffects;
+    char effect[GAME_MAX_EFFECTS][DB_NAME];
+};
+
+/* Fills run->key from the other fields. */
+void db_run_key(struct db_run *run);
+
+/* Opens (create: or creates) the database at path, in WAL mode.  NULL
+ * with a message in err. */
+db *db_open(const char *path, int create, char *err, size_t errsize);
+void db_close(db *d);
+
+/* Records the run (nothing if it is there).  0, or -1 with err. */
+int db_put_run(db *d, const struct db_run *run, char *err, size_t errsize);
+
+/* Marks done[i] = 1 for every game i < limit of the run already stored.
+ * Returns the number found, or -1 with err. */
+int64_t db_done(db *d, const char *run, int64_t limit, uint8_t *done, char *err,
+                size_t errsize);
+
+/* Stores one game and its effect counts in one transaction. */
+int db_put_game(db *d, const struct db_run *run, const struct game_record *g,
+                char *err, size_t errsize);
+
+/* Copies every run, game and effect row of the database at src into d
+ * (rows d already has are kept).  *added and *skipped count games;
+ * *differ counts games present in both whose move records differ (a sign
+ * that the two were not played by the same engine). */
+int db_merge(db *d, const char *src, int64_t *added, int64_t *skipped,
+             int64_t *differ, char *err, size_t errsize);
+
+/* One stored game, as the statistics read it. */
+struct db_game {
+    int64_t index;
+    int winner;                /* 0, 1, or -1 for a draw or a cut game */
+    int cut, draw;
+    int plies, setup_plies, first_side;
+    int captures, drops, placements, stacks;
+    int64_t legal_sum;
+    int legal_plies;
+    double seconds;
+    const char *legal;         /* legal move counts per ply, ' ' */
+    int neffects;              /* counts in the run's effect order */
+    uint32_t effects[GAME_MAX_EFFECTS];
+};
+
+/* Reads the run's configuration; 0, 1 if there is no such run, or -1. */
+int db_get_run(db *d, const char *key, struct db_run *run, char *err, size_t errsize);
+
+/* Calls fn for each stored game i < limit of the run, in index order.
+ * A non-zero return from fn stops with that value.  Returns 0, or -1 with
+ * err. */
+int db_games(db *d, const struct db_run *run, int64_t limit,
+             int (*fn)(const struct db_game *g, void *ud), void *ud,
+             char *err, size_t errsize);
+
+#endif

@@ -1,0 +1,70 @@
+/* game.h - playing one game between two agents and recording it, for
+ * `tiers playout` and `tiers compare`.  A worker owns its own variant (so
+ * a variant's Lua state is never shared between threads), position,
+ * agents and buffers, all allocated once; playing a game allocates
+ * nothing unless a record outgrows its buffer. */
+#ifndef GAME_H
+#define GAME_H
+
+#include <stdint.h>
+
+#include "tiers.h"
+
+enum { GAME_MAX_EFFECTS = 32 };
+
+/* What a run plays: everything that decides its games. */
+struct game_config {
+    const char *variant;          /* spec as given (name, folder, file) */
+    const char *search;           /* --variants path, or NULL */
+    const char *const *rules;     /* --rule list, NULL-terminated */
+    const char *agents[2];        /* agent specs for side 0 and side 1 */
+    uint64_t seed;
+    int max_plies;                /* cut a game after this many plies */
+};
+
+/* One finished game.  Text buffers belong to the worker. */
+struct game_record {
+    int64_t index;
+    uint64_t seed;                /* the game's own seed */
+    tiers_result result;          /* TIERS_ONGOING when cut */
+    char reason[64];              /* "checkmate", ..., "cut" */
+    int cut;                      /* stopped at max_plies */
+    int plies, setup_plies;       /* all plies; those made in setup */
+    int first_side;               /* side of the first play move, -1 none */
+    int captures, drops, placements, stacks;
+    int64_t legal_sum;            /* legal moves summed over play plies */
+    int legal_plies;
+    double seconds;
+    char *moves;                  /* move record, tiers notation, ' ' */
+    char *legal;                  /* legal move count at each ply, ' ' */
+    size_t moves_len, moves_cap, legal_len, legal_cap;
+    int neffects;
+    uint32_t effects[GAME_MAX_EFFECTS];
+};
+
+struct game_worker {
+    tiers_variant *v;
+    tiers_pos *p;
+    tiers_agent *agent[2];
+    struct game_record g;
+};
+
+/* The seed of game `index` of a run: a function of the run's seed and
+ * the index only, so games do not depend on threads, shards or order. */
+uint64_t game_seed(uint64_t seed, int64_t index);
+
+/* Loads the variant and creates position, agents and buffers.  Returns 0,
+ * or a negative library code with a message in err. */
+int game_worker_init(struct game_worker *w, const struct game_config *cfg,
+                     tiers_error *err);
+void game_worker_free(struct game_worker *w);
+
+/* Plays game `index` into w->g.  Returns 0 or a negative library code
+ * (a script failed; the message is tiers_variant_script_error). */
+int game_play(struct game_worker *w, const struct game_config *cfg,
+              int64_t index);
+
+/* "1-0", "0-1", "1/2-1/2", "*". */
+const char *game_result_text(tiers_result r);
+
+#endif

@@ -1,0 +1,517 @@
+/* report.c - the comparison table (text rows shared with `tiers compare`)
+ * and the self-contained HTML report with inline SVG charts: win rates
+ * with 95% intervals, game-length histograms, branching factor over the
+ * course of a game, effect usage. */
+#include "report.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* ------------------------------------------------------------- rows */
+
+static char *report_fmt(const char *fmt, ...)
+{
+    char buf[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    return strdup(buf);
+}
+
+static char *report_rate(const struct stats_rate *r)
+{
+    if (r->n == 0)
+        return strdup("-");
+    return report_fmt("%.1f%% [%.1f, %.1f]", 100 * r->rate, 100 * r->lo, 100 * r->hi);
+}
+
+/* Effect names over all variants, in order of first appearance. */
+static int report_effects(const struct playout_variant *v, int n,
+                          char names[][DB_NAME], int cap)
+{
+    int count = 0;
+    for (int i = 0; i < n; i++)
+        for (int e = 0; e < v[i].run.neffects; e++) {
+            int seen = 0;
+            for (int k = 0; k < count; k++)
+                seen |= !strcmp(names[k], v[i].run.effect[e]);
+            if (!seen && count < cap)
+                snprintf(names[count++], DB_NAME, "%s", v[i].run.effect[e]);
+        }
+    return count;
+}
+
+static int report_effect_index(const struct db_run *run, const char *name)
+{
+    for (int e = 0; e < run->neffects; e++)
+        if (!strcmp(run->effect[e], name))
+            return e;
+    return -1;
+}
+
+enum {
+    ROW_GAMES, ROW_SIDES, ROW_AGENTS, ROW_WIN0, ROW_WIN1, ROW_FIRST_SIDE, ROW_FIRST,
+    ROW_DRAW, ROW_DECISIVE, ROW_CUT, ROW_LEN_MEAN, ROW_LEN_MEDIAN, ROW_LEN_RANGE,
+    ROW_SETUP, ROW_BRANCHING, ROW_CAPTURES, ROW_DROPS, ROW_STACKS, ROW_SECONDS, ROW_FIXED
+};
+
+static const char *const report_labels[ROW_FIXED] = {
+    "games", "sides (0 / 1)", "agents (0 / 1)", "side 0 wins", "side 1 wins",
+    "first mover", "first mover wins", "draws", "decisive", "cut at max plies",
+    "length, mean (plies)", "length, median", "length, min-max", "setup plies, mean",
+    "branching (legal moves)", "captures / game", "drops / game", "stacks / game",
+    "seconds / game",
+};
+
+static char *report_cell(const struct playout_variant *pv, int row)
+{
+    const struct stats *s = &pv->stats;
+    const struct db_run *r = &pv->run;
+    switch (row) {
+    case ROW_GAMES: return report_fmt("%lld", (long long)s->games);
+    case ROW_SIDES: return report_fmt("%s / %s", r->side[0], r->side[1]);
+    case ROW_AGENTS: return report_fmt("%s / %s", r->agent[0], r->agent[1]);
+    case ROW_WIN0: return report_rate(&s->win[0]);
+    case ROW_WIN1: return report_rate(&s->win[1]);
+    case ROW_FIRST_SIDE:
+        return strdup(s->first_side < 0 ? "-" : r->side[s->first_side]);
+    case ROW_FIRST: return report_rate(&s->first);
+    case ROW_DRAW: return report_rate(&s->draw);
+    case ROW_DECISIVE: return report_rate(&s->decisive_rate);
+    case ROW_CUT: return report_rate(&s->cut_rate);
+    case ROW_LEN_MEAN: return report_fmt("%.1f", s->length_mean);
+    case ROW_LEN_MEDIAN: return report_fmt("%.1f", s->length_median);
+    case ROW_LEN_RANGE: return report_fmt("%d-%d", s->length_min, s->length_max);
+    case ROW_SETUP: return report_fmt("%.1f", s->setup_mean);
+    case ROW_BRANCHING: return report_fmt("%.1f", s->branching);
+    case ROW_CAPTURES: return report_fmt("%.2f", s->captures);
+    case ROW_DROPS: return report_fmt("%.2f", s->drops);
+    case ROW_STACKS: return report_fmt("%.2f", s->stacks);
+    case ROW_SECONDS: return report_fmt("%.4f", s->seconds_mean);
+    default: return strdup("?");
+    }
+}
+
+int report_rows(const struct playout_variant *v, int n, struct report_row **out)
+{
+    char names[GAME_MAX_EFFECTS * 4][DB_NAME];
+    int neff = report_effects(v, n, names, GAME_MAX_EFFECTS * 4);
+    /* the agents row only when the variants do not all have the same */
+    int same_agents = 1;
+    for (int i = 1; i < n; i++)
+        same_agents &= !strcmp(v[i].run.agent[0], v[0].run.agent[0]) &&
+                       !strcmp(v[i].run.agent[1], v[0].run.agent[1]);
+    int nrows = ROW_FIXED + neff;
+    struct report_row *rows = calloc((size_t)nrows, sizeof *rows);
+    if (!rows)
+        return -1;
+    int fail = 0, out_row = 0;
+    for (int row = 0; row < nrows; row++) {
+        if (row == ROW_AGENTS && same_agents && n > 1)
+            continue;
+        struct report_row *rr = &rows[out_row++];
+        rr->cells = calloc((size_t)n, sizeof *rr->cells);
+        if (!rr->cells) {
+            fail = 1;
+            break;
+        }
+        if (row < ROW_FIXED)
+            snprintf(rr->label, sizeof rr->label, "%s", report_labels[row]);
+        else
+            snprintf(rr->label, sizeof rr->label, "effect %s",
+                     names[row - ROW_FIXED]);
+        for (int i = 0; i < n; i++) {
+            if (row < ROW_FIXED) {
+                rr->cells[i] = report_cell(&v[i], row);
+            } else {
+                int e = report_effect_index(&v[i].run, names[row - ROW_FIXED]);
+                const struct stats *s = &v[i].stats;
+                rr->cells[i] =
+                    e < 0 ? strdup("-")
+                          : report_fmt("%.2f / game, in %.1f%% of games", s->effect_rate[e],
+                                       100 * s->effect_games[e].rate);
+            }
+            fail |= !rr->cells[i];
+        }
+    }
+    if (fail) {
+        report_rows_free(rows, nrows, n);
+        return -1;
+    }
+    *out = rows;
+    return out_row;
+}
+
+void report_rows_free(struct report_row *rows, int nrows, int n)
+{
+    if (!rows)
+        return;
+    for (int row = 0; row < nrows; row++) {
+        for (int i = 0; rows[row].cells && i < n; i++)
+            free(rows[row].cells[i]);
+        free(rows[row].cells);
+    }
+    free(rows);
+}
+
+/* ------------------------------------------------------------- html */
+
+static const char *const report_palette[] = {
+    "#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#9c755f",
+};
+enum { REPORT_NPALETTE = 8, REPORT_W = 760 };
+
+static const char *report_colour(int i) { return report_palette[i % REPORT_NPALETTE]; }
+
+static void report_esc(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        switch (*s) {
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '&': fputs("&amp;", f); break;
+        case '"': fputs("&quot;", f); break;
+        default: fputc(*s, f);
+        }
+    }
+}
+
+/* Win rates: per variant, bars for side 0, side 1, the first mover and
+ * draws, with their 95% intervals as whiskers. */
+static void report_chart_wins(FILE *f, const struct playout_variant *v, int n)
+{
+    const int left = 200, right = 40, bar = 16, gap = 4, head = 22, group_gap = 14, top = 24;
+    const int plot = REPORT_W - left - right;
+    int height = top + n * (head + 4 * (bar + gap) + group_gap) + 24;
+    fprintf(f, "<svg id=\"chart-winrates\" class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" "
+               "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n",
+            REPORT_W, height, REPORT_W, height);
+    fputs("<title>Win rates with 95% Wilson intervals</title>\n", f);
+    for (int t = 0; t <= 100; t += 25) {
+        double x = left + plot * t / 100.0;
+        fprintf(f, "<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>"
+                   "<text class=\"tick\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%d%%</text>\n",
+                x, top - 6, x, height - 24, x, height - 10, t);
+    }
+    int y = top;
+    for (int i = 0; i < n; i++) {
+        const struct stats *s = &v[i].stats;
+        const struct db_run *r = &v[i].run;
+        char label[4][96];
+        const struct stats_rate *rates[4] = {&s->win[0], &s->win[1], &s->first, &s->draw};
+        static const char *const colours[4] = {"#4e79a7", "#e15759", "#59a14f", "#a0a0a0"};
+        snprintf(label[0], sizeof label[0], "%s wins", r->side[0]);
+        snprintf(label[1], sizeof label[1], "%s wins", r->side[1]);
+        snprintf(label[2], sizeof label[2], "first mover (%s) wins",
+                 s->first_side < 0 ? "-" : r->side[s->first_side]);
+        snprintf(label[3], sizeof label[3], "draws");
+        fprintf(f, "<text class=\"head\" x=\"8\" y=\"%d\">", y + 14);
+        report_esc(f, r->variant);
+        fprintf(f, " (%lld games)</text>\n", (long long)s->games);
+        y += head;
+        for (int k = 0; k < 4; k++) {
+            const struct stats_rate *q = rates[k];
+            double w = plot * q->rate, lo = left + plot * q->lo, hi = left + plot * q->hi;
+            double cy = y + bar / 2.0;
+            fprintf(f, "<text class=\"label\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">",
+                    left - 8, cy + 4);
+            report_esc(f, label[k]);
+            fprintf(f, "</text>\n<rect class=\"bar\" x=\"%d\" y=\"%d\" width=\"%.1f\" "
+                       "height=\"%d\" fill=\"%s\"><title>",
+                    left, y, w, bar, colours[k]);
+            report_esc(f, r->variant);
+            fputs(": ", f);
+            report_esc(f, label[k]);
+            fprintf(f, ": %.1f%% [%.1f, %.1f] of %lld</title></rect>\n", 100 * q->rate,
+                    100 * q->lo, 100 * q->hi, (long long)q->n);
+            if (q->n > 0)
+                fprintf(f, "<path class=\"ci\" d=\"M%.1f %.1fH%.1fM%.1f %.1fV%.1fM%.1f %.1fV%.1f\"/>\n",
+                        lo, cy, hi, lo, cy - 5, cy + 5, hi, cy - 5, cy + 5);
+            y += bar + gap;
+        }
+        y += group_gap;
+    }
+    fputs("</svg>\n", f);
+}
+
+/* Game lengths: one histogram per variant on a shared axis. */
+static void report_chart_lengths(FILE *f, const struct playout_variant *v, int n)
+{
+    enum { BINS = 25 };
+    const int left = 60, right = 20, each = 110, top = 10;
+    const int plot = REPORT_W - left - right;
+    int maxlen = 1;
+    for (int i = 0; i < n; i++)
+        if (v[i].stats.games && v[i].stats.length_max > maxlen)
+            maxlen = v[i].stats.length_max;
+    int width = (maxlen + BINS) / BINS;
+    int height = top + n * (each + 24) + 20;
+    fprintf(f, "<svg id=\"chart-lengths\" class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" "
+               "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n",
+            REPORT_W, height, REPORT_W, height);
+    fputs("<title>Game length histograms (play-phase plies)</title>\n", f);
+    int y0 = top;
+    for (int i = 0; i < n; i++) {
+        const struct stats *s = &v[i].stats;
+        int64_t count[BINS] = {0}, peak = 1;
+        for (int64_t g = 0; g < s->games; g++) {
+            int b = s->lengths[g] / width;
+            count[b < BINS ? b : BINS - 1]++;
+        }
+        for (int b = 0; b < BINS; b++)
+            if (count[b] > peak)
+                peak = count[b];
+        fprintf(f, "<text class=\"label\" x=\"%d\" y=\"%d\">", left, y0 + 12);
+        report_esc(f, v[i].run.variant);
+        fprintf(f, " (mean %.1f, median %.1f plies)</text>\n", s->length_mean,
+                s->length_median);
+        int base = y0 + 18 + each - 20;
+        double bw = plot / (double)BINS;
+        for (int b = 0; b < BINS; b++) {
+            double h = (each - 24) * (double)count[b] / (double)peak;
+            fprintf(f, "<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
+                       "fill=\"%s\"><title>%d-%d plies: %lld games</title></rect>\n",
+                    left + b * bw + 1, base - h, bw - 2, h, report_colour(i), b * width,
+                    (b + 1) * width - 1, (long long)count[b]);
+        }
+        fprintf(f, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n", left, base,
+                left + plot, base);
+        fprintf(f, "<text class=\"tick\" x=\"%d\" y=\"%d\" text-anchor=\"end\">%lld</text>\n",
+                left - 6, base - (each - 24) + 4, (long long)peak);
+        for (int t = 0; t <= 4; t++)
+            fprintf(f, "<text class=\"tick\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%d</text>\n",
+                    left + plot * t / 4.0, base + 14, width * BINS * t / 4);
+        y0 += each + 24;
+    }
+    fputs("</svg>\n", f);
+}
+
+/* Branching factor over the course of a game: mean legal moves at each
+ * play ply (in bins), among the games still going. */
+static void report_chart_branching(FILE *f, const struct playout_variant *v, int n)
+{
+    enum { POINTS = 60 };
+    const int left = 60, right = 20, top = 20, plot_h = 220;
+    const int plot = REPORT_W - left - right;
+    int maxlen = 1;
+    double peak = 1;
+    for (int i = 0; i < n; i++)
+        if (v[i].stats.games && v[i].stats.length_max > maxlen)
+            maxlen = v[i].stats.length_max;
+    int width = (maxlen + POINTS - 1) / POINTS;
+    if (width < 1)
+        width = 1;
+    double mean[16][POINTS];
+    for (int i = 0; i < n && i < 16; i++) {
+        const struct stats *s = &v[i].stats;
+        int64_t need = s->games / 20 > 3 ? s->games / 20 : 3;
+        for (int k = 0; k < POINTS; k++) {
+            int64_t reach = 0;
+            for (int p = k * width; p < (k + 1) * width && p < s->profile_len; p++)
+                if (s->profile_n[p] > reach)
+                    reach = s->profile_n[p];
+            mean[i][k] = reach >= need && reach > 0
+                             ? stats_profile_mean(s, k * width, (k + 1) * width)
+                             : -1;
+            if (mean[i][k] > peak)
+                peak = mean[i][k];
+        }
+    }
+    int legend = 18 * n;
+    int height = top + plot_h + 40 + legend;
+    fprintf(f, "<svg id=\"chart-branching\" class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" "
+               "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n",
+            REPORT_W, height, REPORT_W, height);
+    fputs("<title>Branching factor over the course of a game</title>\n", f);
+    int base = top + plot_h;
+    for (int t = 0; t <= 4; t++) {
+        double y = base - plot_h * t / 4.0;
+        fprintf(f, "<line class=\"grid\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>"
+                   "<text class=\"tick\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.0f</text>\n",
+                left, y, left + plot, y, left - 6, y + 4, peak * t / 4.0);
+        fprintf(f, "<text class=\"tick\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%d</text>\n",
+                left + plot * t / 4.0, base + 14, width * POINTS * t / 4);
+    }
+    fprintf(f, "<text class=\"tick\" x=\"%d\" y=\"%d\" text-anchor=\"middle\">play-phase ply"
+               "</text>\n", left + plot / 2, base + 30);
+    for (int i = 0; i < n && i < 16; i++) {
+        fprintf(f, "<polyline class=\"series\" fill=\"none\" stroke=\"%s\" points=\"",
+                report_colour(i));
+        for (int k = 0; k < POINTS; k++)
+            if (mean[i][k] >= 0)
+                fprintf(f, "%.1f,%.1f ", left + plot * (k + 0.5) / POINTS,
+                        base - plot_h * mean[i][k] / peak);
+        fputs("\"><title>", f);
+        report_esc(f, v[i].run.variant);
+        fprintf(f, ": mean %.1f legal moves</title></polyline>\n", v[i].stats.branching);
+        int ly = base + 44 + 18 * i;
+        fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"14\" height=\"4\" fill=\"%s\"/>"
+                   "<text class=\"label\" x=\"%d\" y=\"%d\">",
+                left, ly - 4, report_colour(i), left + 20, ly);
+        report_esc(f, v[i].run.variant);
+        fprintf(f, " (mean %.1f)</text>\n", v[i].stats.branching);
+    }
+    fputs("</svg>\n", f);
+}
+
+/* Effect usage: firings per game of each effect, a bar per variant. */
+static void report_chart_effects(FILE *f, const struct playout_variant *v, int n)
+{
+    char names[GAME_MAX_EFFECTS * 4][DB_NAME];
+    int neff = report_effects(v, n, names, GAME_MAX_EFFECTS * 4);
+    const int left = 230, right = 60, bar = 14, gap = 3, group_gap = 12, top = 10;
+    const int plot = REPORT_W - left - right;
+    int height = neff ? top + neff * (n * (bar + gap) + group_gap) + 30 : 60;
+    fprintf(f, "<svg id=\"chart-effects\" class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" "
+               "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n",
+            REPORT_W, height, REPORT_W, height);
+    fputs("<title>Effect usage: firings per game</title>\n", f);
+    if (!neff) {
+        fputs("<text class=\"label\" x=\"20\" y=\"35\">None of these variants has scripted "
+              "effects.</text>\n</svg>\n", f);
+        return;
+    }
+    double peak = 0;
+    for (int i = 0; i < n; i++)
+        for (int e = 0; e < v[i].run.neffects; e++)
+            if (v[i].stats.effect_rate[e] > peak)
+                peak = v[i].stats.effect_rate[e];
+    if (peak <= 0)
+        peak = 1;
+    int y = top;
+    for (int k = 0; k < neff; k++) {
+        for (int i = 0; i < n; i++) {
+            int e = report_effect_index(&v[i].run, names[k]);
+            double rate = e < 0 ? 0 : v[i].stats.effect_rate[e];
+            fprintf(f, "<text class=\"label\" x=\"%d\" y=\"%d\" text-anchor=\"end\">", left - 8,
+                    y + bar - 3);
+            report_esc(f, names[k]);
+            fputs(" - ", f);
+            report_esc(f, v[i].run.variant);
+            fprintf(f, "</text>\n<rect class=\"bar\" x=\"%d\" y=\"%d\" width=\"%.1f\" "
+                       "height=\"%d\" fill=\"%s\"><title>%s</title></rect>\n",
+                    left, y, plot * rate / peak, bar, report_colour(i),
+                    e < 0 ? "not in this variant" : "firings per game");
+            if (e < 0)
+                fprintf(f, "<text class=\"tick\" x=\"%d\" y=\"%d\">not in this variant</text>\n",
+                        left + 4, y + bar - 3);
+            else
+                fprintf(f, "<text class=\"tick\" x=\"%.1f\" y=\"%d\">%.2f</text>\n",
+                        left + plot * rate / peak + 4, y + bar - 3, rate);
+            y += bar + gap;
+        }
+        y += group_gap;
+    }
+    fputs("</svg>\n", f);
+}
+
+static const char report_css[] =
+    "body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;color:#222;"
+    "max-width:1000px;margin:2em auto;padding:0 1em}\n"
+    "h1{font-size:1.6em}h2{font-size:1.2em;margin-top:2em;border-bottom:1px solid #ddd}\n"
+    "table{border-collapse:collapse;font-size:13px}td,th{padding:3px 10px;"
+    "border-bottom:1px solid #eee;text-align:left;vertical-align:top}\n"
+    "th{background:#f4f4f4}td.label{color:#555}.meta{color:#555}\n"
+    "svg.chart{display:block;max-width:100%;height:auto;margin:1em 0}\n"
+    "svg .grid{stroke:#e4e4e4}svg .axis{stroke:#888}svg .ci{stroke:#222;stroke-width:1.5;"
+    "fill:none}\n"
+    "svg .series{stroke-width:2}svg text{font:12px sans-serif;fill:#333}"
+    "svg .tick{fill:#777;font-size:11px}svg .head{font-weight:bold}\n";
+
+int report_write(const char *path, const struct cli *c, const struct playout_variant *v,
+                 int n, char *err, size_t errsize)
+{
+    struct report_row *rows = NULL;
+    int nrows = report_rows(v, n, &rows);
+    if (nrows < 0) {
+        snprintf(err, errsize, "out of memory");
+        return -1;
+    }
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        snprintf(err, errsize, "cannot write '%s': %s", path, strerror(errno));
+        report_rows_free(rows, nrows, n);
+        return -1;
+    }
+    char when[64];
+    time_t now = time(NULL);
+    struct tm tm;
+    gmtime_r(&now, &tm);
+    strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", &tm);
+
+    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+          "<title>tiers compare: ", f);
+    for (int i = 0; i < n; i++) {
+        if (i)
+            fputs(", ", f);
+        report_esc(f, v[i].run.variant);
+    }
+    fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n", report_css);
+    fputs("<h1>Ruleset comparison</h1>\n<p class=\"meta\">", f);
+    fprintf(f, "%ld games per variant, seed %llu, games cut after %d plies; agents: ",
+            c->games, (unsigned long long)c->seed, c->max_plies);
+    if (n > 0) {
+        report_esc(f, v[0].run.side[0]);
+        fputs(" ", f);
+        report_esc(f, v[0].run.agent[0]);
+        fputs(", ", f);
+        report_esc(f, v[0].run.side[1]);
+        fputs(" ", f);
+        report_esc(f, v[0].run.agent[1]);
+    }
+    fprintf(f, ". Written by tiers %s on %s from ", TIERS_VERSION, when);
+    report_esc(f, c->db);
+    fputs(". Intervals are 95% Wilson score intervals; docs/metrics.md defines every "
+          "figure.</p>\n", f);
+
+    fputs("<h2>Summary</h2>\n<table id=\"summary\">\n<tr><th>metric</th>", f);
+    for (int i = 0; i < n; i++) {
+        fputs("<th>", f);
+        report_esc(f, v[i].run.variant);
+        fputs("<br><small>", f);
+        report_esc(f, v[i].run.hash);
+        fputs("</small></th>", f);
+    }
+    fputs("</tr>\n", f);
+    for (int row = 0; row < nrows; row++) {
+        fputs("<tr><td class=\"label\">", f);
+        report_esc(f, rows[row].label);
+        fputs("</td>", f);
+        for (int i = 0; i < n; i++) {
+            fputs("<td>", f);
+            report_esc(f, rows[row].cells[i]);
+            fputs("</td>", f);
+        }
+        fputs("</tr>\n", f);
+    }
+    fputs("</table>\n", f);
+
+    fputs("<h2>Win rates</h2>\n<p>Share of all games won by each side, by the side that "
+          "made the first move of the play phase, and drawn; whiskers show the 95% "
+          "interval.</p>\n", f);
+    report_chart_wins(f, v, n);
+    fputs("<h2>Game length</h2>\n<p>Plies of the play phase (setup placements not "
+          "counted); games cut at the ply limit fall in the last bin.</p>\n", f);
+    report_chart_lengths(f, v, n);
+    fputs("<h2>Branching factor over the game</h2>\n<p>Mean number of legal moves at each "
+          "play-phase ply, over the games still going there (points reached by fewer than "
+          "1 game in 20 are left out).</p>\n", f);
+    report_chart_branching(f, v, n);
+    fputs("<h2>Effect usage</h2>\n<p>How often each scripted effect fired per game.</p>\n",
+          f);
+    report_chart_effects(f, v, n);
+    fputs("</body>\n</html>\n", f);
+    report_rows_free(rows, nrows, n);
+    if (ferror(f) | (fclose(f) != 0)) {
+        snprintf(err, errsize, "error writing '%s'", path);
+        return -1;
+    }
+    return 0;
+}

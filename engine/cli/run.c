@@ -1,0 +1,253 @@
+/* run.c - the games of a run on worker threads (pthreads).
+ *
+ * Each worker loads its own copy of the variant (a variant's Lua state is
+ * not shared between threads), position and agents, then takes the next
+ * missing game index from a shared list, plays it, and stores it in one
+ * transaction under the database lock.  Game i depends on the run's seed
+ * and i only, so the thread count and order change nothing but speed. */
+#include "run.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+struct run_shared {
+    db *d;
+    const struct game_config *cfg;
+    const struct db_run *run;
+    int64_t *todo;
+    int64_t ntodo, next, played;
+    int running;                /* workers not yet finished */
+    int failed;                 /* first error code, 0 = none */
+    char err[1024];
+    pthread_mutex_t lock;
+    pthread_cond_t ended;       /* a worker finished */
+};
+
+static double run_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void run_fail(struct run_shared *sh, int code, const char *msg)
+{
+    pthread_mutex_lock(&sh->lock);
+    if (!sh->failed) {
+        sh->failed = code ? code : -1;
+        snprintf(sh->err, sizeof sh->err, "%s", msg);
+    }
+    pthread_mutex_unlock(&sh->lock);
+}
+
+static void *run_worker(void *arg)
+{
+    struct run_shared *sh = arg;
+    struct game_worker w;
+    tiers_error err;
+    memset(&err, 0, sizeof err);
+    int rc = game_worker_init(&w, sh->cfg, &err);
+    if (rc < 0) {
+        char text[1100];
+        run_fail(sh, rc, tiers_error_text(&err, text, sizeof text));
+    } else if (strcmp(tiers_variant_hash(w.v), sh->run->hash) != 0) {
+        run_fail(sh, TIERS_EINPUT, "the variant's files changed during the run");
+    }
+    for (;;) {
+        pthread_mutex_lock(&sh->lock);
+        int64_t i = sh->failed || sh->next >= sh->ntodo ? -1 : sh->todo[sh->next++];
+        pthread_mutex_unlock(&sh->lock);
+        if (i < 0)
+            break;
+        rc = game_play(&w, sh->cfg, i);
+        if (rc < 0) {
+            char msg[1200];
+            const char *script = tiers_variant_script_error(w.v);
+            snprintf(msg, sizeof msg, "game %lld: %s%s%s", (long long)i,
+                     rc == TIERS_ESCRIPT ? "variant script failed" : rc == TIERS_ENOMEM
+                                                                       ? "out of memory"
+                                                                       : "engine error",
+                     script && script[0] ? ": " : "", script ? script : "");
+            run_fail(sh, rc, msg);
+            break;
+        }
+        char dberr[512];
+        pthread_mutex_lock(&sh->lock);
+        int ok = db_put_game(sh->d, sh->run, &w.g, dberr, sizeof dberr) == 0;
+        if (ok)
+            sh->played++;
+        pthread_mutex_unlock(&sh->lock);
+        if (!ok) {
+            run_fail(sh, -1, dberr);
+            break;
+        }
+    }
+    if (w.v)
+        game_worker_free(&w);
+    pthread_mutex_lock(&sh->lock);
+    sh->running--;
+    pthread_cond_signal(&sh->ended);
+    pthread_mutex_unlock(&sh->lock);
+    return NULL;
+}
+
+int run_describe(const struct game_config *cfg, const tiers_variant *v, struct db_run *run,
+                 char *err, size_t errsize)
+{
+    memset(run, 0, sizeof *run);
+    snprintf(run->variant, sizeof run->variant, "%s", tiers_variant_name(v));
+    snprintf(run->hash, sizeof run->hash, "%s", tiers_variant_hash(v));
+    size_t len = 0;
+    for (int i = 0; cfg->rules && cfg->rules[i]; i++)
+        len += (size_t)snprintf(run->options + len, len < sizeof run->options
+                                                        ? sizeof run->options - len : 0,
+                                "%s%s", i ? " " : "", cfg->rules[i]);
+    if (len >= sizeof run->options) {
+        snprintf(err, errsize, "too many --rule options");
+        return -1;
+    }
+    for (int s = 0; s < 2; s++) {
+        tiers_error e;
+        memset(&e, 0, sizeof e);
+        tiers_agent *a = tiers_agent_new(cfg->agents[s], &e);
+        if (!a) {
+            snprintf(err, errsize, "%s", e.msg);
+            return -1;
+        }
+        snprintf(run->agent[s], sizeof run->agent[s], "%s", tiers_agent_spec(a));
+        tiers_agent_free(a);
+        const char *name = tiers_variant_side_name(v, s);
+        if (name && name[0])
+            snprintf(run->side[s], sizeof run->side[s], "%s", name);
+        else
+            snprintf(run->side[s], sizeof run->side[s], "side %d", s);
+    }
+    run->seed = cfg->seed;
+    run->max_plies = cfg->max_plies;
+    run->neffects = tiers_variant_effects(v);
+    if (run->neffects > GAME_MAX_EFFECTS)
+        run->neffects = GAME_MAX_EFFECTS;
+    for (int i = 0; i < run->neffects; i++)
+        snprintf(run->effect[i], sizeof run->effect[i], "%s", tiers_variant_effect_name(v, i));
+    db_run_key(run);
+    return 0;
+}
+
+static void run_bar(const struct run_options *o, int64_t done, int64_t total, double secs,
+                    int final)
+{
+    enum { WIDTH = 24 };
+    char bar[WIDTH + 1];
+    int fill = total > 0 ? (int)(WIDTH * done / total) : WIDTH;
+    for (int i = 0; i < WIDTH; i++)
+        bar[i] = i < fill ? '#' : '.';
+    bar[WIDTH] = '\0';
+    double rate = secs > 0 ? (double)done / secs : 0;
+    fprintf(stderr, "\r%s [%s] %lld/%lld games  %.1f games/s", o->label ? o->label : "", bar,
+            (long long)done, (long long)total, rate);
+    if (!final && rate > 0 && done < total) {
+        long eta = (long)((double)(total - done) / rate + 0.5);
+        fprintf(stderr, "  ETA %ld:%02ld:%02ld ", eta / 3600, eta / 60 % 60, eta % 60);
+    } else {
+        fputs("                ", stderr);
+    }
+    if (final)
+        fputc('\n', stderr);
+    fflush(stderr);
+}
+
+int run_games(db *d, const struct game_config *cfg, const struct db_run *run,
+              const struct run_options *o, struct run_result *r, char *err, size_t errsize)
+{
+    memset(r, 0, sizeof *r);
+    if (db_put_run(d, run, err, errsize) != 0)
+        return -1;
+    uint8_t *done = calloc((size_t)o->games + 1, 1);
+    int64_t *todo = malloc(((size_t)o->games / (size_t)o->shard_n + 2) * sizeof *todo);
+    if (!done || !todo) {
+        free(done);
+        free(todo);
+        snprintf(err, errsize, "out of memory");
+        return TIERS_ENOMEM;
+    }
+    if (db_done(d, run->key, o->games, done, err, errsize) < 0) {
+        free(done);
+        free(todo);
+        return -1;
+    }
+    int64_t ntodo = 0;
+    for (int64_t i = o->shard_k - 1; i < o->games; i += o->shard_n) {
+        r->wanted++;
+        if (done[i])
+            r->found++;
+        else
+            todo[ntodo++] = i;
+    }
+    free(done);
+
+    struct run_shared sh;
+    memset(&sh, 0, sizeof sh);
+    sh.d = d;
+    sh.cfg = cfg;
+    sh.run = run;
+    sh.todo = todo;
+    sh.ntodo = ntodo;
+    pthread_mutex_init(&sh.lock, NULL);
+    pthread_cond_init(&sh.ended, NULL);
+    int threads = o->threads < 1 ? 1 : o->threads;
+    if (threads > ntodo)
+        threads = ntodo > 0 ? (int)ntodo : 0;
+    pthread_t tid[RUN_MAX_THREADS];
+    double t0 = run_now();
+    sh.running = 0;
+    for (int t = 0; t < threads; t++) {
+        pthread_mutex_lock(&sh.lock);
+        sh.running++;
+        pthread_mutex_unlock(&sh.lock);
+        if (pthread_create(&tid[t], NULL, run_worker, &sh) != 0) {
+            pthread_mutex_lock(&sh.lock);
+            sh.running--;
+            pthread_mutex_unlock(&sh.lock);
+            run_fail(&sh, -1, "cannot start a thread");
+            threads = t;
+            break;
+        }
+    }
+    /* the main thread only watches (and draws the bar) */
+    pthread_mutex_lock(&sh.lock);
+    while (sh.running) {
+        if (o->progress) {
+            int64_t played = sh.played;
+            pthread_mutex_unlock(&sh.lock);
+            run_bar(o, r->found + played, r->wanted, run_now() - t0, 0);
+            pthread_mutex_lock(&sh.lock);
+        }
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 200 * 1000 * 1000;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000L;
+        }
+        if (sh.running)
+            pthread_cond_timedwait(&sh.ended, &sh.lock, &until);
+    }
+    pthread_mutex_unlock(&sh.lock);
+    for (int t = 0; t < threads; t++)
+        pthread_join(tid[t], NULL);
+    r->seconds = run_now() - t0;
+    r->played = sh.played;
+    if (o->progress)
+        run_bar(o, r->found + r->played, r->wanted, r->seconds, 1);
+    pthread_cond_destroy(&sh.ended);
+    pthread_mutex_destroy(&sh.lock);
+    free(todo);
+    if (sh.failed) {
+        snprintf(err, errsize, "%s", sh.err);
+        return sh.failed;
+    }
+    return 0;
+}

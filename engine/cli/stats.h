@@ -1,0 +1,54 @@
+/* stats.h - the metrics of `tiers compare`, computed from the games of
+ * one run in the database.  Definitions: docs/metrics.md. */
+#ifndef STATS_H
+#define STATS_H
+
+#include <stdint.h>
+
+#include "db.h"
+
+/* A proportion k/n with its 95% Wilson score interval. */
+struct stats_rate {
+    int64_t k, n;
+    double rate, lo, hi;   /* 0 when n = 0 */
+};
+
+void stats_wilson(int64_t k, int64_t n, struct stats_rate *r);
+
+struct stats {
+    struct db_run run;
+    int64_t games;
+    int64_t wins[2], draws, cut, decisive;
+    struct stats_rate win[2];      /* each side's wins / games */
+    int first_side;                /* side making the first play move in
+                                      most games, -1 if no game got there */
+    struct stats_rate first;       /* games won by the side that made the
+                                      first play move / games with one */
+    struct stats_rate draw, decisive_rate, cut_rate;
+    double length_mean, length_median; /* play-phase plies */
+    int length_min, length_max;
+    int *lengths;                  /* sorted, `games` entries */
+    double setup_mean;             /* setup plies per game */
+    double branching;              /* mean legal moves per play ply */
+    double captures, drops, stacks, placements; /* per game */
+    double seconds_mean;
+    double effect_rate[GAME_MAX_EFFECTS];  /* firings per game */
+    struct stats_rate effect_games[GAME_MAX_EFFECTS]; /* games with one */
+    /* branching over the course of a game: mean legal moves at play ply
+       k among the games that reach it, k < profile_len */
+    int profile_len;
+    double *profile_sum;
+    int64_t *profile_n;
+};
+
+/* Reads the games i < limit of the run and computes every metric.  0, or
+ * -1 with err (s is then empty but may be freed). */
+int stats_collect(db *d, const struct db_run *run, int64_t limit, struct stats *s,
+                  char *err, size_t errsize);
+void stats_free(struct stats *s);
+
+/* Mean legal moves at play plies [from, to) of the profile, or -1 when no
+ * game reaches them. */
+double stats_profile_mean(const struct stats *s, int from, int to);
+
+#endif

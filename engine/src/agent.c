@@ -1,0 +1,899 @@
+/* agent.c - agents that choose a move: random, greedy, alphabeta, mcts.
+ *
+ * Built on the public API only (tiers_legal_moves, tiers_make,
+ * tiers_unmake, tiers_pos_status) plus the material count of eval.c, so an
+ * agent plays exactly the moves a client could list, in any variant.  All
+ * memory (move stacks, transposition table, tree node pool) is allocated
+ * by tiers_agent_new; choosing a move never allocates.
+ *
+ * A choice is a function of the position (with its history), the agent's
+ * parameters and the caller's random state only: no state carries over
+ * from one call to the next (the transposition table is invalidated by a
+ * generation counter), so games replay identically whichever thread or
+ * order they are played in.  The one exception is alphabeta's `time=`
+ * budget, which depends on the machine's speed. */
+#include "agent.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "eval.h"
+
+enum agent_kind { AGENT_RANDOM, AGENT_GREEDY, AGENT_ALPHABETA, AGENT_MCTS };
+enum { ROLLOUT_RANDOM, ROLLOUT_GREEDY };
+
+/* Scores: material differences stay far below AB_WIN; a win found `ply`
+ * plies from the root scores AB_WIN - ply, so a shorter win is better. */
+enum { AB_WIN = 1000000, AB_INF = 2000000, AB_MATE_ZONE = AB_WIN - 1000 };
+enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
+
+/* Transposition-table entry, keyed on tiers_pos_hash. */
+typedef struct agent_tt {
+    uint64_t key;
+    uint32_t gen;      /* the choice that wrote it (older = empty) */
+    int32_t score;     /* mate scores relative to this node */
+    uint8_t depth, flag, has_move, pad;
+    tiers_move move;
+} agent_tt;
+
+/* A node of the UCT tree.  Children are added one per visit, in an order
+ * drawn when the node's moves are first generated (offset + k * stride
+ * modulo the count, stride coprime with it). */
+typedef struct agent_node {
+    tiers_move move;       /* the move leading here */
+    int32_t child, sibling;/* first child, next sibling; -1 = none */
+    int32_t nmoves;        /* legal moves here; -1 = not generated yet */
+    int32_t nchildren;
+    uint32_t offset, stride;
+    uint32_t visits;
+    float reward;          /* summed reward of `mover` */
+    float terminal_reward; /* for side 0, when terminal */
+    uint8_t mover;         /* side that made `move` */
+    uint8_t terminal;
+} agent_node;
+
+struct tiers_agent {
+    enum agent_kind kind;
+    char spec[AGENT_SPEC_MAX];
+    /* parameters */
+    int depth;             /* alphabeta: deepest iteration */
+    int64_t nodes;         /* alphabeta: node budget, 0 = none */
+    int time_ms;           /* alphabeta: time budget, 0 = none */
+    int tt_bits;
+    int setup_search;      /* search during setup (else random placements) */
+    int mate;              /* greedy: a move that ends the game in the
+                              mover's favour is best */
+    int iterations;        /* mcts */
+    int rollout;           /* mcts: ROLLOUT_* */
+    int rollout_plies;     /* mcts: rollout length, 0 = to the end */
+    double explore;        /* mcts: UCT constant */
+    /* buffers */
+    tiers_move *moves;     /* move stack */
+    int move_slots;        /* in units of TIERS_MAX_MOVES */
+    agent_tt *tt;
+    uint32_t tt_gen;
+    agent_node *pool;
+    int32_t *path;         /* mcts: nodes from the root to a leaf */
+    int pool_cap, pool_used;
+    /* search state */
+    int64_t searched;
+    int abort, error, reached;
+    double deadline;
+};
+
+/* ------------------------------------------------------------- random */
+
+uint64_t agent_rng_next(uint64_t *state)
+{
+    uint64_t x = *state ? *state : 0x9e3779b97f4a7c15ull;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return *state = x;
+}
+
+uint32_t agent_rng_below(uint64_t *state, uint32_t n)
+{
+    return n <= 1 ? 0 : (uint32_t)((agent_rng_next(state) >> 11) % n);
+}
+
+static double agent_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* ------------------------------------------------------------ parsing */
+
+static void agent_fail(tiers_error *err, const char *spec, const char *fmt,
+                       const char *what)
+{
+    if (!err)
+        return;
+    memset(err, 0, sizeof *err);
+    char msg[512];
+    snprintf(msg, sizeof msg, fmt, what);
+    snprintf(err->msg, sizeof err->msg, "agent '%s': %s", spec, msg);
+}
+
+static int agent_int(const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || end == s || *end || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int agent_double(const char *s, double lo, double hi, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || *end || !(v >= lo && v <= hi))
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* Sets one KEY=VALUE; returns 0, or -1 with err filled. */
+static int agent_param(tiers_agent *a, const char *spec, const char *key,
+                       const char *val, tiers_error *err)
+{
+    long n;
+    double d;
+    int bad = 0, unknown = 0;
+    if (!strcmp(key, "setup") && a->kind != AGENT_RANDOM) {
+        if (!strcmp(val, "random"))
+            a->setup_search = 0;
+        else if (!strcmp(val, "search"))
+            a->setup_search = 1;
+        else
+            bad = 1;
+    } else if (a->kind == AGENT_GREEDY) {
+        if (!strcmp(key, "mate")) {
+            if (!strcmp(val, "yes") || !strcmp(val, "1"))
+                a->mate = 1;
+            else if (!strcmp(val, "no") || !strcmp(val, "0"))
+                a->mate = 0;
+            else
+                bad = 1;
+        } else {
+            unknown = 1;
+        }
+    } else if (a->kind == AGENT_ALPHABETA) {
+        if (!strcmp(key, "depth"))
+            bad = agent_int(val, 1, AGENT_AB_MAX_DEPTH, &n) || !(a->depth = (int)n);
+        else if (!strcmp(key, "nodes"))
+            bad = agent_int(val, 0, 1000000000000L, &n) || ((a->nodes = n), 0);
+        else if (!strcmp(key, "time"))
+            bad = agent_int(val, 0, 86400000L, &n) || ((a->time_ms = (int)n), 0);
+        else if (!strcmp(key, "tt"))
+            bad = agent_int(val, AGENT_AB_TT_MIN_BITS, AGENT_AB_TT_MAX_BITS, &n) ||
+                  !(a->tt_bits = (int)n);
+        else
+            unknown = 1;
+    } else if (a->kind == AGENT_MCTS) {
+        if (!strcmp(key, "iterations"))
+            bad = agent_int(val, 1, AGENT_MCTS_MAX_ITERATIONS, &n) ||
+                  !(a->iterations = (int)n);
+        else if (!strcmp(key, "rollout")) {
+            if (!strcmp(val, "random"))
+                a->rollout = ROLLOUT_RANDOM;
+            else if (!strcmp(val, "greedy"))
+                a->rollout = ROLLOUT_GREEDY;
+            else
+                bad = 1;
+        } else if (!strcmp(key, "plies"))
+            bad = agent_int(val, 0, 100000, &n) || ((a->rollout_plies = (int)n), 0);
+        else if (!strcmp(key, "c"))
+            bad = agent_double(val, 0.0, 100.0, &d) || ((a->explore = d), 0);
+        else
+            unknown = 1;
+    } else {
+        unknown = 1;
+    }
+    if (unknown) {
+        static const char *const known[] = {
+            "none", "mate, setup", "depth, nodes, time, tt, setup",
+            "iterations, rollout, plies, c, setup"};
+        char what[160];
+        snprintf(what, sizeof what, "unknown parameter '%s' (known: %s)", key,
+                 known[a->kind]);
+        agent_fail(err, spec, "%s", what);
+        return -1;
+    }
+    if (bad) {
+        char what[160];
+        snprintf(what, sizeof what, "bad value '%s' for '%s'", val, key);
+        agent_fail(err, spec, "%s", what);
+        return -1;
+    }
+    return 0;
+}
+
+/* The first parameter may be a bare value: `mcts:2000` is
+ * `mcts:iterations=2000`, `alphabeta:4` is `alphabeta:depth=4`. */
+static const char *agent_bare_key(enum agent_kind kind)
+{
+    return kind == AGENT_ALPHABETA ? "depth" : kind == AGENT_MCTS ? "iterations" : NULL;
+}
+
+static void agent_canonical(tiers_agent *a)
+{
+    switch (a->kind) {
+    case AGENT_RANDOM:
+        snprintf(a->spec, sizeof a->spec, "random");
+        break;
+    case AGENT_GREEDY:
+        snprintf(a->spec, sizeof a->spec, "greedy:mate=%s,setup=%s",
+                 a->mate ? "yes" : "no", a->setup_search ? "search" : "random");
+        break;
+    case AGENT_ALPHABETA: {
+        int n = snprintf(a->spec, sizeof a->spec, "alphabeta:depth=%d,nodes=%lld,tt=%d,setup=%s",
+                         a->depth, (long long)a->nodes, a->tt_bits,
+                         a->setup_search ? "search" : "random");
+        if (a->time_ms && n > 0 && (size_t)n < sizeof a->spec)
+            snprintf(a->spec + n, sizeof a->spec - (size_t)n, ",time=%d", a->time_ms);
+        break;
+    }
+    case AGENT_MCTS:
+        snprintf(a->spec, sizeof a->spec, "mcts:iterations=%d,rollout=%s,plies=%d,c=%g,setup=%s",
+                 a->iterations, a->rollout == ROLLOUT_GREEDY ? "greedy" : "random",
+                 a->rollout_plies, a->explore, a->setup_search ? "search" : "random");
+        break;
+    }
+}
+
+static int agent_alloc(tiers_agent *a)
+{
+    switch (a->kind) {
+    case AGENT_RANDOM:
+        a->move_slots = 1;
+        break;
+    case AGENT_GREEDY:
+    case AGENT_MCTS:
+        a->move_slots = 2;
+        break;
+    case AGENT_ALPHABETA:
+        a->move_slots = a->depth + 2;
+        break;
+    }
+    a->moves = malloc((size_t)a->move_slots * TIERS_MAX_MOVES * sizeof *a->moves);
+    if (!a->moves)
+        return -1;
+    if (a->kind == AGENT_ALPHABETA) {
+        a->tt = calloc((size_t)1 << a->tt_bits, sizeof *a->tt);
+        if (!a->tt)
+            return -1;
+    }
+    if (a->kind == AGENT_MCTS) {
+        a->pool_cap = a->iterations + 1;
+        a->pool = malloc((size_t)a->pool_cap * sizeof *a->pool);
+        a->path = malloc((size_t)(a->pool_cap + 1) * sizeof *a->path);
+        if (!a->pool || !a->path)
+            return -1;
+    }
+    return 0;
+}
+
+tiers_agent *tiers_agent_new(const char *spec, tiers_error *err)
+{
+    if (!spec)
+        spec = "";
+    char text[AGENT_SPEC_MAX * 2];
+    if (strlen(spec) >= sizeof text) {
+        agent_fail(err, "...", "%s", "spec too long");
+        return NULL;
+    }
+    strcpy(text, spec);
+    char *params = strchr(text, ':');
+    if (params)
+        *params++ = '\0';
+    tiers_agent *a = calloc(1, sizeof *a);
+    if (!a) {
+        agent_fail(err, spec, "%s", "out of memory");
+        return NULL;
+    }
+    if (!strcmp(text, "random"))
+        a->kind = AGENT_RANDOM;
+    else if (!strcmp(text, "greedy"))
+        a->kind = AGENT_GREEDY;
+    else if (!strcmp(text, "alphabeta") || !strcmp(text, "ab"))
+        a->kind = AGENT_ALPHABETA;
+    else if (!strcmp(text, "mcts"))
+        a->kind = AGENT_MCTS;
+    else {
+        agent_fail(err, spec, "%s", "unknown agent (known: random, greedy, alphabeta, mcts)");
+        free(a);
+        return NULL;
+    }
+    a->mate = 1;
+    a->depth = 3;
+    a->nodes = 100000;
+    a->tt_bits = 16;
+    a->iterations = 1000;
+    a->rollout = ROLLOUT_RANDOM;
+    a->rollout_plies = 20;
+    a->explore = 1.4;
+
+    int first = 1;
+    for (char *tok = params; tok && *tok; first = 0) {
+        char *next = strchr(tok, ',');
+        if (next)
+            *next++ = '\0';
+        char *eq = strchr(tok, '=');
+        const char *key = tok, *val;
+        if (eq) {
+            *eq = '\0';
+            val = eq + 1;
+        } else if (first && agent_bare_key(a->kind)) {
+            key = agent_bare_key(a->kind);
+            val = tok;
+        } else {
+            agent_fail(err, spec, "expected KEY=VALUE, not '%s'", tok);
+            free(a);
+            return NULL;
+        }
+        if (agent_param(a, spec, key, val, err) != 0) {
+            free(a);
+            return NULL;
+        }
+        tok = next;
+        if (next && !*next) {
+            agent_fail(err, spec, "%s", "empty parameter after ','");
+            free(a);
+            return NULL;
+        }
+    }
+    if (params && !*params) {
+        agent_fail(err, spec, "%s", "nothing after ':'");
+        free(a);
+        return NULL;
+    }
+    agent_canonical(a);
+    if (agent_alloc(a) != 0) {
+        tiers_agent_free(a);
+        agent_fail(err, spec, "%s", "out of memory");
+        return NULL;
+    }
+    return a;
+}
+
+void tiers_agent_free(tiers_agent *a)
+{
+    if (!a)
+        return;
+    free(a->moves);
+    free(a->tt);
+    free(a->pool);
+    free(a->path);
+    free(a);
+}
+
+const char *tiers_agent_spec(const tiers_agent *a) { return a->spec; }
+
+int tiers_agent_reproducible(const tiers_agent *a)
+{
+    return !(a->kind == AGENT_ALPHABETA && a->time_ms > 0);
+}
+
+int64_t tiers_agent_nodes(const tiers_agent *a) { return a->searched; }
+
+int tiers_agent_depth(const tiers_agent *a) { return a->reached; }
+
+/* ---------------------------------------------------------- shared */
+
+/* Material balance for `side`. */
+static int agent_eval(const tiers_pos *p, int side)
+{
+    return eval_material(p, side) - eval_material(p, side ^ 1);
+}
+
+/* Score of a finished game for `side`, `ply` plies below the root. */
+static int agent_terminal_score(tiers_pos *p, int side, int ply)
+{
+    tiers_status st = tiers_pos_status(p);
+    if (st.result != TIERS_WIN_0 && st.result != TIERS_WIN_1)
+        return 0;
+    int winner = st.result == TIERS_WIN_0 ? 0 : 1;
+    return winner == side ? AB_WIN - ply : -(AB_WIN - ply);
+}
+
+static int agent_random(tiers_pos *p, tiers_move *buf, uint64_t *rng,
+                        tiers_move *out)
+{
+    int n = tiers_legal_moves(p, buf, TIERS_MAX_MOVES);
+    if (n > 0)
+        *out = buf[agent_rng_below(rng, (uint32_t)n)];
+    return n;
+}
+
+/* Greedy choice among buf[0..n-1] for the side to move: the best material
+ * after the move (with `mate`, a move that ends the game scores as a win,
+ * loss or draw), ties broken at random.  `scratch` holds a move list. */
+static int agent_greedy_pick(tiers_pos *p, tiers_move *buf, int n,
+                             tiers_move *scratch, int mate, uint64_t *rng,
+                             int *pick)
+{
+    int me = tiers_pos_side_to_move(p);
+    int best = -AB_INF, ties = 0;
+    *pick = 0;
+    for (int i = 0; i < n; i++) {
+        int rc = tiers_make(p, &buf[i]);
+        if (rc < 0)
+            return rc;
+        int score;
+        int m = mate ? tiers_legal_moves(p, scratch, TIERS_MAX_MOVES) : 1;
+        if (m < 0) {
+            tiers_unmake(p);
+            return m;
+        }
+        score = m == 0 ? agent_terminal_score(p, me, 1) : agent_eval(p, me);
+        tiers_unmake(p);
+        if (score > best) {
+            best = score;
+            *pick = i;
+            ties = 1;
+        } else if (score == best && agent_rng_below(rng, (uint32_t)++ties) == 0) {
+            *pick = i;
+        }
+    }
+    return 0;
+}
+
+/* --------------------------------------------------------- alphabeta */
+
+static agent_tt *agent_tt_slot(tiers_agent *a, uint64_t key)
+{
+    return &a->tt[key & (((uint64_t)1 << a->tt_bits) - 1)];
+}
+
+static int agent_tt_to(int score, int ply)
+{
+    return score >= AB_MATE_ZONE ? score + ply : score <= -AB_MATE_ZONE ? score - ply : score;
+}
+
+static int agent_tt_from(int score, int ply)
+{
+    return score >= AB_MATE_ZONE ? score - ply : score <= -AB_MATE_ZONE ? score + ply : score;
+}
+
+static int agent_same_move(const tiers_move *x, const tiers_move *y)
+{
+    return memcmp(x, y, sizeof *x) == 0;
+}
+
+static int agent_is_capture(const tiers_move *m)
+{
+    return m->kind == TIERS_MV_CAPTURE || m->kind == TIERS_MV_STRIKE ||
+           (m->flags & TIERS_MF_ROYALCAP);
+}
+
+/* Search order: the table's move first, then captures, then the rest,
+ * each group in generation order (stable, so results do not depend on
+ * anything but the list). */
+static void agent_order(tiers_move *buf, int n, const tiers_move *first)
+{
+    int k = 0;
+    if (first)
+        for (int i = 0; i < n; i++)
+            if (agent_same_move(&buf[i], first)) {
+                tiers_move m = buf[i];
+                memmove(&buf[1], &buf[0], (size_t)i * sizeof *buf);
+                buf[0] = m;
+                k = 1;
+                break;
+            }
+    for (int i = k; i < n; i++)
+        if (agent_is_capture(&buf[i])) {
+            tiers_move m = buf[i];
+            memmove(&buf[k + 1], &buf[k], (size_t)(i - k) * sizeof *buf);
+            buf[k++] = m;
+        }
+}
+
+static int agent_out_of_budget(tiers_agent *a)
+{
+    if (a->nodes && a->searched >= a->nodes)
+        return 1;
+    if (a->time_ms && (a->searched & 255) == 0 && agent_now() > a->deadline)
+        return 1;
+    return 0;
+}
+
+/* Negamax with alpha-beta; the score is for the side to move at p.  A move
+ * after which the same side moves again keeps the sign. */
+static int agent_ab(tiers_agent *a, tiers_pos *p, int depth, int alpha,
+                    int beta, int ply, tiers_move *buf)
+{
+    a->searched++;
+    if (agent_out_of_budget(a)) {
+        a->abort = 1;
+        return 0;
+    }
+    int n = tiers_legal_moves(p, buf, TIERS_MAX_MOVES);
+    if (n < 0) {
+        a->error = n;
+        a->abort = 1;
+        return 0;
+    }
+    int me = tiers_pos_side_to_move(p);
+    if (n == 0)
+        return agent_terminal_score(p, me, ply);
+    if (depth <= 0)
+        return agent_eval(p, me);
+
+    uint64_t key = tiers_pos_hash(p);
+    agent_tt *e = agent_tt_slot(a, key);
+    const tiers_move *ttmove = NULL;
+    if (e->gen == a->tt_gen && e->key == key) {
+        if (e->has_move)
+            ttmove = &e->move;
+        if (e->depth >= depth) {
+            int s = agent_tt_from(e->score, ply);
+            if (e->flag == TT_EXACT || (e->flag == TT_LOWER && s >= beta) ||
+                (e->flag == TT_UPPER && s <= alpha))
+                return s;
+        }
+    }
+    tiers_move hint;
+    if (ttmove) {
+        hint = *ttmove;
+        ttmove = &hint;
+    }
+    agent_order(buf, n, ttmove);
+
+    int alpha0 = alpha, best = -AB_INF, besti = 0;
+    for (int i = 0; i < n; i++) {
+        int rc = tiers_make(p, &buf[i]);
+        if (rc < 0) {
+            a->error = rc;
+            a->abort = 1;
+            return 0;
+        }
+        int same = tiers_pos_side_to_move(p) == me;
+        int s = same ? agent_ab(a, p, depth - 1, alpha, beta, ply + 1, buf + n)
+                     : -agent_ab(a, p, depth - 1, -beta, -alpha, ply + 1, buf + n);
+        tiers_unmake(p);
+        if (a->abort)
+            return 0;
+        if (s > best) {
+            best = s;
+            besti = i;
+            if (s > alpha)
+                alpha = s;
+            if (alpha >= beta)
+                break;
+        }
+    }
+    e = agent_tt_slot(a, key);
+    e->key = key;
+    e->gen = a->tt_gen;
+    e->depth = (uint8_t)depth;
+    e->score = agent_tt_to(best, ply);
+    e->flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
+    e->has_move = 1;
+    e->move = buf[besti];
+    return best;
+}
+
+/* Iterative deepening at the root over moves[0..n-1] (already shuffled). */
+static int agent_alphabeta(tiers_agent *a, tiers_pos *p, tiers_move *moves,
+                           int n, tiers_move *out)
+{
+    int me = tiers_pos_side_to_move(p);
+    tiers_move *below = moves + n;
+    int besti = 0;
+    a->tt_gen++;
+    a->searched = 0;
+    a->abort = 0;
+    a->error = 0;
+    a->reached = 0;
+    if (a->time_ms)
+        a->deadline = agent_now() + a->time_ms / 1000.0;
+    for (int depth = 1; depth <= a->depth; depth++) {
+        /* the previous iteration's best move first */
+        if (besti) {
+            tiers_move m = moves[besti];
+            memmove(&moves[1], &moves[0], (size_t)besti * sizeof *moves);
+            moves[0] = m;
+            besti = 0;
+        }
+        int alpha = -AB_INF, beta = AB_INF, iter_best = 0, done = 0;
+        for (int i = 0; i < n; i++) {
+            int rc = tiers_make(p, &moves[i]);
+            if (rc < 0)
+                return rc;
+            int same = tiers_pos_side_to_move(p) == me;
+            int s = same ? agent_ab(a, p, depth - 1, alpha, beta, 1, below)
+                         : -agent_ab(a, p, depth - 1, -beta, -alpha, 1, below);
+            tiers_unmake(p);
+            if (a->error)
+                return a->error;
+            if (a->abort)
+                break;
+            done++;
+            if (s > alpha) {
+                alpha = s;
+                iter_best = i;
+            }
+        }
+        /* An interrupted iteration still counts if it finished a move that
+         * beats the previous best (searched first). */
+        if (done > 0 && (!a->abort || iter_best != 0))
+            besti = iter_best;
+        if (!a->abort)
+            a->reached = depth;
+        if (a->abort || alpha >= AB_MATE_ZONE || alpha <= -AB_MATE_ZONE)
+            break;
+    }
+    *out = moves[besti];
+    return n;
+}
+
+/* --------------------------------------------------------------- mcts */
+
+static uint32_t agent_gcd(uint32_t x, uint32_t y)
+{
+    while (y) {
+        uint32_t t = x % y;
+        x = y;
+        y = t;
+    }
+    return x;
+}
+
+/* Fills in what generating node's moves tells: the count, a visiting
+ * order, and the result when the game is over there. */
+static void agent_node_moves(tiers_pos *p, agent_node *nd, int n, uint64_t *rng)
+{
+    nd->nmoves = n;
+    nd->offset = n > 1 ? agent_rng_below(rng, (uint32_t)n) : 0;
+    nd->stride = 1;
+    if (n > 2) {
+        uint32_t s = 1 + agent_rng_below(rng, (uint32_t)n - 1);
+        while (agent_gcd(s, (uint32_t)n) != 1)
+            s = s % ((uint32_t)n - 1) + 1;
+        nd->stride = s;
+    }
+    if (n == 0) {
+        tiers_status st = tiers_pos_status(p);
+        nd->terminal = 1;
+        nd->terminal_reward = st.result == TIERS_WIN_0 ? 1.0f
+                            : st.result == TIERS_WIN_1 ? 0.0f : 0.5f;
+    }
+}
+
+/* Reward for side 0 of a rollout cut before the end: 0.5 moved toward 1
+ * or 0 by the material balance relative to the material on the board, but
+ * never as far as a won or lost game, so a real win is worth more than
+ * any material lead. */
+static float agent_material_reward(const tiers_pos *p)
+{
+    int m0 = eval_material(p, 0), m1 = eval_material(p, 1);
+    int total = m0 + m1 > 0 ? m0 + m1 : 1;
+    return (float)(0.5 + 0.35 * tanh(4.0 * (m0 - m1) / total));
+}
+
+/* Plays a rollout from p and returns the reward for side 0: 1, 0 or 0.5
+ * for a finished game, agent_material_reward when it is cut after
+ * `plies`.  Undoes its moves. */
+static int agent_rollout(tiers_agent *a, tiers_pos *p, uint64_t *rng,
+                         agent_node *leaf, float *reward)
+{
+    tiers_move *buf = a->moves, *scratch = a->moves + TIERS_MAX_MOVES;
+    int made = 0, rc = 0;
+    *reward = -1.0f;
+    for (;;) {
+        int n = tiers_legal_moves(p, buf, TIERS_MAX_MOVES);
+        if (n < 0) {
+            rc = n;
+            break;
+        }
+        if (made == 0 && leaf && leaf->nmoves < 0) {
+            agent_node_moves(p, leaf, n, rng);
+            if (leaf->terminal) {
+                *reward = leaf->terminal_reward;
+                break;
+            }
+        }
+        if (n == 0) {
+            tiers_status st = tiers_pos_status(p);
+            *reward = st.result == TIERS_WIN_0 ? 1.0f : st.result == TIERS_WIN_1 ? 0.0f : 0.5f;
+            break;
+        }
+        if (a->rollout_plies && made >= a->rollout_plies)
+            break;
+        int pick = (int)agent_rng_below(rng, (uint32_t)n);
+        if (a->rollout == ROLLOUT_GREEDY && !tiers_pos_in_setup(p)) {
+            rc = agent_greedy_pick(p, buf, n, scratch, 0, rng, &pick);
+            if (rc < 0)
+                break;
+        }
+        rc = tiers_make(p, &buf[pick]);
+        if (rc == TIERS_EFULL) { /* history full: judge from here */
+            rc = 0;
+            break;
+        }
+        if (rc < 0)
+            break;
+        made++;
+    }
+    if (rc == 0 && *reward < 0)
+        *reward = agent_material_reward(p);
+    while (made--)
+        tiers_unmake(p);
+    return rc;
+}
+
+static int32_t agent_new_node(tiers_agent *a, const tiers_move *m, int mover)
+{
+    if (a->pool_used >= a->pool_cap)
+        return -1;
+    agent_node *nd = &a->pool[a->pool_used];
+    memset(nd, 0, sizeof *nd);
+    if (m)
+        nd->move = *m;
+    nd->child = nd->sibling = -1;
+    nd->nmoves = -1;
+    nd->mover = (uint8_t)mover;
+    return a->pool_used++;
+}
+
+/* One UCT iteration from the root: select, expand one child, roll out,
+ * back up, and return p to the root.  `path` holds the node indices. */
+static int agent_mcts_iter(tiers_agent *a, tiers_pos *p, uint64_t *rng,
+                           int32_t *path)
+{
+    int len = 0, rc = 0;
+    int32_t cur = 0;
+    float reward = 0.5f;
+    path[len++] = 0;
+    for (;;) {
+        agent_node *nd = &a->pool[cur];
+        int listed = 0; /* a->moves holds this node's moves */
+        if (nd->nmoves < 0) {
+            int n = tiers_legal_moves(p, a->moves, TIERS_MAX_MOVES);
+            if (n < 0) {
+                rc = n;
+                break;
+            }
+            agent_node_moves(p, nd, n, rng);
+            listed = 1;
+        }
+        if (nd->terminal) {
+            reward = nd->terminal_reward;
+            break;
+        }
+        if (nd->nchildren < nd->nmoves) {
+            /* expand the next child in this node's order */
+            int n = listed ? nd->nmoves : tiers_legal_moves(p, a->moves, TIERS_MAX_MOVES);
+            if (n != nd->nmoves) {
+                rc = n < 0 ? n : TIERS_EINPUT; /* the tree went out of step */
+                break;
+            }
+            uint32_t k = (nd->offset + (uint32_t)nd->nchildren * nd->stride) % (uint32_t)n;
+            tiers_move m = a->moves[k];
+            int32_t c = agent_new_node(a, &m, tiers_pos_side_to_move(p));
+            if (c < 0)
+                break; /* pool full: back up a neutral result */
+            nd = &a->pool[cur];
+            a->pool[c].sibling = nd->child;
+            nd->child = c;
+            nd->nchildren++;
+            rc = tiers_make(p, &m);
+            if (rc < 0)
+                break;
+            path[len++] = c;
+            rc = agent_rollout(a, p, rng, &a->pool[c], &reward);
+            break;
+        }
+        /* select: UCT over the children */
+        double lnv = log((double)(nd->visits ? nd->visits : 1));
+        int32_t best = -1;
+        double bestv = -1.0;
+        for (int32_t c = nd->child; c >= 0; c = a->pool[c].sibling) {
+            const agent_node *ch = &a->pool[c];
+            double v = ch->visits ? ch->reward / ch->visits +
+                                    a->explore * sqrt(lnv / ch->visits)
+                                  : 1e9;
+            if (v > bestv) {
+                bestv = v;
+                best = c;
+            }
+        }
+        rc = tiers_make(p, &a->pool[best].move);
+        if (rc < 0)
+            break;
+        path[len++] = best;
+        cur = best;
+    }
+    for (int i = len - 1; i >= 0; i--) {
+        agent_node *nd = &a->pool[path[i]];
+        nd->visits++;
+        nd->reward += nd->mover == 0 ? reward : 1.0f - reward;
+    }
+    for (int i = 1; i < len; i++)
+        tiers_unmake(p);
+    return rc;
+}
+
+static int agent_mcts(tiers_agent *a, tiers_pos *p, uint64_t *rng, int n,
+                      tiers_move *out)
+{
+    a->pool_used = 0;
+    a->searched = 0;
+    agent_new_node(a, NULL, tiers_pos_side_to_move(p) ^ 1); /* the root */
+    agent_node_moves(p, &a->pool[0], n, rng);
+    for (int it = 0; it < a->iterations; it++) {
+        int rc = agent_mcts_iter(a, p, rng, a->path);
+        if (rc < 0)
+            return rc;
+        a->searched++;
+    }
+    int32_t best = -1;
+    for (int32_t c = a->pool[0].child; c >= 0; c = a->pool[c].sibling) {
+        const agent_node *ch = &a->pool[c];
+        if (best < 0 || ch->visits > a->pool[best].visits ||
+            (ch->visits == a->pool[best].visits && ch->reward > a->pool[best].reward))
+            best = c;
+    }
+    if (best < 0)
+        return TIERS_EINPUT;
+    *out = a->pool[best].move;
+    return n;
+}
+
+/* ------------------------------------------------------------- choose */
+
+int tiers_agent_choose(tiers_agent *a, tiers_pos *p, uint64_t *rng, tiers_move *out)
+{
+    uint64_t zero = 0;
+    if (!rng)
+        rng = &zero;
+    tiers_move *buf = a->moves;
+    a->searched = 0;
+    a->reached = 0;
+    if (a->kind == AGENT_RANDOM ||
+        (tiers_pos_in_setup(p) && !a->setup_search))
+        return agent_random(p, buf, rng, out);
+    int n = tiers_legal_moves(p, buf, TIERS_MAX_MOVES);
+    if (n <= 1) {
+        if (n == 1)
+            *out = buf[0];
+        return n;
+    }
+    switch (a->kind) {
+    case AGENT_GREEDY: {
+        int pick;
+        int rc = agent_greedy_pick(p, buf, n, a->moves + TIERS_MAX_MOVES, a->mate,
+                                   rng, &pick);
+        if (rc < 0)
+            return rc;
+        *out = buf[pick];
+        return n;
+    }
+    case AGENT_ALPHABETA:
+        /* a random order first: equal moves are then chosen at random */
+        for (int i = n - 1; i > 0; i--) {
+            int j = (int)agent_rng_below(rng, (uint32_t)i + 1);
+            tiers_move m = buf[i];
+            buf[i] = buf[j];
+            buf[j] = m;
+        }
+        return agent_alphabeta(a, p, buf, n, out);
+    case AGENT_MCTS:
+        return agent_mcts(a, p, rng, n, out);
+    default:
+        return TIERS_EUSAGE;
+    }
+}

@@ -1,0 +1,418 @@
+/* dialect_gungijs3.c - the FEN and SAN of gungi.js 3.4.11 (the 25-piece
+ * official ruleset; docs/rules/official.md):
+ *
+ *   <placement> <hands> <turn> <mode> <drafting> <fullmove>
+ *
+ * placement: ranks 1..N split by '/', files N..1 inside a rank; a digit =
+ * that many empty squares; a letter = one piece (the face's own symbol,
+ * lowercase for the second side); "|a:b:c|" = a tower bottom to top.
+ * hands: first side '/' second side, letter + count pairs, or '-'.  turn:
+ * a side letter.  mode: the index of the variant's mode.  drafting: the
+ * sides still in the setup phase ('-' for none).  fullmove: 1 + the rounds
+ * played (pos_state.fullmove counts the completed ones).
+ *
+ * Hand order.  The library lists a hand in the order its FEN listed it and
+ * never adds a kind (captured pieces leave the game), so every position it
+ * reaches from a start lists its hands in that start's order.  A position
+ * keeps no order of its own here, so this dialect writes each side's hand
+ * in the order of its mode's start position (the hands field of the
+ * mode's `start:` in the YAML, read letter by letter) and then any kind
+ * the start does not list, in the order of `tiles:`.  Positions loaded
+ * with another order (e.g. "T1D1") are read, but written in this one
+ * ("D1T1"); keeping theirs would need an order stored in the position.
+ *
+ * Moves (SAN): [新]<kanji>[(r-f-t)][取](r-f-t)[付|返<kanji..>][終][#]
+ * 新 = a drop (no source square); squares are (rank-file-tier) with the
+ * mover's tier before the move at the source and its tier after the move
+ * at the destination; 取 = a capture; 付 = landing on a tower (tsuke, and
+ * drops on tier >= 2) unless it converts, when 返 is followed by the kanji
+ * of the converted pieces from the bottom up; 終 = the drop that ends the
+ * mover's draft (alone: the setup declared finished without a drop, a
+ * move of variants with `ready:` that the library does not have); # = the
+ * capture takes a royal piece.  Kanji are the faces' `notation:
+ * {gungijs3: ...}` symbols (their own symbol if none).
+ * The library's readers also accept a trailing '#' (mate) or '=' (draw)
+ * that game records may add; moves are read by comparing with the legal
+ * list, so callers strip those marks (see tests/unit/test_official.c). */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "notation.h"
+#include "position.h"
+
+static const char dialect_name[] = "gungijs3";
+
+static int dialect_index(const tiers_variant *v)
+{
+    for (int i = 0; i < v->ndialects; i++)
+        if (!strcmp(v->dialects[i], dialect_name))
+            return i;
+    return -1;
+}
+
+/* ------------------------------------------------------------ pieces */
+
+/* The FEN letter of a face: the first letter of its symbol, lowercase. */
+static char face_letter(const tiers_variant *v, int face)
+{
+    return (char)tolower((unsigned char)v->faces[face].sym[0]);
+}
+
+static const char *face_kanji(const tiers_variant *v, int face)
+{
+    int d = dialect_index(v);
+    return d >= 0 && v->faces[face].alt[d][0] ? v->faces[face].alt[d] : v->faces[face].sym;
+}
+
+/* The tile kind whose front face has letter c (any case), or 0. */
+static int kind_of_letter(const tiers_variant *v, char c)
+{
+    if (!isalpha((unsigned char)c))
+        return 0;
+    c = (char)tolower((unsigned char)c);
+    for (int k = 1; k < v->nkinds; k++)
+        if (face_letter(v, v->kinds[k].face[0]) == c)
+            return k;
+    return 0;
+}
+
+static piece_t letter_piece(const tiers_variant *v, char c)
+{
+    int k = kind_of_letter(v, c);
+    if (!k)
+        return 0;
+    int owner = isupper((unsigned char)c) ? 0 : 1;
+    return pc_make(k, 0, owner, v->forward[owner]);
+}
+
+/* ------------------------------------------------------------ hand order */
+
+/* Kinds in the order a side's hand is written: the letters of the mode's
+ * start hands field for that side (uppercase = first side), then the rest
+ * in kind order.  Returns the number of kinds written to order[]. */
+static int hand_order(const tiers_pos *p, int side, uint8_t *order)
+{
+    const tiers_variant *v = p->v;
+    uint8_t seen[MAX_KINDS] = {0};
+    int n = 0;
+    const char *start = v->nmodes ? v->modes[p->st.mode].start : v->start;
+    const char *c = strchr(start, ' ');
+    while (c && *c == ' ')
+        c++;
+    for (; c && *c && *c != ' '; c++) {
+        if (*c == '~' || *c == '@') { /* a hidden face or a facing: skip it */
+            c += c[1] != 0;
+            continue;
+        }
+        int k = kind_of_letter(v, *c);
+        if (k && !seen[k] && (isupper((unsigned char)*c) ? 0 : 1) == side) {
+            seen[k] = 1;
+            order[n++] = (uint8_t)k;
+        }
+    }
+    for (int k = 1; k < v->nkinds; k++)
+        if (!seen[k])
+            order[n++] = (uint8_t)k;
+    return n;
+}
+
+/* ------------------------------------------------------------ positions */
+
+static int parse_rank(tiers_pos *p, const char *text, const char **c, int r, tiers_error *err)
+{
+    const tiers_variant *v = p->v;
+    int f = v->files - 1; /* files are written from the highest */
+    while (**c && **c != '/' && **c != ' ') {
+        const char *at = *c;
+        if (isdigit((unsigned char)**c)) {
+            f -= *(*c)++ - '0';
+            if (f < -1) {
+                notation_error(err, text, at, "rank %d is longer than %d files", r + 1, v->files);
+                return TIERS_EINPUT;
+            }
+            continue;
+        }
+        if (f < 0) {
+            notation_error(err, text, at, "rank %d is longer than %d files", r + 1, v->files);
+            return TIERS_EINPUT;
+        }
+        tower *t = &p->board[sq_make(f, r)];
+        int bar = **c == '|';
+        *c += bar;
+        do {
+            piece_t pc = letter_piece(v, **c);
+            if (!pc || t->h >= v->max_tiers) {
+                notation_error(err, text, *c, pc ? "tower taller than %d tiers"
+                                                 : "bad piece letter '%c'",
+                               pc ? v->max_tiers : **c ? **c : '?');
+                return TIERS_EINPUT;
+            }
+            t->p[t->h++] = pc;
+            (*c)++;
+        } while (bar && **c == ':' && (*c)++);
+        if (bar && (t->h < 2 || *(*c)++ != '|')) {
+            notation_error(err, text, *c - 1, t->h < 2 ? "a |tower| needs two pieces or more"
+                                                       : "expected '|' closing a tower");
+            return TIERS_EINPUT;
+        }
+        f--;
+    }
+    if (f != -1) {
+        notation_error(err, text, *c, "rank %d has %d files, expected %d", r + 1,
+                       v->files - 1 - f, v->files);
+        return TIERS_EINPUT;
+    }
+    return 0;
+}
+
+static int parse_hands(tiers_pos *p, const char *text, const char *c, tiers_error *err)
+{
+    const tiers_variant *v = p->v;
+    for (int side = 0; side < 2; side++) {
+        if (*c == '-')
+            c++;
+        else
+            do {
+                const char *at = c;
+                piece_t pc = letter_piece(v, *c++);
+                int n = 0;
+                while (isdigit((unsigned char)*c) && n < 1000)
+                    n = n * 10 + (*c++ - '0');
+                if (!pc || pc_owner(pc) != side || n == 0 || n > 255 ||
+                    p->hand[side][hand_slot(pc)]) {
+                    notation_error(err, text, at, "bad hand entry '%.4s'", at);
+                    return TIERS_EINPUT;
+                }
+                p->hand[side][hand_slot(pc)] = (uint8_t)n;
+            } while (*c && *c != '/' && *c != ' ');
+        if (side == 0 && *c++ != '/') {
+            notation_error(err, text, c - 1, "expected '/' between the two hands");
+            return TIERS_EINPUT;
+        }
+    }
+    if (*c != ' ') {
+        notation_error(err, text, c, "unexpected text after the hands");
+        return TIERS_EINPUT;
+    }
+    return 0;
+}
+
+static int side_of(const tiers_variant *v, char c)
+{
+    return c == v->side_sym[0] ? 0 : c == v->side_sym[1] ? 1 : -1;
+}
+
+static int parse_tail(tiers_pos *p, const char *text, const char *c, tiers_error *err)
+{
+    const tiers_variant *v = p->v;
+    char turn[4], draft[4], extra[2];
+    unsigned mode, fullmove;
+    if (sscanf(c, " %3s %u %3s %u %1s", turn, &mode, draft, &fullmove, extra) != 4 ||
+        strlen(turn) != 1 || side_of(v, turn[0]) < 0) {
+        notation_error(err, text, c, "expected '<turn> <mode> <drafting> <fullmove>' after "
+                       "the hands");
+        return TIERS_EINPUT;
+    }
+    if (mode >= (v->nmodes ? v->nmodes : 1u)) {
+        notation_error(err, text, c, "mode %u: the variant has %d modes", mode,
+                       v->nmodes ? v->nmodes : 1);
+        return TIERS_EINPUT;
+    }
+    if (fullmove < 1 || fullmove > 65536) {
+        notation_error(err, text, c, "fullmove must be 1..65536, got %u", fullmove);
+        return TIERS_EINPUT;
+    }
+    p->st.side = (uint8_t)side_of(v, turn[0]);
+    p->st.mode = (uint8_t)mode;
+    if (strcmp(draft, "-"))
+        for (const char *s = draft; *s; s++) {
+            int sd = side_of(v, *s);
+            if (sd < 0 || !v->setup || (p->st.setup_left & (1u << sd))) {
+                notation_error(err, text, c, "bad drafting field '%s'", draft);
+                return TIERS_EINPUT;
+            }
+            p->st.setup_left |= (uint8_t)(1u << sd);
+        }
+    p->st.fullmove = (uint16_t)(fullmove - 1);
+    /* The FEN has no ply count: the plies of the rounds played, a good
+       guess outside the draft. */
+    p->st.ply = (uint16_t)(2 * p->st.fullmove + (p->st.side != v->play_first_side));
+    return 0;
+}
+
+static int gj3_parse_pos(tiers_pos *p, const char *text, tiers_error *err)
+{
+    const char *c = text;
+    while (*c == ' ')
+        c++;
+    for (int r = 0; r < p->v->ranks; r++) {
+        if (parse_rank(p, text, &c, r, err) < 0)
+            return TIERS_EINPUT;
+        char want = r + 1 < p->v->ranks ? '/' : ' ';
+        if (*c++ != want) {
+            notation_error(err, text, c - 1, "expected '%c' after rank %d", want, r + 1);
+            return TIERS_EINPUT;
+        }
+    }
+    while (*c == ' ')
+        c++;
+    const char *end = strchr(c, ' ');
+    if (!end) {
+        notation_error(err, text, c, "missing fields after the hands");
+        return TIERS_EINPUT;
+    }
+    if (parse_hands(p, text, c, err) < 0)
+        return TIERS_EINPUT;
+    return parse_tail(p, text, end, err);
+}
+
+static void put_piece(const tiers_variant *v, sbuf *s, piece_t pc)
+{
+    char c = face_letter(v, v->face_of[pc]);
+    sb_putc(s, pc_owner(pc) == 0 ? (char)toupper((unsigned char)c) : c);
+}
+
+static void put_rank(const tiers_pos *p, sbuf *s, int r)
+{
+    int empty = 0;
+    for (int f = p->v->files - 1; f >= 0; f--) {
+        const tower *t = &p->board[sq_make(f, r)];
+        if (!t->h) {
+            empty++;
+            continue;
+        }
+        if (empty)
+            sb_printf(s, "%d", empty);
+        empty = 0;
+        if (t->h > 1)
+            sb_putc(s, '|');
+        for (int i = 0; i < t->h; i++) {
+            if (i)
+                sb_putc(s, ':');
+            put_piece(p->v, s, t->p[i]);
+        }
+        if (t->h > 1)
+            sb_putc(s, '|');
+    }
+    if (empty)
+        sb_printf(s, "%d", empty);
+}
+
+static int gj3_format_pos(const tiers_pos *p, char *buf, size_t size)
+{
+    const tiers_variant *v = p->v;
+    sbuf s = {buf, size, 0, 0};
+    uint8_t order[MAX_KINDS];
+    for (int r = 0; r < v->ranks; r++) {
+        if (r)
+            sb_putc(&s, '/');
+        put_rank(p, &s, r);
+    }
+    sb_putc(&s, ' ');
+    for (int side = 0; side < 2; side++) {
+        if (side)
+            sb_putc(&s, '/');
+        size_t start = s.len;
+        int n = hand_order(p, side, order);
+        for (int i = 0; i < n; i++) {
+            int count = p->hand[side][order[i]];
+            if (count) {
+                put_piece(v, &s, pc_make(order[i], 0, side, 0));
+                sb_printf(&s, "%d", count);
+            }
+        }
+        if (s.len == start)
+            sb_putc(&s, '-');
+    }
+    sb_printf(&s, " %c %d ", v->side_sym[p->st.side], p->st.mode);
+    if (!p->st.setup_left)
+        sb_putc(&s, '-');
+    for (int side = 0; side < 2; side++)
+        if (p->st.setup_left & (1u << side))
+            sb_putc(&s, v->side_sym[side]);
+    sb_printf(&s, " %d", p->st.fullmove + 1);
+    return sb_done(&s);
+}
+
+/* ------------------------------------------------------------ moves */
+
+static void put_square(sbuf *s, int sq, int tier)
+{
+    sb_printf(s, "(%d-%d-%d)", sq_rank(sq) + 1, sq_file(sq) + 1, tier);
+}
+
+static void put_kanji(const tiers_pos *p, sbuf *s, piece_t pc)
+{
+    sb_puts(s, face_kanji(p->v, p->v->face_of[pc]));
+}
+
+/* 返 and the converted pieces bottom to top, or 付. */
+static void put_landing(const tiers_pos *p, sbuf *s, const tiers_move *m)
+{
+    const tower *t = &p->board[m->to];
+    if (!(m->flags & TIERS_MF_CONVERT)) {
+        sb_puts(s, "付");
+        return;
+    }
+    sb_puts(s, "返");
+    for (int i = 0; i < t->h; i++)
+        if (m->arg >> i & 1)
+            put_kanji(p, s, t->p[i]);
+}
+
+static int gj3_format_move(const tiers_pos *p, const tiers_move *m, char *buf, size_t size)
+{
+    const tiers_variant *v = p->v;
+    sbuf s = {buf, size, 0, 0};
+    const tower *to = m->to != TIERS_NO_SQUARE ? &p->board[m->to] : NULL;
+    int side = p->st.side;
+    switch (m->kind) {
+    case TIERS_MV_DROP:
+        sb_puts(&s, "新");
+        put_kanji(p, &s, m->piece);
+        put_square(&s, m->to, to->h + 1);
+        if (to->h)
+            put_landing(p, &s, m);
+        break;
+    case TIERS_MV_MOVE:
+    case TIERS_MV_STACK: {
+        const tower *from = &p->board[m->from];
+        put_kanji(p, &s, from->p[from->h - 1]);
+        put_square(&s, m->from, from->h);
+        put_square(&s, m->to, m->kind == TIERS_MV_MOVE ? 1 : to->h + 1);
+        if (m->kind == TIERS_MV_STACK)
+            put_landing(p, &s, m);
+        break;
+    }
+    case TIERS_MV_CAPTURE: {
+        /* What stays under the capturer, by the variant's capture rule,
+           and whether a royal piece goes. */
+        const tower *from = &p->board[m->from];
+        int stay = 0, royal = 0;
+        for (int i = 0; i < to->h; i++) {
+            int taken = v->capture == CAP_TOWER ||
+                        (v->capture == CAP_TOP ? i == to->h - 1 : pc_owner(to->p[i]) != side);
+            stay += !taken;
+            royal |= taken && v->royal_code[to->p[i]];
+        }
+        put_kanji(p, &s, from->p[from->h - 1]);
+        put_square(&s, m->from, from->h);
+        sb_puts(&s, "取");
+        put_square(&s, m->to, stay + 1);
+        if (royal)
+            sb_putc(&s, '#');
+        break;
+    }
+    case TIERS_MV_READY: /* not in the library: variants whose setup ends
+                            by a declaration of its own (seed-25) */
+        break;
+    default:
+        return TIERS_EUSAGE; /* the library has no other kind of move */
+    }
+    if ((m->flags & TIERS_MF_FINAL) || m->kind == TIERS_MV_READY)
+        sb_puts(&s, "終");
+    return sb_done(&s);
+}
+
+const dialect dialect_gungijs3 = {dialect_name, gj3_parse_pos, gj3_format_pos, gj3_format_move};

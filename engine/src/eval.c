@@ -1,0 +1,42 @@
+/* eval.c - material and search helpers for agents (agent.c), and their
+ * public tiers_* wrappers.  Reads the compiled variant's face values and
+ * the position's towers and hands; changes nothing. */
+#include "eval.h"
+
+#include "position.h"
+
+int eval_material(const tiers_pos *p, int side)
+{
+    const tiers_variant *v = p->v;
+    int total = 0;
+    for (int r = 0; r < v->ranks; r++)
+        for (int f = 0; f < v->files; f++) {
+            const tower *t = &p->board[sq_make(f, r)];
+            for (int i = 0; i < t->h; i++)
+                if (pc_owner(t->p[i]) == side)
+                    total += v->faces[v->face_of[t->p[i]]].value;
+        }
+    for (int s = 0; s < HAND_SLOTS; s++) {
+        int n = p->hand[side][s];
+        if (!n)
+            continue;
+        int kind = s & PC_KIND_MASK;
+        if (kind == NO_KIND || kind >= v->nkinds)
+            continue;
+        int face = v->kinds[kind].face[(s & PC_FLIP) ? 1 : 0];
+        if (face == NO_FACE)
+            face = v->kinds[kind].face[0];
+        if (face != NO_FACE)
+            total += n * v->faces[face].value;
+    }
+    return total;
+}
+
+int tiers_pos_material(const tiers_pos *p, int side)
+{
+    return side == 0 || side == 1 ? eval_material(p, side) : 0;
+}
+
+int tiers_pos_side_to_move(const tiers_pos *p) { return p->st.side; }
+
+int tiers_pos_in_setup(const tiers_pos *p) { return p->st.setup_left != 0; }

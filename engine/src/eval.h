@@ -1,0 +1,14 @@
+/* eval.h - static evaluation for agents: material from the faces' `value:`
+ * in the variant's YAML, and the small position facts a search needs
+ * without generating moves (side to move, setup phase). */
+#ifndef TIERS_EVAL_H
+#define TIERS_EVAL_H
+
+#include "core.h"
+
+/* Sum of the values of side's pieces: the faces they show on the board,
+ * plus the faces showing of its tiles in hand.  Shared pieces count for
+ * nobody. */
+int eval_material(const tiers_pos *p, int side);
+
+#endif

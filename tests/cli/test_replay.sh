@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# CLI tests of `tiers replay`: the 2004 Gounki example game in each record
+# form (compact, spaced, tiers' own format, Cyrillic look-alikes), the
+# --notation and --verbose options, and records that must stop with an
+# error naming the move.  Usage: bash test_replay.sh TIERS TESTS-DIR
+set -u
+
+tiers=${1:?usage: test_replay.sh TIERS-BINARY TESTS-DIR}
+tests=${2:?usage: test_replay.sh TIERS-BINARY TESTS-DIR}
+games="$tests/data/games/gounki"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+failures=0
+cases=0
+case_failed=0
+
+fail() {
+    echo "FAIL: $*"
+    case_failed=1
+}
+
+# expect NAME CODE [STDOUT-PATTERN|-] [STDERR-PATTERN|-] -- ARGS...
+# Runs tiers ARGS, checks the exit code and (grep -E) the outputs.
+expect() {
+    local name=$1 code=$2 out_re=$3 err_re=$4
+    shift 5
+    cases=$((cases + 1))
+    case_failed=0
+    "$tiers" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+    local rc=$?
+    if [[ $rc -ne $code ]]; then
+        fail "$name: exit $rc, expected $code (tiers $*)"
+        sed 's/^/    stderr: /' "$tmp/err" | head -n 5
+    else
+        if [[ $out_re != - ]] && ! grep -Eq -- "$out_re" "$tmp/out"; then
+            fail "$name: stdout does not match /$out_re/ (tiers $*)"
+            sed 's/^/    stdout: /' "$tmp/out" | head -n 5
+        fi
+        if [[ $err_re != - ]] && ! grep -Eq -- "$err_re" "$tmp/err"; then
+            fail "$name: stderr does not match /$err_re/ (tiers $*)"
+            sed 's/^/    stderr: /' "$tmp/err" | head -n 5
+        fi
+    fi
+    failures=$((failures + case_failed))
+}
+
+# check NAME CONDITION-COMMAND...: one more case that passes when the
+# command succeeds.
+check() {
+    local name=$1
+    shift
+    cases=$((cases + 1))
+    if ! "$@"; then
+        echo "FAIL: $name"
+        failures=$((failures + 1))
+    fi
+}
+
+# The plies of a replay: "number side hash", the notation's text aside.
+plies() {
+    "$tiers" replay gounki "$@" 2>&1 | awk '/^[0-9]+\./ { print $1, $2, $4 }'
+}
+
+# ---------------------------------------------------------------- the game
+game="$games/walraet-2004.txt"
+expect "compact game" 0 '^reason: exit$' - -- replay gounki "$game"
+expect "compact result" 0 '^result: 0-1$' - -- replay gounki "$game"
+expect "compact notation detected" 0 '^notation: gounki$' - -- replay gounki "$game"
+expect "deployment with a bounce" 0 '^9\.\.\. black b4\*a3,b2,a2 [0-9a-f]{16}$' - \
+    -- replay gounki "$game"
+expect "first ply" 0 '^1\. white a1-a2\+ [0-9a-f]{16}$' - -- replay gounki "$game"
+expect "last ply" 0 '^12\.\.\. black a1-Out [0-9a-f]{16}$' - -- replay gounki "$game"
+"$tiers" replay gounki "$game" >"$tmp/game.out" 2>&1
+check "24 plies" test "$(grep -Ec '^[0-9]+\.' "$tmp/game.out")" -eq 24
+
+plies "$game" >"$tmp/compact.plies"
+for form in spaced tiers cyrillic; do
+    plies "$games/walraet-2004-$form.txt" >"$tmp/$form.plies"
+    check "$form form replays identically" cmp -s "$tmp/compact.plies" "$tmp/$form.plies"
+done
+expect "spaced notation detected" 0 '^notation: gounki$' - \
+    -- replay gounki "$games/walraet-2004-spaced.txt"
+expect "tiers format from the Notation tag" 0 '^notation: tiers$' - \
+    -- replay gounki "$games/walraet-2004-tiers.txt"
+expect "tiers format writes tiers moves" 0 '^1\. white a1\^a2 ' - \
+    -- replay gounki "$games/walraet-2004-tiers.txt"
+expect "spaced read, compact written" 0 '^5\. white c5\*d5,e5,f6 ' - \
+    -- replay gounki "$games/walraet-2004-spaced.txt"
+
+# Options.
+expect "--notation gounki" 0 '^reason: exit$' - -- replay gounki "$game" --notation gounki
+expect "--verbose prints positions" 0 \
+    '^1\. white a1-a2\+ rsrsrsrs/srsrsrsr/8/8/8/8/\[R:S\]SRSRSRS/1RSRSRSR - b - 1 1$' - \
+    -- replay gounki "$game" --verbose
+cases=$((cases + 1))
+if ! "$tiers" replay gounki - <"$game" | grep -q '^reason: exit$'; then
+    echo "FAIL: record from stdin"
+    failures=$((failures + 1))
+fi
+expect "help" 0 '^usage: tiers replay VARIANT FILE' - -- replay --help
+
+# ---------------------------------------------------------------- errors
+expect "wrong notation" 2 - \
+    "move 1 \(white\) 'a1-a2\+': not a legal move; legal: a1\^a2 a1\^b1 " \
+    -- replay gounki "$game" --notation tiers
+expect "unknown notation" 2 - "unknown notation 'pgn'" -- replay gounki "$game" --notation pgn
+
+sed 's/^12\. e2-b5 a1-Out$/12. e2-b6 a1-Out/' "$game" >"$tmp/illegal.txt"
+expect "illegal move" 2 - \
+    "illegal.txt:18:5: move 12 \(white\) 'e2-b6': not a legal move; legal: .* e2-b5 e2-c4 " \
+    -- replay gounki "$tmp/illegal.txt"
+"$tiers" replay gounki "$tmp/illegal.txt" >"$tmp/illegal.out" 2>/dev/null
+check "22 plies before the illegal move" test "$(grep -Ec '^[0-9]+\.' "$tmp/illegal.out")" -eq 22
+
+sed 's/^6\. f6-e7 f7xe7$/6. f6-e7 f7-e7/' "$game" >"$tmp/marker.txt"
+expect "false marker" 2 - \
+    "marker.txt:12:10: move 6 \(black\) 'f7-e7': marker '-' is false: e7 holds enemy pieces \(a capture is 'x'\)" \
+    -- replay gounki "$tmp/marker.txt"
+
+sed 's/^\[Date "2004.03.08"\]$/[Date 2004.03.08]/' "$game" >"$tmp/tag.txt"
+expect "bad tag" 2 - 'tag.txt:2:7: bad tag: expected \[Name "value"\]' \
+    -- replay gounki "$tmp/tag.txt"
+
+sed 's/^0-1$/1-0/' "$game" >"$tmp/result.txt"
+expect "result token against tag" 2 - \
+    'result.txt:19:1: the Result tag says 0-1 but the moves end with 1-0' \
+    -- replay gounki "$tmp/result.txt"
+sed 's/"0-1"/"1-0"/; s/^0-1$/1-0/' "$game" >"$tmp/result2.txt"
+expect "result against the game" 2 - \
+    'result2.txt:19:1: the record says 1-0 but the game ended 0-1 \(exit\)' \
+    -- replay gounki "$tmp/result2.txt"
+
+sed 's/^12\. e2-b5 a1-Out$/12. e2-bб a1-Out/' "$game" >"$tmp/cyrillic.txt"
+expect "letter without a look-alike" 2 - \
+    "move 12: 'e2-bб': 'б' \(U\+0431\) is not a Latin letter and looks like none" \
+    -- replay gounki "$tmp/cyrillic.txt"
+
+expect "missing record" 2 - "$tmp/none.txt" -- replay gounki "$tmp/none.txt"
+expect "missing file argument" 1 - "missing FILE" -- replay gounki
+
+echo "test_replay: $((cases - failures))/$cases passed"
+[[ $failures -eq 0 ]] || exit 1
+exit 0

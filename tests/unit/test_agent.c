@@ -1,0 +1,380 @@
+/* test_agent.c - the agents (engine/src/agent.c): spec parsing, forced
+ * wins found by alphabeta (and by greedy and mcts where one move wins),
+ * mcts against random, and that every agent plays only legal moves and
+ * leaves the position as it found it.
+ *
+ * Positions are from tests/data/variants/duel (5x5, king, rook, three
+ * pawns, drops).  A brute-force solver below checks that each test
+ * position really is a win in exactly the stated number of moves, so the
+ * tests do not rest on the search they test. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+
+/* ------------------------------------------------------------ solver */
+
+enum { SOLVE_DEPTH = 8 };
+static tiers_move solve_stack[SOLVE_DEPTH][TIERS_MAX_MOVES];
+
+static int side_wins(tiers_pos *p, int side)
+{
+    tiers_status st = tiers_pos_status(p);
+    return st.game_over && st.result == (side ? TIERS_WIN_1 : TIERS_WIN_0);
+}
+
+static int all_replies_lose_within(tiers_pos *p, int me, int k, int d);
+
+/* Whether the side to move wins by force within k of its own moves. */
+static int forced_win(tiers_pos *p, int k, int d)
+{
+    int me = tiers_pos_side_to_move(p);
+    int n = tiers_legal_moves(p, solve_stack[d], TIERS_MAX_MOVES);
+    for (int i = 0; i < n; i++) {
+        assert_int_equal(tiers_make(p, &solve_stack[d][i]), 0);
+        int ok = all_replies_lose_within(p, me, k, d);
+        tiers_unmake(p);
+        if (ok)
+            return 1;
+    }
+    return 0;
+}
+
+/* After a move by `me`: the game is won, or (k > 1) every reply leaves
+ * `me` a forced win within k - 1. */
+static int all_replies_lose_within(tiers_pos *p, int me, int k, int d)
+{
+    tiers_status st = tiers_pos_status(p);
+    if (st.game_over)
+        return st.result == (me ? TIERS_WIN_1 : TIERS_WIN_0);
+    if (k <= 1)
+        return 0;
+    int m = tiers_legal_moves(p, solve_stack[d + 1], TIERS_MAX_MOVES);
+    for (int j = 0; j < m; j++) {
+        assert_int_equal(tiers_make(p, &solve_stack[d + 1][j]), 0);
+        int ok = !tiers_pos_status(p).game_over && forced_win(p, k - 1, d + 2);
+        tiers_unmake(p);
+        if (!ok)
+            return 0;
+    }
+    return 1;
+}
+
+static tiers_agent *agent(const char *spec)
+{
+    tiers_error err;
+    tiers_agent *a = tiers_agent_new(spec, &err);
+    if (!a)
+        fail_msg("agent %s: %s", spec, err.msg);
+    return a;
+}
+
+/* ------------------------------------------------------------- specs */
+
+static void test_specs(void **state)
+{
+    (void)state;
+    static const char *const good[][2] = {
+        {"random", "random"},
+        {"greedy", "greedy:mate=yes,setup=random"},
+        {"greedy:mate=no", "greedy:mate=no,setup=random"},
+        {"alphabeta", "alphabeta:depth=3,nodes=100000,tt=16,setup=random"},
+        {"alphabeta:4", "alphabeta:depth=4,nodes=100000,tt=16,setup=random"},
+        {"alphabeta:depth=3,nodes=5000", "alphabeta:depth=3,nodes=5000,tt=16,setup=random"},
+        {"alphabeta:time=50", "alphabeta:depth=3,nodes=100000,tt=16,setup=random,time=50"},
+        {"mcts:2000", "mcts:iterations=2000,rollout=random,plies=20,c=1.4,setup=random"},
+        {"mcts:iterations=50,rollout=greedy,plies=0,c=0.7,setup=search",
+         "mcts:iterations=50,rollout=greedy,plies=0,c=0.7,setup=search"},
+    };
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        tiers_agent *a = agent(good[i][0]);
+        assert_string_equal(tiers_agent_spec(a), good[i][1]);
+        /* the canonical spec reads back as itself */
+        tiers_agent *b = agent(tiers_agent_spec(a));
+        assert_string_equal(tiers_agent_spec(b), good[i][1]);
+        assert_int_equal(tiers_agent_reproducible(a), strstr(good[i][0], "time=") == NULL);
+        tiers_agent_free(a);
+        tiers_agent_free(b);
+    }
+    static const char *const bad[][2] = {
+        {"", "agent '': unknown agent (known: random, greedy, alphabeta, mcts)"},
+        {"minimax", "agent 'minimax': unknown agent (known: random, greedy, alphabeta, mcts)"},
+        {"mcts:x", "agent 'mcts:x': bad value 'x' for 'iterations'"},
+        {"mcts:iterations=0", "agent 'mcts:iterations=0': bad value '0' for 'iterations'"},
+        {"alphabeta:dept=3", "agent 'alphabeta:dept=3': unknown parameter 'dept' (known: depth, "
+                             "nodes, time, tt, setup)"},
+        {"alphabeta:depth=33", "agent 'alphabeta:depth=33': bad value '33' for 'depth'"},
+        {"random:3", "agent 'random:3': expected KEY=VALUE, not '3'"},
+        {"greedy:mate=maybe", "agent 'greedy:mate=maybe': bad value 'maybe' for 'mate'"},
+        {"mcts:", "agent 'mcts:': nothing after ':'"},
+        {"mcts:100,", "agent 'mcts:100,': empty parameter after ','"},
+        {"mcts:rollout=smart", "agent 'mcts:rollout=smart': bad value 'smart' for 'rollout'"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        tiers_error err;
+        memset(&err, 0, sizeof err);
+        assert_null(tiers_agent_new(bad[i][0], &err));
+        assert_string_equal(err.msg, bad[i][1]);
+    }
+}
+
+/* ----------------------------------------------------------- forced wins */
+
+/* The first by hand (White: Kb3, Rc3; Black: Ka5; Rc5 mates: a4 and b4
+ * are the white king's squares, b5 the rook's), the others found by random
+ * play; forced_win checks each. */
+static const char *const win_in_1[] = {
+    "k4/5/1KR2/5/5 - w - 0 0",
+    "[r:k]4/2P2/P4/2p1K/P2R1 Pp w - 0 14",
+    "kP1r1/3R1/3[p:p]1/5/[p:p]p1K1 - b - 9 59",
+};
+/* Found by random play and checked by forced_win below: no win in one, a
+ * win in two (hands let the defender drop blockers). */
+static const char *const win_in_2[] = {
+    "k2[P:r]1/2PP1/[p:K]2p1/5/3gR - w - 0 28",
+    "r1G2/5/kP3/5/pg[g:R]K1 g b - 7 45",
+    "5/2G1k/2[p:p]2/2P2/2R1K RPp b - 0 17",
+};
+
+static void check_win_in_1(const char *spec)
+{
+    tiers_variant *v = tu_variant("duel");
+    for (size_t i = 0; i < sizeof win_in_1 / sizeof win_in_1[0]; i++) {
+        tiers_pos *p = tu_pos(v, win_in_1[i], NULL);
+        assert_true(forced_win(p, 1, 0));
+        int me = tiers_pos_side_to_move(p);
+        tiers_agent *a = agent(spec);
+        uint64_t rng = 12345;
+        tiers_move m;
+        assert_true(tiers_agent_choose(a, p, &rng, &m) > 0);
+        assert_int_equal(tiers_make(p, &m), 0);
+        if (!side_wins(p, me))
+            fail_msg("%s: %s does not win at once from %s", spec,
+                     tu_fen(p, NULL), win_in_1[i]);
+        tiers_agent_free(a);
+        tiers_pos_free(p);
+    }
+    tiers_variant_free(v);
+}
+
+static void test_win_in_1(void **state)
+{
+    (void)state;
+    check_win_in_1("alphabeta:depth=1");
+    check_win_in_1("alphabeta:depth=3");
+    check_win_in_1("greedy");
+    check_win_in_1("mcts:500");
+}
+
+static void test_win_in_2(void **state)
+{
+    (void)state;
+    tiers_variant *v = tu_variant("duel");
+    for (size_t i = 0; i < sizeof win_in_2 / sizeof win_in_2[0]; i++) {
+        tiers_pos *p = tu_pos(v, win_in_2[i], NULL);
+        assert_false(forced_win(p, 1, 0));
+        assert_true(forced_win(p, 2, 0));
+        int me = tiers_pos_side_to_move(p);
+        for (uint64_t seed = 1; seed <= 3; seed++) {
+            tiers_agent *a = agent("alphabeta:depth=3,nodes=0");
+            uint64_t rng = seed;
+            tiers_move m;
+            assert_true(tiers_agent_choose(a, p, &rng, &m) > 0);
+            assert_int_equal(tiers_make(p, &m), 0);
+            /* every reply leaves a win in one */
+            if (!all_replies_lose_within(p, me, 2, 0))
+                fail_msg("alphabeta's move from %s does not force a win", win_in_2[i]);
+            tiers_unmake(p);
+            tiers_agent_free(a);
+        }
+        tiers_pos_free(p);
+    }
+    tiers_variant_free(v);
+}
+
+/* ------------------------------------------------------ mcts vs random */
+
+/* Plays one game; returns the winner (0, 1), or -1 for a draw. */
+static int play(tiers_pos *p, tiers_agent *a0, tiers_agent *a1, uint64_t seed, int max_plies)
+{
+    tiers_agent *side[2] = {a0, a1};
+    uint64_t rng = seed;
+    assert_int_equal(tiers_pos_reset(p), 0);
+    for (int ply = 0; ply < max_plies; ply++) {
+        tiers_move m;
+        int n = tiers_agent_choose(side[tiers_pos_side_to_move(p)], p, &rng, &m);
+        assert_true(n >= 0);
+        if (n == 0)
+            break;
+        assert_int_equal(tiers_make(p, &m), 0);
+    }
+    tiers_status st = tiers_pos_status(p);
+    return st.result == TIERS_WIN_0 ? 0 : st.result == TIERS_WIN_1 ? 1 : -1;
+}
+
+static void test_mcts_beats_random(void **state)
+{
+    (void)state;
+    tiers_variant *v = tu_variant("duel");
+    tiers_pos *p = tu_pos(v, NULL, NULL);
+    tiers_agent *mcts = agent("mcts:iterations=100,plies=8");
+    tiers_agent *rnd = agent("random");
+    int wins = 0;
+    for (int g = 0; g < 50; g++) {
+        int mcts_side = g & 1;
+        int w = mcts_side == 0 ? play(p, mcts, rnd, 1000 + (uint64_t)g, 400)
+                               : play(p, rnd, mcts, 1000 + (uint64_t)g, 400);
+        wins += w == mcts_side;
+    }
+    printf("mcts:iterations=100,plies=8 beat random in %d of 50 duel games\n", wins);
+    assert_true(wins >= 45);
+    tiers_agent_free(mcts);
+    tiers_agent_free(rnd);
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+}
+
+/* -------------------------------------------------------- legal moves */
+
+/* Plays games where each agent's every choice must be in the legal list
+ * and leave the position (text, hash, ply) unchanged. */
+static void check_legal_only(const char *variant, const char *spec, int games, int max_plies)
+{
+    tiers_variant *v = tu_variant(variant);
+    tiers_pos *p = tu_pos(v, NULL, NULL);
+    tiers_agent *a = agent(spec);
+    tiers_move *legal = malloc(TIERS_MAX_MOVES * sizeof *legal);
+    char before[2048], after[2048];
+    uint64_t rng = 99;
+    int setup_moves = 0;
+    for (int g = 0; g < games; g++) {
+        assert_int_equal(tiers_pos_reset(p), 0);
+        for (int ply = 0; ply < max_plies; ply++) {
+            int n = tiers_legal_moves(p, legal, TIERS_MAX_MOVES);
+            assert_true(n >= 0);
+            tiers_pos_format(p, NULL, before, sizeof before);
+            uint64_t hash = tiers_pos_hash(p);
+            int plies = tiers_pos_ply(p);
+            tiers_move m;
+            int got = tiers_agent_choose(a, p, &rng, &m);
+            assert_int_equal(got, n);
+            tiers_pos_format(p, NULL, after, sizeof after);
+            assert_string_equal(before, after);
+            assert_true(hash == tiers_pos_hash(p));
+            assert_int_equal(plies, tiers_pos_ply(p));
+            if (n == 0)
+                break;
+            int found = 0;
+            for (int i = 0; i < n && !found; i++)
+                found = memcmp(&legal[i], &m, sizeof m) == 0;
+            if (!found)
+                fail_msg("%s in %s played a move not in the legal list at %s", spec, variant,
+                         before);
+            setup_moves += tiers_pos_in_setup(p);
+            assert_int_equal(tiers_make(p, &m), 0);
+        }
+    }
+    if (!strcmp(variant, "duel-setup"))
+        assert_true(setup_moves > 0);
+    free(legal);
+    tiers_agent_free(a);
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+}
+
+static void test_legal_only(void **state)
+{
+    (void)state;
+    static const char *const specs[] = {
+        "random", "greedy", "greedy:mate=no,setup=search",
+        "alphabeta:depth=2,nodes=2000", "alphabeta:depth=2,nodes=500,setup=search",
+        "mcts:iterations=40,plies=6", "mcts:iterations=30,rollout=greedy,plies=4,setup=search",
+    };
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        check_legal_only("duel", specs[i], 3, 150);
+        check_legal_only("duel-setup", specs[i], 2, 150);
+        check_legal_only("duel-promote", specs[i], 1, 60);
+        check_legal_only("gounki", specs[i], 1, 60);
+    }
+    check_legal_only("gungi-io", "random", 2, 200);
+    check_legal_only("gungi-io", "greedy", 1, 80);
+    check_legal_only("gungi-io", "alphabeta:depth=2,nodes=300", 1, 60);
+    check_legal_only("gungi-io", "mcts:iterations=20,plies=4", 1, 60);
+}
+
+/* A choice is a function of the position and the random state only. */
+static void test_reproducible(void **state)
+{
+    (void)state;
+    tiers_variant *v = tu_variant("duel");
+    tiers_pos *p = tu_pos(v, NULL, NULL);
+    static const char *const specs[] = {"random", "greedy", "alphabeta:depth=3,nodes=3000",
+                                        "mcts:200"};
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        tiers_agent *a = agent(specs[i]), *b = agent(specs[i]);
+        char first[4096] = "", second[4096] = "";
+        for (int round = 0; round < 2; round++) {
+            tiers_agent *x = round ? b : a;
+            char *out = round ? second : first;
+            uint64_t rng = 777;
+            assert_int_equal(tiers_pos_reset(p), 0);
+            /* a warm-up choice elsewhere must not change later ones */
+            if (round) {
+                tiers_move m;
+                uint64_t other = 5;
+                tiers_agent_choose(x, p, &other, &m);
+            }
+            for (int ply = 0; ply < 30; ply++) {
+                tiers_move m;
+                if (tiers_agent_choose(x, p, &rng, &m) <= 0)
+                    break;
+                char t[64];
+                tiers_move_format(p, &m, NULL, t, sizeof t);
+                strcat(out, t);
+                strcat(out, " ");
+                assert_int_equal(tiers_make(p, &m), 0);
+            }
+        }
+        assert_string_equal(first, second);
+        tiers_agent_free(a);
+        tiers_agent_free(b);
+    }
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+}
+
+static void test_material(void **state)
+{
+    (void)state;
+    tiers_variant *v = tu_variant("duel");
+    /* rook 5 + 3 pawns = 8 each; then white has three pawns (one tower
+       of two) and black a gold (the back of a pawn tile, 3) and a pawn
+       (1) in hand besides its rook and pawn */
+    tiers_pos *p = tu_pos(v, NULL, NULL);
+    assert_int_equal(tiers_pos_material(p, 0), 8);
+    assert_int_equal(tiers_pos_material(p, 1), 8);
+    assert_int_equal(tiers_pos_material(p, 2), 0);
+    tiers_pos_free(p);
+    p = tu_pos(v, "1rk2/1p3/5/1P[P:P]2/2K2 gp w - 0 10", NULL);
+    assert_int_equal(tiers_pos_material(p, 0), 3);
+    assert_int_equal(tiers_pos_material(p, 1), 5 + 1 + 3 + 1);
+    assert_int_equal(tiers_pos_side_to_move(p), 0);
+    assert_false(tiers_pos_in_setup(p));
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_specs),
+        cmocka_unit_test(test_material),
+        cmocka_unit_test(test_win_in_1),
+        cmocka_unit_test(test_win_in_2),
+        cmocka_unit_test(test_mcts_beats_random),
+        cmocka_unit_test(test_legal_only),
+        cmocka_unit_test(test_reproducible),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

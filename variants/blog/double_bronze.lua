@@ -1,0 +1,52 @@
+-- Foul: Double Bronze (blog rules).  After a move, two or more of the
+-- mover's Bronze faces in one file -- buried ones too -- whether a Bronze
+-- moved or was dropped there, or a Betrayal turned a piece into one.
+--
+-- Option fouls: illegal (default: the move is refused) | lose (the move is
+-- played and its player loses).  Under `lose` the foul files share
+-- variable 3: 2 * (foul number - 1) + side + 1 of the side that fouled.
+local FOUL = 1
+
+local function fouled(pos, move)
+  local p = move.piece
+  if not p or p.face ~= "bronze" then
+    return false
+  end
+  local file = pos:coords(move.kind == "strike" and move.from or move.to)
+  local n = 0
+  for r = 0, pos:ranks() - 1 do
+    for _, q in ipairs(pos:tower(pos:square(file, r))) do
+      if q.face == "bronze" and q.owner == p.owner then
+        n = n + 1
+      end
+    end
+  end
+  return n >= 2
+end
+
+if rules.fouls == "lose" then
+  effect{
+    name = "double-bronze",
+    after_faces = {"bronze"},
+    after = function(pos, move)
+      if fouled(pos, move) then
+        pos:set_var(3, 2 * (FOUL - 1) + pos:side() + 1)
+        return true
+      end
+      return false
+    end,
+    result_vars = {3},
+    result = function(pos)
+      local v = pos:var(3) - 2 * (FOUL - 1)
+      if v == 1 or v == 2 then
+        return tostring(2 - v), "foul: double bronze"
+      end
+    end,
+  }
+else
+  effect{
+    name = "double-bronze",
+    veto_faces = {"bronze"},
+    veto = fouled,
+  }
+end

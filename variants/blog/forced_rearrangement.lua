@@ -1,0 +1,69 @@
+-- Forced Rearrangement (blog rules): a captured Lance (by a mobile or an
+-- immobile strike) shows the Catapult or Fortress on its other side, and
+-- the capturer must place that piece at once on an empty square of its
+-- own territory, as part of the same move.  Each square is a variant of
+-- the move, written with the placement as a suffix: "e5xe6/C*c2".  Empty
+-- squares are counted after the capture, so the striker's own square may
+-- be one.  With no empty square the tile goes to hand as a Lance.
+--
+-- The engine's capture rule already put the tile into the capturer's hand
+-- turned over (the Catapult or Fortress face); the after hook takes it
+-- out again and places it, or turns it back into a Lance.
+local letter = {catapult = "C", fortress = "F"}
+
+local function lance_taken(move)
+  return move.taken ~= nil and move.taken.face == "lance"
+end
+
+-- The squares of side's first three ranks (Black's are ranks 1-3).
+local function territory(pos, side)
+  local list = {}
+  for i = 0, 2 do
+    local rank = side == 0 and i or pos:ranks() - 1 - i
+    for f = 0, pos:files() - 1 do
+      list[#list + 1] = pos:square(f, rank)
+    end
+  end
+  return list
+end
+
+effect{
+  name = "forced-rearrangement",
+  expand_taken = {"lance"},
+  expand_kinds = {"capture", "strike"},
+  expand = function(pos, move)
+    if not lance_taken(move) then
+      return nil
+    end
+    local out = {}
+    for _, sq in ipairs(territory(pos, move.piece.owner)) do
+      if pos:height(sq) == 0 then
+        out[#out + 1] = {path = {sq}}
+      end
+    end
+    if #out == 0 then
+      return nil -- the move as it is: the Lance goes to hand
+    end
+    return out
+  end,
+  after_taken = {"lance"},
+  after_kinds = {"capture", "strike"},
+  after = function(pos, move)
+    if not lance_taken(move) then
+      return false
+    end
+    local me, tile = pos:side(), move.taken.kind
+    pos:to_hand(me, {kind = tile, flipped = false}, -1)
+    if move.path[1] then
+      pos:push(move.path[1], {kind = tile, flipped = false}, me)
+    else
+      pos:to_hand(me, {kind = tile, flipped = true})
+    end
+    return true
+  end,
+  format = function(pos, move)
+    if move.kind ~= "effect" and move.path[1] and lance_taken(move) then
+      return "/" .. letter[move.taken.kind] .. "*" .. move.path[1]
+    end
+  end,
+}

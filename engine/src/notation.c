@@ -104,8 +104,10 @@ static int face_by_sym(const tiers_variant *v, char c)
     return -1;
 }
 
-/* Reads one token at *s; owner from case unless `owner` >= 0. */
-static int parse_piece(const tiers_variant *v, const char **s, int owner, piece_t *out)
+/* Reads one token at *s; owner from case unless `owner` >= 0.  Hands keep
+ * no facing, so there `@dir` is optional (in_hand). */
+static int parse_token(const tiers_variant *v, const char **s, int owner, int in_hand,
+                       piece_t *out)
 {
     const char *c = *s;
     int shared = *c == '*';
@@ -133,7 +135,7 @@ static int parse_piece(const tiers_variant *v, const char **s, int owner, piece_
             return -1;
         facing = (int)(f - facing_chars);
         c += 2;
-    } else if (v->uses_facing) {
+    } else if (v->uses_facing && !in_hand) {
         return -1;
     }
     for (int k = 1; k < v->nkinds; k++)
@@ -153,6 +155,11 @@ static int parse_piece(const tiers_variant *v, const char **s, int owner, piece_
 }
 
 /* ------------------------------------------------------------ positions */
+
+static int parse_piece(const tiers_variant *v, const char **s, int owner, piece_t *out)
+{
+    return parse_token(v, s, owner, 0, out);
+}
 
 static void format_board(const tiers_pos *p, sbuf *s)
 {
@@ -319,13 +326,13 @@ static int parse_board(tiers_pos *p, const char *text, const char **c, tiers_err
 
 static int parse_hands(tiers_pos *p, const char *text, const char *field, tiers_error *err)
 {
-    const char *c = field;
-    if (!strcmp(field, "-"))
+    const char *c = field; /* inside `text`: the field ends at a blank */
+    if (*c == '-' && (!c[1] || isspace((unsigned char)c[1])))
         return 0;
-    while (*c) {
+    while (*c && !isspace((unsigned char)*c)) {
         piece_t pc;
         const char *at = c;
-        if (parse_piece(p->v, &c, -1, &pc) < 0) {
+        if (parse_token(p->v, &c, -1, 1, &pc) < 0) {
             notation_error(err, text, at, "bad hand entry at '%.8s'", at);
             return TIERS_EINPUT;
         }
@@ -437,7 +444,7 @@ int notation_parse_pos(tiers_pos *p, const char *text, tiers_error *err)
         notation_error(err, text, c, "unexpected '%c' after the board", *c);
         return TIERS_EINPUT;
     }
-    if (parse_hands(p, text, fld[1], err) < 0)
+    if (parse_hands(p, text, text + (fld[1] - copy), err) < 0)
         return TIERS_EINPUT;
     int side = strlen(fld[2]) == 1 ? side_by_sym(v, fld[2][0]) : -1;
     if (side < 0) {

@@ -39,6 +39,9 @@ enum {
     CLI_O_WHITE = 1u << 17,    /* play */
     CLI_O_BLACK = 1u << 18,    /* play */
     CLI_O_SEED = 1u << 19,     /* play, playout, compare */
+    CLI_O_MAX_POSITIONS = 1u << 20, /* solve */
+    CLI_O_SAVE = 1u << 21,     /* solve */
+    CLI_O_SOLVED = 1u << 22,   /* moves */
     /* playout, compare, merge (bits 23..30, clear of the others) */
     CLI_O_GAMES = 1u << 23,
     CLI_O_THREADS = 1u << 24,
@@ -85,6 +88,9 @@ struct cli {
     int shard_k, shard_n;     /* --shard K/N */
     int max_plies;            /* --max-plies N */
     const char *report;       /* --report FILE */
+    long long max_positions;  /* --max-positions N (solve; 0 = default) */
+    const char *save;         /* --save FILE (solve) */
+    const char *solved;       /* --solved FILE (moves) */
     char **args;              /* positional arguments after COMMAND */
     int nargs;
 };
@@ -119,6 +125,13 @@ int cli_playout_option(struct cli *c, unsigned bit, const char *arg);
 int cmd_replay_run(struct cli *c);
 int cmd_render_run(struct cli *c);
 int cmd_play_run(struct cli *c);
+int cmd_solve_run(struct cli *c);
+/* Reads the value of a solve/moves option (cmd_solve.c): -1 to go on, or
+ * an exit code after a usage error. */
+int cli_solve_option(struct cli *c, unsigned bit, const char *arg);
+/* `moves --solved FILE`: prints each legal move of p with its solved
+ * value (cmd_solve.c).  Returns an exit code. */
+int cli_solved_moves(const struct cli *c, tiers_pos *p);
 
 /* Prints "tiers: COMMAND: message" to stderr. */
 void cli_error(const struct cli *c, const char *fmt, ...)

@@ -150,7 +150,7 @@ static int compare_text(const struct cli *c, const struct playout_variant *v, in
     }
     printf("%-*s", lw, "");
     for (int i = 0; i < n; i++)
-        printf("  %-*s", cw[i], v[i].run.variant);
+        printf("  %-*s", i == n - 1 ? 0 : cw[i], v[i].run.variant);
     printf("\n");
     for (int row = 0; row < nrows; row++) {
         printf("%-*s", lw, rows[row].label);

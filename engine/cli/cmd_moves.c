@@ -140,6 +140,9 @@ int cmd_moves_run(struct cli *c)
     if (c->batch && (c->position || c->count))
         return cli_usage_error(c, "--batch cannot be combined with %s",
                                c->position ? "--position" : "--count");
+    if (c->solved && (c->batch || c->count))
+        return cli_usage_error(c, "--solved cannot be combined with %s",
+                               c->batch ? "--batch" : "--count");
     int code = CLI_OK;
     tiers_variant *v = cli_load_variant(c, c->args[0], &code);
     if (!v)
@@ -150,6 +153,8 @@ int cmd_moves_run(struct cli *c)
         p = cli_open_pos(c, v, 0, &code);
     if (p && c->batch) {
         code = cmd_moves_batch(c, p);
+    } else if (p && c->solved) {
+        code = cli_solved_moves(c, p);
     } else if (p) {
         char **moves;
         int n;

@@ -79,7 +79,8 @@ void playout_defaults(struct cli *c)
 }
 
 /* Agents of the two sides of v: --side0/--side1 by order, --white/--black
- * (and any other side name the variant uses) by name. */
+ * by the variant's side names (the first and second side when it has no
+ * side of that name). */
 static int playout_agents(const struct cli *c, const tiers_variant *v, const char *out[2])
 {
     out[0] = c->side0;
@@ -94,13 +95,9 @@ static int playout_agents(const struct cli *c, const tiers_variant *v, const cha
             if (name && !strcmp(name, named[i][0]))
                 side = s;
         }
-        if (side < 0) {
-            char a[16], b[16];
-            return cli_usage_error(c, "%s has no side named '%s' (its sides: %s, %s); "
-                                   "use --side0/--side1",
-                                   tiers_variant_name(v), named[i][0],
-                                   cli_side_name(v, 0, a), cli_side_name(v, 1, b));
-        }
+        if (side < 0)
+            side = i; /* sides named otherwise: white = the first, black =
+                         the second (as `tiers play` reads them) */
         if (out[side])
             return cli_usage_error(c, "two agents for %s's side %d", tiers_variant_name(v),
                                    side);

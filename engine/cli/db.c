@@ -24,7 +24,7 @@ static const char db_schema[] =
     "  side0 TEXT NOT NULL, side1 TEXT NOT NULL,\n"
     "  seed INTEGER NOT NULL, max_plies INTEGER NOT NULL,\n"
     "  effects TEXT NOT NULL,     -- effect names, ',' between\n"
-    "  created TEXT NOT NULL);\n"
+    "  tiers_version TEXT NOT NULL, created TEXT NOT NULL);\n"
     "CREATE TABLE IF NOT EXISTS games(\n"
     "  run TEXT NOT NULL, game INTEGER NOT NULL,\n"
     "  variant TEXT NOT NULL, variant_hash TEXT NOT NULL, options TEXT NOT NULL,\n"
@@ -82,6 +82,7 @@ void db_run_key(struct db_run *run)
     h = db_fnv(h, run->agent[1]);
     snprintf(num, sizeof num, "%llu/%d", (unsigned long long)run->seed, run->max_plies);
     h = db_fnv(h, num);
+    h = db_fnv(h, TIERS_VERSION); /* agents may play differently in another version */
     snprintf(run->key, sizeof run->key, "%016llx", (unsigned long long)h);
 }
 
@@ -176,7 +177,7 @@ int db_put_run(db *d, const struct db_run *run, char *err, size_t size)
     db_effect_list(run, effects, sizeof effects);
     if (sqlite3_prepare_v2(d->h,
                            "INSERT OR IGNORE INTO runs VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
-                           "?9, ?10, ?11, datetime('now'))",
+                           "?9, ?10, ?11, ?12, datetime('now'))",
                            -1, &st, NULL) != SQLITE_OK) {
         db_msg(err, size, "storing the run", d->h);
         return -1;
@@ -192,6 +193,7 @@ int db_put_run(db *d, const struct db_run *run, char *err, size_t size)
     sqlite3_bind_int64(st, 9, (sqlite3_int64)run->seed);
     sqlite3_bind_int(st, 10, run->max_plies);
     sqlite3_bind_text(st, 11, effects, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 12, TIERS_VERSION, -1, SQLITE_STATIC);
     int rc = sqlite3_step(st);
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE) {

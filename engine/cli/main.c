@@ -80,6 +80,12 @@ static const struct cli_option cli_options[] = {
      "cut a game after N plies (default 400)"},
     {"report", 0, required_argument, CLI_O_REPORT, "FILE",
      "also write an HTML report with charts to FILE"},
+    {"max-positions", 0, required_argument, CLI_O_MAX_POSITIONS, "N",
+     "refuse a variant with more reachable positions (default 10000000)"},
+    {"save", 0, required_argument, CLI_O_SAVE, "FILE",
+     "write every solved position with its value to FILE"},
+    {"solved", 0, required_argument, CLI_O_SOLVED, "FILE",
+     "mark each move won, drawn or lost from FILE (written by solve --save)"},
     {"help", 'h', no_argument, CLI_O_HELP, NULL, "show this help"},
 };
 
@@ -109,10 +115,12 @@ static const struct cli_command cli_commands[] = {
      "Each square shows its tower bottom to top, pieces joined by ':'.",
      CLI_O_COMMON, cli_args_variant, 1, 1},
     {"moves", cmd_moves_run, "list the legal moves, sorted",
-     "VARIANT [--position P] [--count] [--batch FILE] [OPTIONS]",
+     "VARIANT [--position P] [--count] [--batch FILE] [--solved FILE] [OPTIONS]",
      "With --batch, each input line is a position or a JSON object with a\n"
-     "\"position\" field; one JSON object is written per line.",
-     CLI_O_COMMON | CLI_O_COUNT | CLI_O_BATCH, cli_args_variant, 1, 1},
+     "\"position\" field; one JSON object is written per line.  With\n"
+     "--solved, each move is followed by its value for the side playing it\n"
+     "(win, draw or loss, and the plies to the end under perfect play).",
+     CLI_O_COMMON | CLI_O_COUNT | CLI_O_BATCH | CLI_O_SOLVED, cli_args_variant, 1, 1},
     {"apply", cmd_apply_run, "make moves and print the resulting position",
      "VARIANT MOVE... [--position P] [OPTIONS]", NULL,
      CLI_O_COMMON, cli_args_apply, 2, -1},
@@ -182,6 +190,14 @@ static const struct cli_command cli_commands[] = {
      "Copies every run and game of each FILE into OUT (created if needed);\n"
      "games OUT already holds are kept.",
      CLI_O_OUTPUT | CLI_O_JSON, cli_args_merge, 1, -1},
+    {"solve", cmd_solve_run, "solve a small variant completely (retrograde analysis)",
+     "VARIANT [--max-positions N] [--save FILE] [--position P] [OPTIONS]",
+     "Enumerates every position reachable from the start (or P) with the\n"
+     "legal moves, labels each won, drawn or lost for its side to move with\n"
+     "the plies to the end, and prints the start's value, the counts, the\n"
+     "time and a perfect-play line.  Repetition and move limits are not\n"
+     "applied: a cycle that neither side can be forced out of is a draw.",
+     CLI_O_COMMON | CLI_O_MAX_POSITIONS | CLI_O_SAVE, cli_args_variant, 1, 1},
     {"bench", cmd_bench_run, "time perft and random playouts",
      "VARIANT|all [--seconds S] [--rule KEY=VALUE] [--variants DIR] "
      "[--json]",
@@ -404,6 +420,14 @@ static int cli_parse(struct cli *c, int argc, char **argv)
             break;
         }
         case CLI_O_HELP: break;
+        case CLI_O_MAX_POSITIONS:
+        case CLI_O_SAVE:
+        case CLI_O_SOLVED: {
+            int code = cli_solve_option(c, o->bit, optarg);
+            if (code >= 0)
+                return code;
+            break;
+        }
         default: {
             /* playout, compare and merge options (cmd_playout.c) */
             int code = cli_playout_option(c, o->bit, optarg);

@@ -49,7 +49,11 @@ static void *run_worker(void *arg)
     struct game_worker w;
     tiers_error err;
     memset(&err, 0, sizeof err);
+    /* loading touches the library's few process-wide paths (the variant
+       folder found beside the program): one worker at a time */
+    pthread_mutex_lock(&sh->lock);
     int rc = game_worker_init(&w, sh->cfg, &err);
+    pthread_mutex_unlock(&sh->lock);
     if (rc < 0) {
         char text[1100];
         run_fail(sh, rc, tiers_error_text(&err, text, sizeof text));

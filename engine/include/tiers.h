@@ -308,9 +308,11 @@ int tiers_record_replay(const tiers_record *r, tiers_pos *p, const char *notatio
  *
  *   random                 a uniformly random legal move
  *   greedy                 the best material after the move, ties at random
- *       mate=yes|no        a move that ends the game counts as a win, loss
- *                          or draw (default yes; costs one move list per
- *                          candidate)
+ *       mate=yes|no        a move that ends the game scores as a win, loss
+ *                          or draw (default yes): every rule that needs no
+ *                          move generation, plus checkmate (the reply list
+ *                          is generated only after a checking move);
+ *                          stalemates are not seen.  no: material only
  *   alphabeta              negamax with alpha-beta, iterative deepening and
  *                          a transposition table on tiers_pos_hash
  *       depth=N            deepest iteration, plies (default 3, max 32)
@@ -363,6 +365,11 @@ int tiers_agent_depth(const tiers_agent *a);
 int tiers_pos_material(const tiers_pos *p, int side);
 int tiers_pos_side_to_move(const tiers_pos *p);
 int tiers_pos_in_setup(const tiers_pos *p);
+/* Whether the game is over by a rule that needs no move generation (a
+ * royal piece taken, an exit, everything captured, a clock, repetition,
+ * the variant's result hook), with the result; checkmate and stalemate
+ * need the legal moves (tiers_pos_status). */
+int tiers_pos_ended(tiers_pos *p, tiers_result *result);
 
 /* ------------------------------------------------------ inspecting pieces
  * For renderers and front ends (inspect.c): what a piece token does not
@@ -402,6 +409,79 @@ int tiers_variant_uses_facing(const tiers_variant *v);
 int tiers_variant_side_forward(const tiers_variant *v, int side);
 /* The side that moves first once play starts (after any setup). */
 int tiers_variant_first_side(const tiers_variant *v);
+
+/* ------------------------------------------------------------- solving
+ * Retrograde analysis (solve.c) for variants small enough to enumerate;
+ * `tiers solve` in docs/cli.md.  tiers_solve walks every position reachable
+ * from a start through the legal moves (the engine's own generator, the
+ * variant's hooks included), then labels each one won, drawn or lost for
+ * its side to move, with its distance: the plies to the end under perfect
+ * play, the winner taking the shortest way and the loser the longest.
+ *
+ * A position is its tiers text without the clock, the ply and the move
+ * number (the ply stays during a setup phase, where a fixed placement
+ * order reads it).  Positions are found by tiers_pos_hash and confirmed
+ * by that text: a hash collision cannot merge two positions.
+ *
+ * History is not part of a position: repetition, max_plies and
+ * halfmove_limit are not applied, and a position from which neither side
+ * can force a decided end (a cycle) is a draw.  A win or loss so found
+ * holds under any "N-fold repetition is a draw" rule, since the winner's
+ * shortest line never repeats a position; a move limit could turn a long
+ * win into a draw. */
+
+enum {
+    TIERS_VALUE_UNKNOWN = 0, /* not a position of the solution */
+    TIERS_VALUE_WIN,
+    TIERS_VALUE_DRAW,
+    TIERS_VALUE_LOSS
+};
+
+typedef struct tiers_solution tiers_solution;
+
+typedef struct tiers_solve_info {
+    int64_t positions;   /* reachable positions, the start included */
+    int64_t setup;       /* of them, in a setup phase */
+    int64_t terminal;    /* of them, with no legal move (game over) */
+    int64_t moves;       /* legal moves between them */
+    int64_t wins, draws, losses; /* values for the side to move */
+    int start_value;     /* TIERS_VALUE_* of the start, for its side to move */
+    int start_dist;      /* plies to the end (0 for a draw) */
+    int start_side;
+} tiers_solve_info;
+
+/* Solves the game from p's position (its history is ignored).  Refuses
+ * with TIERS_EFULL and a message when more than max_positions positions
+ * are reachable; TIERS_ESCRIPT when a hook fails, TIERS_ENOMEM.  On
+ * success *out holds the solution (the variant must outlive it). */
+int tiers_solve(tiers_pos *p, int64_t max_positions, tiers_solution **out,
+                tiers_error *err);
+void tiers_solution_free(tiers_solution *s);
+void tiers_solution_info(const tiers_solution *s, tiers_solve_info *out);
+/* The value of p's position for its side to move (TIERS_VALUE_UNKNOWN
+ * when the solution does not hold it), and its distance. */
+int tiers_solution_value(const tiers_solution *s, tiers_pos *p, int *dist);
+/* The value of playing m in p for the side that plays it, and the plies
+ * to the end counting m; or a negative error when m cannot be made. */
+int tiers_solution_move_value(const tiers_solution *s, tiers_pos *p,
+                              const tiers_move *m, int *dist);
+/* A perfect-play move of p into *out: the fastest win, else the first
+ * drawing move in the legal order, else the slowest loss.  Returns its
+ * value (0: no legal move, or none in the solution), or an error. */
+int tiers_solution_best(const tiers_solution *s, tiers_pos *p, tiers_move *out,
+                        int *dist);
+/* Position i (0 = the start, then in order of discovery) as its key text,
+ * with its value and distance; NULL past the end. */
+int64_t tiers_solution_count(const tiers_solution *s);
+const char *tiers_solution_text(const tiers_solution *s, int64_t i, int *value,
+                                int *dist);
+/* Text files: a header (variant, a fingerprint of its sources, rules and
+ * options, the count), then "W|D|L DISTANCE POSITION" per line.  Loading
+ * refuses a file made for another variant or other rules (repetition,
+ * max_plies and halfmove_limit aside: the solver ignores them). */
+int tiers_solution_save(const tiers_solution *s, const char *path, tiers_error *err);
+int tiers_solution_load(const tiers_variant *v, const char *path,
+                        tiers_solution **out, tiers_error *err);
 
 #ifdef __cplusplus
 }

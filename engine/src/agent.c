@@ -418,8 +418,10 @@ static int agent_random(tiers_pos *p, tiers_move *buf, uint64_t *rng,
 }
 
 /* Greedy choice among buf[0..n-1] for the side to move: the best material
- * after the move (with `mate`, a move that ends the game scores as a win,
- * loss or draw), ties broken at random.  `scratch` holds a move list. */
+ * after the move, ties broken at random.  With `mate`, a move that ends
+ * the game scores as a win, loss or draw: the ends decided without move
+ * generation, and checkmate (the replies are generated only when the move
+ * gives check).  `scratch` holds a move list. */
 static int agent_greedy_pick(tiers_pos *p, tiers_move *buf, int n,
                              tiers_move *scratch, int mate, uint64_t *rng,
                              int *pick)
@@ -431,13 +433,24 @@ static int agent_greedy_pick(tiers_pos *p, tiers_move *buf, int n,
         int rc = tiers_make(p, &buf[i]);
         if (rc < 0)
             return rc;
-        int score;
-        int m = mate ? tiers_legal_moves(p, scratch, TIERS_MAX_MOVES) : 1;
-        if (m < 0) {
-            tiers_unmake(p);
-            return m;
+        int score = agent_eval(p, me);
+        if (mate) {
+            tiers_result res;
+            int over = tiers_pos_ended(p, &res);
+            if (!over && tiers_side_in_check(p, tiers_pos_side_to_move(p))) {
+                int m = tiers_legal_moves(p, scratch, TIERS_MAX_MOVES);
+                if (m < 0) {
+                    tiers_unmake(p);
+                    return m;
+                }
+                over = m == 0;
+                if (over)
+                    res = tiers_pos_status(p).result;
+            }
+            if (over)
+                score = res == TIERS_DRAW || res == TIERS_ONGOING ? 0
+                        : (res == TIERS_WIN_0) == (me == 0) ? AB_WIN - 1 : -(AB_WIN - 1);
         }
-        score = m == 0 ? agent_terminal_score(p, me, 1) : agent_eval(p, me);
         tiers_unmake(p);
         if (score > best) {
             best = score;

@@ -240,6 +240,12 @@ int tiers_move_parse(tiers_pos *p, const char *text, const char *notation, tiers
     if (!err)
         err = &tmp;
     memset(err, 0, sizeof *err);
+    const dialect *d;
+    int idx;
+    if (notation_find(p->v, notation, &d, &idx) < 0) {
+        snprintf(err->msg, sizeof err->msg, "unknown notation '%s'", notation);
+        return TIERS_EUSAGE;
+    }
     tiers_move *buf = malloc(TIERS_MAX_MOVES * sizeof *buf);
     if (!buf) {
         set_error(err, "out of memory");

@@ -171,7 +171,8 @@ enum {
     HOOK_DROP = 1u << 4,      /* permission of a drop target */
     HOOK_RESULT = 1u << 5,    /* game result */
     HOOK_APPLY = 1u << 6,     /* performs a scripted (EFFECT) move */
-    HOOK_EXPAND = 1u << 7     /* replaces a generated move by variants */
+    HOOK_EXPAND = 1u << 7,    /* replaces a generated move by variants */
+    HOOK_CHECK = 1u << 8      /* replaces the engine's "is side in check" */
 };
 
 typedef struct tiers_script tiers_script; /* script.c, opaque to the core */
@@ -308,6 +309,7 @@ typedef struct pos_state {
     uint8_t setup_left;       /* bit per side still in setup */
     uint8_t mode;
     uint8_t winner_flag;      /* set by a royal capture or exit: 1+side */
+    uint8_t win_by_exit;      /* winner_flag came from an exit */
     uint16_t clock;           /* plies since the last capture/drop/ready */
     uint16_t ply;             /* plies played since the start */
     uint16_t fullmove;        /* rounds: +1 when the second side passes

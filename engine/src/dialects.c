@@ -7,11 +7,13 @@
 extern const dialect dialect_gungijs;
 extern const dialect dialect_gounki;
 extern const dialect dialect_gungijs3;
+extern const dialect dialect_gufuu;
 
 static const dialect *const registry[] = {
     &dialect_gungijs,
     &dialect_gounki,
     &dialect_gungijs3,
+    &dialect_gufuu,
     NULL
 };
 

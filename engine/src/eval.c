@@ -4,6 +4,7 @@
 #include "eval.h"
 
 #include "position.h"
+#include "status.h"
 
 int eval_material(const tiers_pos *p, int side)
 {
@@ -40,3 +41,13 @@ int tiers_pos_material(const tiers_pos *p, int side)
 int tiers_pos_side_to_move(const tiers_pos *p) { return p->st.side; }
 
 int tiers_pos_in_setup(const tiers_pos *p) { return p->st.setup_left != 0; }
+
+int tiers_pos_ended(tiers_pos *p, tiers_result *result)
+{
+    tiers_result r = TIERS_ONGOING;
+    const char *reason = NULL;
+    int over = status_terminal(p, &r, &reason);
+    if (result)
+        *result = over ? r : TIERS_ONGOING;
+    return over;
+}

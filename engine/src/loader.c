@@ -2235,6 +2235,9 @@ static int read_script(ctx *c, const ynode *n, const char *where, char *out)
         return fail(c, n, "path of script '%s' is too long", name);
     if (access(out, R_OK))
         return fail(c, n, "cannot read script '%s': %s", name, strerror(errno));
+    /* A device or FIFO (/dev/zero, /dev/stdin) would be read forever. */
+    if (!is_kind(out, 0))
+        return fail(c, n, "script '%s' is not a regular file", name);
     return 0;
 }
 
@@ -2316,7 +2319,7 @@ static void set_defaults(tiers_variant *v)
     v->nkinds = 1;
     v->kinds[0].face[0] = v->kinds[0].face[1] = NO_FACE;
     v->unit = UNIT_TOP;
-    v->stack_own = v->stack_enemy = v->royal_may_stack = 1;
+    v->stack_own = v->stack_enemy = v->royal_may_stack = v->royal_capture = 1;
     v->region_bonus = v->region_clip = v->shield_all_via = 1;
     v->capture = CAP_TOP;
     v->capture_and_stack = 1;

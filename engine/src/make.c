@@ -11,7 +11,7 @@ void make_capture_piece(tiers_pos *p, piece_t pc, int capturer)
 {
     const tiers_variant *v = p->v;
     int f = v->face_of[pc];
-    if (v->faces[f].flags & FF_ROYAL)
+    if ((v->faces[f].flags & FF_ROYAL) && v->royal_capture)
         p->st.winner_flag = (uint8_t)(1 + capturer);
     if (v->captured_to != CAPTURED_HAND || (v->faces[f].flags & FF_NO_HAND))
         return;
@@ -128,6 +128,7 @@ static int apply(tiers_pos *p, const tiers_move *m, int side)
             while (p->board[m->from].h)
                 pos_pop(p, m->from);
             p->st.winner_flag = (uint8_t)(1 + side);
+            p->st.win_by_exit = 1;
             return 0;
         }
         if (m->flags & TIERS_MF_CONVERT)

@@ -21,6 +21,7 @@ typedef struct gen {
     int max_tiers;
     int probe, hit;
     int err;
+    int piece_start; /* first move of the piece being generated */
 } gen;
 
 static int mode_max_tiers(const tiers_pos *p)
@@ -39,6 +40,15 @@ static inline int owner_of(const gen *g, piece_t pc)
 {
     int o = pc_owner(pc);
     return o == OWNER_SHARED ? g->p->st.side : o;
+}
+
+/* The facing a piece's table turns to: its own, except a shared piece in
+ * a variant without facings, which moves the way of the side using it. */
+static inline int piece_facing(const gen *g, piece_t pc)
+{
+    if (pc_owner(pc) == OWNER_SHARED && !g->v->uses_facing)
+        return g->v->forward[g->side];
+    return pc_facing(pc);
 }
 
 static inline void add(gen *g, int kind, int from, int to)
@@ -280,6 +290,27 @@ static int shielded(const gen *g, int file, int rank, const line_def *L)
     return 0;
 }
 
+/* Is rank r beyond the far edge for the side moving? */
+static int off_far_rank(const gen *g, int r)
+{
+    return g->v->forward[g->side] == DIR_N ? r >= g->v->ranks
+         : g->v->forward[g->side] == DIR_S ? r < 0 : 0;
+}
+
+/* Leaving the board past the far rank: one move per piece, however many
+ * lines lead out (`exit` rule). */
+static void add_exit(gen *g, int sq)
+{
+    if (g->probe >= 0)
+        return;
+    for (int i = g->piece_start; i < g->n; i++)
+        if (g->buf[i].flags & TIERS_MF_EXIT)
+            return;
+    add(g, TIERS_MV_MOVE, sq, TIERS_NO_SQUARE);
+    if (!g->err)
+        g->buf[g->n - 1].flags |= TIERS_MF_EXIT;
+}
+
 static void walk_line(gen *g, int sq, piece_t pc, const line_def *L, int tier, int jumper)
 {
     const tiers_pos *p = g->p;
@@ -299,6 +330,8 @@ static void walk_line(gen *g, int sq, piece_t pc, const line_def *L, int tier, i
         if (L->len && ++n >= L->len)
             return;
     }
+    if (g->v->exit_rank && (unsigned)f < g->v->files && off_far_rank(g, r))
+        add_exit(g, sq);
 }
 
 /* Removes the moves in [mid, n) that repeat one in [start, mid). */
@@ -328,11 +361,12 @@ static void gen_piece(gen *g, int sq)
     int ti = (tier <= fd->ntiers ? tier : fd->ntiers) - 1;
     if (g->probe >= 0) { /* can no line of this table land there? */
         int bit = (sq_rank(g->probe) - sq_rank(sq) + 15) * 31 + sq_file(g->probe) - sq_file(sq) + 15;
-        if (!(v->reach[f][ti][pc_facing(pc)][bit >> 6] >> (bit & 63) & 1))
+        if (!(v->reach[f][ti][piece_facing(g, pc)][bit >> 6] >> (bit & 63) & 1))
             return;
     }
-    const line_def *L = &v->wlines[pc_facing(pc)][fd->first[ti]];
+    const line_def *L = &v->wlines[piece_facing(g, pc)][fd->first[ti]];
     int jumper = (fd->flags & FF_JUMPER) != 0, start = g->n;
+    g->piece_start = start;
     for (int i = 0; i < fd->count[ti] && !g->hit; i++)
         walk_line(g, sq, pc, &L[i], tier, jumper);
     if (v->region_mode == REGION_UNION && ti > 0 && region_boosts(g->p, sq, pc) &&
@@ -340,7 +374,7 @@ static void gen_piece(gen *g, int sq)
         /* union: the own tier's table too, without repeating a move */
         int base = tier - v->region_bonus;
         int bi = (base <= fd->ntiers ? base : fd->ntiers) - 1;
-        const line_def *B = &v->wlines[pc_facing(pc)][fd->first[bi]];
+        const line_def *B = &v->wlines[piece_facing(g, pc)][fd->first[bi]];
         int mid = g->n;
         for (int i = 0; i < fd->count[bi] && !g->hit; i++)
             walk_line(g, sq, pc, &B[i], base, jumper);
@@ -503,7 +537,12 @@ static void gen_drops(gen *g, int setup)
         for (int s = 0; s < HAND_SLOTS && !g->err; s++) {
             if (!p->hand[owner][s])
                 continue;
-            piece_t pc = pc_make(s & PC_KIND_MASK, s & PC_FLIP, owner, v->forward[g->side]);
+            /* a shared piece without a facing of its own faces the way of
+               whoever moves it (see piece_facing); stored facing the first
+               side's way so the position text reads back the same */
+            int facing = owner == OWNER_SHARED && !v->uses_facing ? v->forward[0]
+                                                                   : v->forward[g->side];
+            piece_t pc = pc_make(s & PC_KIND_MASK, s & PC_FLIP, owner, facing);
             if (first_only && !(v->faces[v->face_of[pc]].flags & FF_SETUP_FIRST))
                 continue;
             if (setup && v->nsetup_order && p->st.ply < v->nsetup_order &&
@@ -602,7 +641,7 @@ static int attacks_piece(const tiers_pos *p, int sq, int idx, int by)
             /* cheap test first: could this face ever land there? */
             piece_t pc = t->p[t->h - 1];
             int bit = (r0 - r + 15) * 31 + f0 - f + 15;
-            if (!(v->reach_any[v->face_of[pc]][pc_facing(pc)][bit >> 6] >> (bit & 63) & 1))
+            if (!(v->reach_any[v->face_of[pc]][piece_facing(&g, pc)][bit >> 6] >> (bit & 63) & 1))
                 continue;
             gen_piece(&g, s);
             if (g.hit)
@@ -630,6 +669,9 @@ static int royal_attacked_at(const tiers_pos *p, int sq, int side)
 int movegen_in_check(const tiers_pos *p, int side)
 {
     const tiers_variant *v = p->v;
+    if (v->hooks & HOOK_CHECK) /* the variant's own test; an error counts as no
+                                  check and is reported by the next generation */
+        return script_in_check((tiers_pos *)p, side) > 0;
     if (!p->st.royal_n[side])
         return 0;
     if (p->st.royal_sq[side] != TIERS_NO_SQUARE)
@@ -754,7 +796,8 @@ static int filter_legal(tiers_pos *p, tiers_move *buf, int n)
     uint8_t mark[TIERS_MAX_SQUARES];
     int royal = -1, k = 0;
     if (v->legality == LEGAL_STRICT && v->nrays != 0xff && v->unit == UNIT_TOP &&
-        !(v->hooks & (HOOK_VETO | HOOK_AFTER | HOOK_TIER)) && !v->immobile_strikes) {
+        !(v->hooks & (HOOK_VETO | HOOK_AFTER | HOOK_TIER | HOOK_CHECK)) &&
+        !v->immobile_strikes) {
         royal = lone_royal(p, p->st.side);
         if (royal >= 0 && movegen_in_check(p, p->st.side))
             royal = -1;

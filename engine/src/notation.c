@@ -292,7 +292,7 @@ static int parse_board(tiers_pos *p, const char *text, const char **c, tiers_err
     const tiers_variant *v = p->v;
     for (int r = v->ranks - 1; r >= 0; r--) {
         int f = 0;
-        while (**c && **c != '/' && **c != ' ') {
+        while (**c && **c != '/' && !isspace((unsigned char)**c)) {
             const char *at = *c;
             if (isdigit((unsigned char)**c)) {
                 int n = 0;
@@ -374,8 +374,12 @@ static int parse_number(const char *s, int max, int *out)
     return 0;
 }
 
-static int parse_extra(tiers_pos *p, const char *text, const char *f, tiers_error *err)
+/* f is the field in a scratch copy, orig the same field inside text (for
+ * error columns). */
+static int parse_extra(tiers_pos *p, const char *text, const char *f, const char *orig,
+                       tiers_error *err)
 {
+#define AT(ptr) (orig + ((ptr) - f))
     const tiers_variant *v = p->v;
     if (!strncmp(f, "mode=", 5)) {
         for (int m = 0; m < v->nmodes; m++)
@@ -383,13 +387,13 @@ static int parse_extra(tiers_pos *p, const char *text, const char *f, tiers_erro
                 p->st.mode = (uint8_t)m;
                 return 0;
             }
-        notation_error(err, text, f, "unknown mode '%s'", f + 5);
+        notation_error(err, text, AT(f), "unknown mode '%s'", f + 5);
         return TIERS_EINPUT;
     }
     if (!strncmp(f, "move=", 5)) {
         int n;
         if (parse_number(f + 5, 65535, &n) < 0) {
-            notation_error(err, text, f, "bad move number '%s'", f + 5);
+            notation_error(err, text, AT(f), "bad move number '%s'", f + 5);
             return TIERS_EINPUT;
         }
         p->st.fullmove = (uint16_t)n;
@@ -401,7 +405,7 @@ static int parse_extra(tiers_pos *p, const char *text, const char *f, tiers_erro
             char *end;
             long n = strtol(c, &end, 10);
             if (end == c || n < -32768 || n > 32767 || (*end && *end != ',')) {
-                notation_error(err, text, c, "bad vars entry");
+                notation_error(err, text, AT(c), "bad vars entry");
                 return TIERS_EINPUT;
             }
             p->st.vars[i] = (int16_t)n;
@@ -409,8 +413,26 @@ static int parse_extra(tiers_pos *p, const char *text, const char *f, tiers_erro
         }
         return 0;
     }
-    notation_error(err, text, f, "unknown field '%s'", f);
+    notation_error(err, text, AT(f), "unknown field '%s'", f);
     return TIERS_EINPUT;
+}
+#undef AT
+
+/* A mode may allow fewer tiers than the board holds. */
+static int check_mode_height(const tiers_pos *p, const char *text, tiers_error *err)
+{
+    const tiers_variant *v = p->v;
+    int max = v->nmodes ? v->modes[p->st.mode].max_tiers : v->max_tiers;
+    char sq[8];
+    for (int r = 0; r < v->ranks; r++)
+        for (int f = 0; f < v->files; f++)
+            if (p->board[sq_make(f, r)].h > max) {
+                notation_error(err, text, NULL, "the tower on %s is taller than the %d tiers "
+                               "of mode %s", tiers_square_name(f, r, sq), max,
+                               v->modes[p->st.mode].name);
+                return TIERS_EINPUT;
+            }
+    return 0;
 }
 
 /* Splits text into at most 8 space-separated fields in a copy. */
@@ -440,7 +462,7 @@ int notation_parse_pos(tiers_pos *p, const char *text, tiers_error *err)
     const char *c = text + (fld[0] - copy);
     if (parse_board(p, text, &c, err) < 0)
         return TIERS_EINPUT;
-    if (*c && *c != ' ') {
+    if (*c && !isspace((unsigned char)*c)) {
         notation_error(err, text, c, "unexpected '%c' after the board", *c);
         return TIERS_EINPUT;
     }
@@ -469,9 +491,9 @@ int notation_parse_pos(tiers_pos *p, const char *text, tiers_error *err)
     p->st.clock = (uint16_t)clock;
     p->st.ply = (uint16_t)ply;
     for (int i = 6; i < n; i++)
-        if (parse_extra(p, text, fld[i], err) < 0)
+        if (parse_extra(p, text, fld[i], text + (fld[i] - copy), err) < 0)
             return TIERS_EINPUT;
-    return 0;
+    return check_mode_height(p, text, err);
 }
 
 /* ------------------------------------------------------------ moves */

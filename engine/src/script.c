@@ -48,33 +48,37 @@
 /* The hooks an effect may define.  hook_bit is the HOOK_* bit the core
  * tests; `format` has none (notation calls it for EFFECT moves). */
 enum { HK_MOVES, HK_VETO, HK_AFTER, HK_TIER, HK_DROP_OK, HK_RESULT, HK_APPLY, HK_FORMAT,
-       HK_EXPAND, HK_COUNT };
+       HK_EXPAND, HK_CHECK, HK_COUNT };
 static const char *const hook_name[HK_COUNT] = {"moves", "veto", "after", "tier", "drop_ok",
-                                                "result", "apply", "format", "expand"};
+                                                "result", "apply", "format", "expand",
+                                                "check"};
 static const uint32_t hook_bit[HK_COUNT] = {HOOK_MOVES, HOOK_VETO, HOOK_AFTER, HOOK_TIER,
                                             HOOK_DROP, HOOK_RESULT, HOOK_APPLY, 0,
-                                            HOOK_EXPAND};
-static const uint8_t hook_writes[HK_COUNT] = {0, 0, 1, 0, 0, 0, 1, 0, 0};
+                                            HOOK_EXPAND, HOOK_CHECK};
+static const uint8_t hook_writes[HK_COUNT] = {0, 0, 1, 0, 0, 0, 1, 0, 0, 0};
 
 /* Narrowing a hook: an effect may give <hook>_faces, _taken, _kinds,
  * _ranks, _heights, _setup, _check or _vars (docs/lua-api.md).  The engine
  * then tests the move (or position) in C and calls the hook only when it
  * passes, so a hook that concerns a few moves costs the others a few
  * comparisons instead of a Lua call. */
-enum { FL_FACES, FL_TAKEN, FL_KINDS, FL_RANKS, FL_HEIGHTS, FL_SETUP, FL_CHECK, FL_STUCK,
-       FL_PURE, FL_VARS, FL_COUNT };
-static const char *const filter_name[FL_COUNT] = {"faces", "taken", "kinds", "ranks",
-                                                  "heights", "setup", "check", "stuck",
-                                                  "pure", "vars"};
+enum { FL_FACES, FL_TAKEN, FL_KINDS, FL_RANKS, FL_HEIGHTS, FL_SETUP, FL_CHECK, FL_CHECKED,
+       FL_STUCK, FL_FILE_FACES, FL_FILE_HEIGHTS, FL_DOUBLED, FL_PURE, FL_VARS, FL_COUNT };
+static const char *const filter_name[FL_COUNT] = {
+    "faces", "taken", "kinds", "ranks", "heights", "setup", "check", "checked",
+    "stuck", "file_faces", "file_heights", "doubled", "pure", "vars"};
 #define FLB(x) (1u << FL_##x)
 static const uint16_t filter_ok[HK_COUNT] = {
     [HK_VETO] = FLB(FACES) | FLB(TAKEN) | FLB(KINDS) | FLB(RANKS) | FLB(HEIGHTS) |
-                FLB(SETUP) | FLB(CHECK) | FLB(VARS),
+                FLB(SETUP) | FLB(CHECK) | FLB(CHECKED) | FLB(FILE_FACES) |
+                FLB(FILE_HEIGHTS) | FLB(DOUBLED) | FLB(VARS),
     [HK_AFTER] = FLB(FACES) | FLB(TAKEN) | FLB(KINDS) | FLB(RANKS) | FLB(HEIGHTS) |
-                 FLB(SETUP) | FLB(CHECK) | FLB(VARS),
-    [HK_EXPAND] = FLB(FACES) | FLB(TAKEN) | FLB(KINDS) | FLB(RANKS) | FLB(SETUP) | FLB(STUCK),
+                 FLB(SETUP) | FLB(CHECK) | FLB(FILE_FACES) | FLB(FILE_HEIGHTS) |
+                 FLB(DOUBLED) | FLB(VARS),
+    [HK_EXPAND] = FLB(FACES) | FLB(TAKEN) | FLB(KINDS) | FLB(RANKS) | FLB(SETUP) |
+                  FLB(CHECKED) | FLB(STUCK),
     [HK_MOVES] = FLB(FACES) | FLB(HEIGHTS) | FLB(SETUP) | FLB(CHECK) | FLB(VARS),
-    [HK_RESULT] = FLB(VARS),
+    [HK_RESULT] = FLB(SETUP) | FLB(CHECK) | FLB(VARS),
     [HK_DROP_OK] = FLB(FACES) | FLB(PURE)};
 
 typedef struct hook_filter {
@@ -85,7 +89,14 @@ typedef struct hook_filter {
     uint8_t setup;            /* 0 any phase, 1 setup moves only, 2 play only */
     uint8_t check;            /* moves: the side to move is in check; veto, after:
                                  the move leaves its player's opponent in check */
+    uint8_t checked;          /* veto, expand: the mover was in check before the move */
     uint8_t stuck;            /* expand: the actor may be stuck where it lands */
+    uint8_t doubled;          /* veto, after: the move's tower holds two pieces
+                                 of one face and owner */
+    uint16_t file_heights;    /* veto, after: another tower of the destination's file
+                                 has one of these heights */
+    uint64_t file_faces;      /* veto, after: the destination's file holds two or more
+                                 of the mover's pieces showing one of these faces */
     uint8_t pure;             /* drop_ok: answers cached (see script_drop_ok) */
     uint8_t vars;             /* bit per position variable */
     uint16_t kinds;           /* bit per move kind, 0 = any */
@@ -176,6 +187,7 @@ typedef struct call {
     const tiers_move *m;
     const undo_rec *u;        /* m's undo record when m is made on p, else NULL */
     int sq, idx, tier;        /* tier hook */
+    int side;                 /* check hook */
     piece_t pc;               /* drop_ok hook */
     int result;               /* boolean / tier result */
     tiers_move *buf;          /* moves, expand hooks: appended to buf[n..cap) */
@@ -480,6 +492,7 @@ static void move_actors(const tiers_pos *p, const undo_rec *u, const tiers_move 
     case TIERS_MV_MOVE:
     case TIERS_MV_STACK:
     case TIERS_MV_CAPTURE:
+    case TIERS_MV_ROTATE: /* the piece turned in place acts too */
         if (m->from != TIERS_NO_SQUARE && (t = old_tower(p, u, m->from))->h)
             *actor = t->p[t->h - 1];
         if (m->kind == TIERS_MV_CAPTURE && m->to != TIERS_NO_SQUARE &&
@@ -529,6 +542,65 @@ static move_faces faces_of(const tiers_pos *p, const undo_rec *u, const tiers_mo
     move_actors(p, u, m, &a, &t);
     move_faces mf = {a ? p->v->face_of[a] : MAX_FACES, t ? p->v->face_of[t] : MAX_FACES};
     return mf;
+}
+
+/* file_faces and file_heights: the file of m's destination, as it stands. */
+static int file_test(const tiers_pos *p, const undo_rec *u, const tiers_move *m,
+                     const hook_filter *f)
+{
+    const tiers_variant *v = p->v;
+    int to = m->to != TIERS_NO_SQUARE ? m->to : m->from, side = move_side(p, u), n = 0, tall = 0;
+    if (to == TIERS_NO_SQUARE)
+        return 0;
+    for (int r = 0; r < v->ranks; r++) {
+        int sq = sq_make(sq_file(to), r);
+        const tower *t = &p->board[sq];
+        if (sq != to && (f->file_heights >> t->h & 1))
+            tall = 1;
+        for (int i = 0; f->file_faces && i < t->h; i++)
+            n += pc_owner(t->p[i]) == side && (f->file_faces >> v->face_of[t->p[i]] & 1);
+    }
+    return (!f->file_faces || n >= 2) && (!f->file_heights || tall);
+}
+
+/* doubled: two pieces of one face and owner in the tower on sq. */
+static int doubled_at(const tiers_pos *p, int sq)
+{
+    if (sq == TIERS_NO_SQUARE)
+        return 0;
+    const tower *t = &p->board[sq];
+    for (int i = 0; i < t->h; i++)
+        for (int j = i + 1; j < t->h; j++)
+            if (p->v->face_of[t->p[i]] == p->v->face_of[t->p[j]] &&
+                pc_owner(t->p[i]) == pc_owner(t->p[j]))
+                return 1;
+    return 0;
+}
+
+/* Was `side` in check before the move whose undo record is the last one
+ * (a move made and complete, as in veto and expand)?  The record is rolled
+ * back, the test made, and the position after the move put back as it
+ * was; no hook runs again. */
+static int check_before(tiers_pos *p, int side)
+{
+    undo_rec *u = &p->undo[p->depth - 1];
+    tower post[MAX_UNDO_TOWERS];
+    uint8_t hpost[MAX_UNDO_HANDS];
+    pos_state st = p->st;
+    int nt = u->ntowers, nh = u->nhands;
+    for (int i = 0; i < nt; i++)
+        post[i] = p->board[u->tsq[i]];
+    for (int i = 0; i < nh; i++)
+        hpost[i] = p->hand[u->hcode[i] >> 8][u->hcode[i] & 0xff];
+    pos_frame_undo(p);
+    int r = movegen_in_check(p, side);
+    p->depth++;
+    for (int i = 0; i < nt; i++)
+        p->board[u->tsq[i]] = post[i];
+    for (int i = 0; i < nh; i++)
+        p->hand[u->hcode[i] >> 8][u->hcode[i] & 0xff] = hpost[i];
+    p->st = st;
+    return r;
 }
 
 static int stuck_at(const tiers_script *s, int face, int tier, int facing, int sq)
@@ -606,14 +678,21 @@ static int filter_pass(const tiers_pos *p, const undo_rec *u, const tiers_move *
         return 0;
     if (f->stuck && !may_be_stuck(p, u, m))
         return 0;
+    if ((f->file_faces || f->file_heights) && !file_test(p, u, m, f))
+        return 0;
+    if (f->doubled && !doubled_at(p, m->to != TIERS_NO_SQUARE ? m->to : m->from))
+        return 0;
     if (f->check && !movegen_in_check(p, move_side(p, u) ^ 1))
+        return 0;
+    if (f->checked && !(u ? check_before((tiers_pos *)p, move_side(p, u))
+                          : movegen_in_check(p, move_side(p, u))))
         return 0;
     return 1;
 }
 
-/* Does the moves hook (narrowed by f) concern the side to move now?  Its
- * phase, its being in check, and a tower of a listed height holding an
- * own piece of a listed face. */
+/* Does the moves or result hook (narrowed by f) concern the side to move
+ * now?  Its phase, its being in check, and a tower of a listed height
+ * holding an own piece of a listed face. */
 static int moves_pass(const tiers_pos *p, const hook_filter *f)
 {
     if (!f->on)
@@ -1154,24 +1233,8 @@ static int l_in_check_before(lua_State *L)
     tiers_pos *p = check_pos(L, NULL);
     if ((s->cur.hook != HK_VETO && s->cur.hook != HK_EXPAND) || p->frame || !p->depth)
         return luaL_error(L, "pos:in_check_before: only in hooks veto and expand");
-    undo_rec *u = &p->undo[p->depth - 1];
-    int side = check_side(L, 2, u->st.side);
-    tower post[MAX_UNDO_TOWERS];
-    uint8_t hpost[MAX_UNDO_HANDS];
-    pos_state st = p->st;
-    int nt = u->ntowers, nh = u->nhands;
-    for (int i = 0; i < nt; i++)
-        post[i] = p->board[u->tsq[i]];
-    for (int i = 0; i < nh; i++)
-        hpost[i] = p->hand[u->hcode[i] >> 8][u->hcode[i] & 0xff];
-    pos_frame_undo(p);
-    int r = movegen_in_check(p, side);
-    p->depth++;
-    for (int i = 0; i < nt; i++)
-        p->board[u->tsq[i]] = post[i];
-    for (int i = 0; i < nh; i++)
-        p->hand[u->hcode[i] >> 8][u->hcode[i] & 0xff] = hpost[i];
-    p->st = st;
+    int side = check_side(L, 2, p->undo[p->depth - 1].st.side);
+    int r = check_before(p, side);
     check_nested(L);
     lua_pushboolean(L, r);
     return 1;
@@ -1663,7 +1726,8 @@ static int read_filter(lua_State *L, const tiers_variant *v, const char *name,
     if (!(filter_ok[h] >> k & 1))
         return luaL_error(L, "effect '%s': hook %s cannot be narrowed by %s", name,
                           hook_name[h], filter_name[k]);
-    int boolean = k == FL_SETUP || k == FL_CHECK || k == FL_STUCK || k == FL_PURE;
+    int boolean = k == FL_SETUP || k == FL_CHECK || k == FL_CHECKED || k == FL_STUCK ||
+                  k == FL_DOUBLED || k == FL_PURE;
     if (!boolean && !lua_istable(L, vi))
         return luaL_error(L, "effect '%s': %s must be a list, not %s", name, key,
                           luaL_typename(L, vi));
@@ -1683,8 +1747,12 @@ static int read_filter(lua_State *L, const tiers_variant *v, const char *name,
             return luaL_error(L, "effect '%s': %s must be true (or left out)", name, key);
         if (k == FL_CHECK)
             f->check = 1;
+        else if (k == FL_CHECKED)
+            f->checked = 1;
         else if (k == FL_STUCK)
             f->stuck = 1;
+        else if (k == FL_DOUBLED)
+            f->doubled = 1;
         else
             f->pure = 1;
         return 0;
@@ -1704,7 +1772,7 @@ static int read_filter(lua_State *L, const tiers_variant *v, const char *name,
        then runs only for moves tagged with its effect. */
     if (n == 0 && k != FL_VARS)
         f->never = 1;
-    int face = k == FL_FACES || k == FL_TAKEN;
+    int face = k == FL_FACES || k == FL_TAKEN || k == FL_FILE_FACES;
     for (lua_Unsigned i = 1; i <= n; i++) {
         lua_rawgeti(L, vi, (lua_Integer)i);
         if (face || k == FL_KINDS) {
@@ -1723,10 +1791,17 @@ static int read_filter(lua_State *L, const tiers_variant *v, const char *name,
                 f->faces |= 1ull << x;
             else if (k == FL_TAKEN)
                 f->taken |= 1ull << x;
+            else if (k == FL_FILE_FACES)
+                f->file_faces |= 1ull << x;
             else
                 f->kinds |= (uint16_t)(1u << x);
-        } else if (k == FL_HEIGHTS) {
-            f->heights |= (uint16_t)(1u << filter_int(L, name, key, 1, TIERS_MAX_TIERS));
+        } else if (k == FL_HEIGHTS || k == FL_FILE_HEIGHTS) {
+            uint16_t bit = (uint16_t)(1u << filter_int(L, name, key, k == FL_HEIGHTS,
+                                                       TIERS_MAX_TIERS));
+            if (k == FL_HEIGHTS)
+                f->heights |= bit;
+            else
+                f->file_heights |= bit;
         } else {
             f->vars |= (uint8_t)(1u << (filter_int(L, name, key, 1, MAX_VARS) - 1));
         }
@@ -1768,7 +1843,7 @@ static int l_effect(lua_State *L)
         if (h < 0 && !(key && !strcmp(key, "name")) &&
             !(key && read_filter(L, v, name, key, lua_gettop(L), fx.filter) == 0))
             return luaL_error(L, "effect '%s': unknown field '%s' (hooks: moves, veto, "
-                              "after, tier, drop_ok, result, apply, format, expand)", name,
+                              "after, tier, drop_ok, result, apply, format, expand, check)", name,
                               key ? key : luaL_typename(L, -2));
         if (h >= 0 && !lua_isfunction(L, -1))
             return luaL_error(L, "effect '%s': %s must be a function, not %s", name, key,
@@ -2069,6 +2144,10 @@ static int trampoline(lua_State *L)
         push_square(L, c->sq);
         nargs = 3;
         break;
+    case HK_CHECK:
+        lua_pushinteger(L, c->side);
+        nargs = 2;
+        break;
     default:
         break;
     }
@@ -2080,6 +2159,7 @@ static int trampoline(lua_State *L)
     case HK_VETO:
     case HK_AFTER:
     case HK_APPLY:
+    case HK_CHECK:
         c->result = check_boolean(L, c, 1, 1);
         break;
     case HK_DROP_OK:
@@ -2384,8 +2464,27 @@ int script_result(tiers_pos *p, tiers_status *st)
     for (int i = 0; i < s->nlist[HK_RESULT]; i++) {
         c.effect = s->list[HK_RESULT][i];
         c.result = 0;
-        if (!filter_pass(p, NULL, NULL, NULL, &s->fx[c.effect].filter[HK_RESULT], c.effect))
+        if (!moves_pass(p, &s->fx[c.effect].filter[HK_RESULT]))
             continue;
+        if (run_hook(s, &c) < 0)
+            return TIERS_ESCRIPT;
+        if (c.result)
+            return 1;
+    }
+    return 0;
+}
+
+/* The check hooks replace the engine's attack test: side is in check when
+ * some effect says so (the first true decides). */
+int script_in_check(tiers_pos *p, int side)
+{
+    tiers_script *s = script_for(p);
+    if (!s)
+        return 0;
+    call c = {.s = s, .hook = HK_CHECK, .p = p, .side = side};
+    for (int i = 0; i < s->nlist[HK_CHECK]; i++) {
+        c.effect = s->list[HK_CHECK][i];
+        c.result = 0;
         if (run_hook(s, &c) < 0)
             return TIERS_ESCRIPT;
         if (c.result)

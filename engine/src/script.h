@@ -25,6 +25,9 @@ int script_after(tiers_pos *p, const tiers_move *m);  /* edits the position */
 int script_tier(tiers_pos *p, int sq, int idx, int tier); /* -> tier */
 int script_drop_ok(tiers_pos *p, piece_t pc, int sq);   /* 1 = allowed */
 int script_result(tiers_pos *p, tiers_status *st);      /* 1 = decided */
+/* The check hooks: 1 when side is in check, 0 when not, TIERS_ESCRIPT on a
+ * script error (p->script_failed is then set for the next generation). */
+int script_in_check(tiers_pos *p, int side);
 int script_apply(tiers_pos *p, const tiers_move *m);    /* EFFECT moves */
 /* The expand hooks: each move of buf[0..n) an effect's filter lets
  * through is made, shown to the hook and unmade, then replaced by the

@@ -101,6 +101,23 @@ static void emit_exit(out *o, int from)
 
 /* ------------------------------------------------------------ movement */
 
+/* Pieces a capture leaves on the tower t, by the variant's capture rule:
+ * the stack lands on them and must fit. */
+static int left_after_capture(const tiers_pos *p, const tower *t)
+{
+    int own = 0;
+    switch (p->v->capture) {
+    case CAP_TOP:
+        return t->h - 1;
+    case CAP_ENEMIES:
+        for (int i = 0; i < t->h; i++)
+            own += pc_owner(t->p[i]) == p->st.side;
+        return own;
+    default:
+        return 0;
+    }
+}
+
 static void move_line(const tiers_pos *p, out *o, int sq, const line_def *L, int reach,
                       int height)
 {
@@ -130,7 +147,8 @@ static void move_line(const tiers_pos *p, out *o, int sq, const line_def *L, int
         int own = pc_owner(t->p[t->h - 1]) == side;
         if (own && v->stack_own && t->h + height <= v->max_tiers && !o->seen[to]++)
             emit(o, TIERS_MV_STACK, sq, to);
-        else if (!own && v->capture != CAP_NONE && !o->seen[to]++)
+        else if (!own && v->capture != CAP_NONE &&
+                 left_after_capture(p, t) + height <= v->max_tiers && !o->seen[to]++)
             emit(o, TIERS_MV_CAPTURE, sq, to);
         return;
     }
@@ -294,6 +312,7 @@ void stackmove_apply_deploy(tiers_pos *p, const tiers_move *m, int side)
     for (int i = 0; i < m->npath; i++) {
         if (m->path[i] == TIERS_NO_SQUARE) {
             p->st.winner_flag = (uint8_t)(1 + side);
+            p->st.win_by_exit = 1;
             return;
         }
         pos_push(p, m->path[i], order[i]);

@@ -70,7 +70,7 @@ int status_terminal(tiers_pos *p, tiers_result *res, const char **reason)
     const tiers_variant *v = p->v;
     if (p->st.winner_flag)
         return set(res, reason, win_for(p->st.winner_flag - 1),
-                   v->exit_rank && !v->royal_capture ? "exit" : "royal captured");
+                   p->st.win_by_exit ? "exit" : "royal captured");
     if (v->hooks & HOOK_RESULT) {
         tiers_status st = {0};
         if (script_result(p, &st) > 0)

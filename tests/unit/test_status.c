@@ -132,6 +132,39 @@ static const scase cases[] = {
      * climb on the gold. */
     {"pin_via", "features-royal", {0}, "4k/5/l4/G4/K4 - w - 0 0", "",
      "a1-b1 a1-b2 a1^a2 a2^a1 a2^a3 a2xa3", "a2-b2 a2-b3", 0, 0, TIERS_ONGOING, ""},
+    /* No pin when the piece behind cannot reach: the rook on a4 (tier 1,
+     * two squares) would only reach a3 and a2, so the gold may leave a2;
+     * but the king may not climb on it (a2 is within reach). */
+    {"no_pin_short_range", "features-royal", {0}, "4k/r4/5/G4/K4 - w - 0 0", "",
+     "a1-b1 a1-b2 a2-a3 a2-b2 a2-b3 a2^a1", "a1^a2", 0, 0, TIERS_ONGOING, ""},
+    /* No pin when the gold leaves an own stone behind on the ray. */
+    {"no_pin_tower_stays", "features-royal", {0}, "[s:s:r]3k/5/5/[S:G]4/K4 - w - 0 0", "",
+     "a1-b1 a1-b2 a2-a3 a2-b2 a2-b3 a2^a1", "a1^a2", 0, 0, TIERS_ONGOING, ""},
+    /* No pin when an enemy piece (the gold on a3) stands between: the
+     * white gold may go anywhere; the king may not go to b2 or onto a2
+     * (both attacked by that black gold). */
+    {"no_pin_enemy_between", "features-royal", {0}, "[s:s:r]3k/5/g4/G4/K4 - w - 0 0", "",
+     "a1-b1 a2-b2 a2-b3 a2^a1 a2^a3 a2xa3", "a1-b2 a1^a2", 0, 0, TIERS_ONGOING, ""},
+    /* Double check (rook down the a-file, gold on b2): only the king can
+     * answer, by taking the gold or climbing on it; the white gold on b3
+     * could block the rook on a3 or take the gold, but not both. */
+    {"double_check", "features-royal", {0}, "[s:s:r]3k/5/1G3/1g3/K4 - w - 0 0", "",
+     "a1^b2 a1xb2", "b3-a3 b3xb2 b3^b2 a1-a2 a1-b1", 1, 0, TIERS_ONGOING, ""},
+    /* A copier on tier 3 over a rook slides like a tier-3 rook: the same
+     * pin as above, though the copier's own table is one step back. */
+    {"pin_by_copier", "features-royal", {0}, "[s:r:c]3k/5/5/G4/K4 - w - 0 0", "",
+     "a1-b1 a1-b2 a2-a3 a2^a1", "a2-b2 a2-b3 a1^a2", 0, 0, TIERS_ONGOING, ""},
+    {"check_by_copier", "features-royal", {0}, "[s:r:c]3k/5/5/5/K4 - w - 0 0", "",
+     "a1-b1 a1-b2", "a1-a2", 1, 0, TIERS_ONGOING, ""},
+    /* over_enemy_face: the black gold on the white stone at c3 moves like
+     * the hopper (jumps two squares forward for black: c1), so it checks
+     * the king on c1 over the gold on c2.  Answers: the king steps away
+     * (b1 b2 d1 d2) or climbs on its gold (c2 is not attacked); the gold
+     * buries or takes the checker, or covers the king (c2^c1). */
+    {"check_over_enemy_face", "features-royal", {"over_enemy_face=hopper"},
+     "4k/5/2[S:g]2/2G2/2K2 - w - 0 0", "",
+     "c1-b1 c1-b2 c1-d1 c1-d2 c1^c2 c2^c1 c2^c3 c2xc3", "c2-b2 c2-d3", 1, 0, TIERS_ONGOING,
+     ""},
     /* Reach grows with the tier: the rook on tier 3 checks from a5 ... */
     {"check_by_tier3", "features-royal", {0}, "[s:s:r]3k/5/5/5/K4 - w - 0 0", "",
      "a1-b1 a1-b2", "a1-a2", 1, 0, TIERS_ONGOING, ""},
@@ -150,6 +183,9 @@ static const scase cases[] = {
     /* Immobile strikes give check inside a tower; the strike answers it. */
     {"strike_check", "features-royal", {"immobile_strikes=true"}, "5/5/5/5/[K:s]3k - w - 0 0",
      "", "a1:1x2", "", 1, 0, TIERS_ONGOING, ""},
+    /* ... but not from a no_strike piece: the king strikes the husk. */
+    {"no_strike_no_check", "features-royal", {"immobile_strikes=true"},
+     "5/5/5/5/[K:y]3k - w - 0 0", "", "a1:1x2", "", 0, 0, TIERS_ONGOING, ""},
     /* Royal capture (pseudo legality lets black's king stand next to
      * white's): taking it ends the game at once. */
     {"royal_capture", "features-pseudo", {"royal_capture=true"}, "5/5/5/1k3/K4 - w - 0 0",
@@ -171,6 +207,14 @@ static const scase cases[] = {
      TIERS_WIN_0, "exit"},
     {"exit_black", "features-stack", {0}, "5/5/5/5/2g2 - b - 0 0", "c1-out", "", "", 0, 1,
      TIERS_WIN_1, "exit"},
+    /* Exit with top-piece movement: the gold on c5 steps forward off the
+     * board (its (-1,1), (0,1), (1,1) lines all lead out: one move); it
+     * wins for white. */
+    {"exit_top", "features", {"exit=true"}, "2G2/5/5/5/5 - w - 0 0", "c5-out", "", "", 0, 1,
+     TIERS_WIN_0, "exit"},
+    /* Without the exit rule nothing leaves the board. */
+    {"exit_top_off", "features", {0}, "2G2/5/5/5/5 - w - 0 0", "", "c5-b5 c5-c4 c5-d5", "c5-out", 0, 0,
+     TIERS_ONGOING, ""},
     /* The quiet-ply limit: a draw only after MORE than 4 quiet plies. */
     {"halfmove_not_yet", "features", {"halfmove_limit=4"}, "4k/5/5/5/K4 - w - 4 10", "",
      "a1-a2 a1-b1 a1-b2", "", 0, 0, TIERS_ONGOING, ""},

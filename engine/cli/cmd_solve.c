@@ -1,0 +1,289 @@
+/* cmd_solve.c - `tiers solve VARIANT`: retrograde analysis of a small
+ * variant (tiers_solve), and `tiers moves --solved FILE`, which marks each
+ * legal move with the value a saved solution gives it. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "json.h"
+
+enum {
+    CMD_SOLVE_DEFAULT_MAX = 10000000, /* positions */
+    CMD_SOLVE_LINE_MAX = 200          /* plies of the printed line */
+};
+
+static const char *const cmd_solve_value_name[] = {"unknown", "win", "draw", "loss"};
+
+int cli_solve_option(struct cli *c, unsigned bit, const char *arg)
+{
+    long n;
+    switch (bit) {
+    case CLI_O_MAX_POSITIONS:
+        if (cli_parse_int(arg, 1, 4000000000L, &n) != 0)
+            return cli_usage_error(c, "bad --max-positions '%s': expected 1..4000000000",
+                                   arg);
+        c->max_positions = n;
+        return -1;
+    case CLI_O_SAVE:
+        if (!arg[0])
+            return cli_usage_error(c, "empty --save file name");
+        c->save = arg;
+        return -1;
+    case CLI_O_SOLVED:
+        if (!arg[0])
+            return cli_usage_error(c, "empty --solved file name");
+        c->solved = arg;
+        return -1;
+    default:
+        return -1;
+    }
+}
+
+/* "black wins in 12 plies", "draw", ... for the side to move `side`. */
+static void cmd_solve_outcome(const tiers_variant *v, int side, int value, int dist,
+                              char *buf, size_t size)
+{
+    char name[16];
+    if (value == TIERS_VALUE_WIN || value == TIERS_VALUE_LOSS)
+        snprintf(buf, size, "%s wins in %d plies",
+                 cli_side_name(v, value == TIERS_VALUE_WIN ? side : side ^ 1, name), dist);
+    else
+        snprintf(buf, size, "%s", cmd_solve_value_name[value & 3]);
+}
+
+/* Plays the perfect-play line from p (changed: the moves are made) into
+ * `line` (texts), stopping at the end of the game, at the first position
+ * seen before, or after CMD_SOLVE_LINE_MAX plies.  Returns the count or
+ * a negative library code. */
+static int cmd_solve_line(const tiers_solution *s, tiers_pos *p, const char *notation,
+                          char **line)
+{
+    uint64_t seen[CMD_SOLVE_LINE_MAX + 1];
+    int n = 0, rc = 0;
+    seen[0] = tiers_pos_hash(p);
+    while (n < CMD_SOLVE_LINE_MAX) {
+        tiers_move m;
+        int dist, v = tiers_solution_best(s, p, &m, &dist);
+        if (v <= 0) {
+            rc = v;
+            break;
+        }
+        if (!(line[n] = cli_move_text(p, &m, notation, &rc)))
+            break;
+        if ((rc = tiers_make(p, &m)) < 0) {
+            free(line[n]);
+            break;
+        }
+        uint64_t h = tiers_pos_hash(p);
+        int again = 0;
+        for (int i = 0; i <= n && !again; i++)
+            again = seen[i] == h;
+        seen[++n] = h;
+        if (again)
+            break;
+    }
+    return rc < 0 ? rc : n;
+}
+
+int cmd_solve_run(struct cli *c)
+{
+    int code = CLI_OK;
+    tiers_variant *v = cli_load_variant(c, c->args[0], &code);
+    if (!v)
+        return code;
+    tiers_pos *p = NULL;
+    tiers_solution *s = NULL;
+    char *line[CMD_SOLVE_LINE_MAX] = {0};
+    int nline = 0;
+    code = cli_check_notation(c, v);
+    if (code == CLI_OK)
+        p = cli_open_pos(c, v, CMD_SOLVE_LINE_MAX + 16, &code);
+    if (!p)
+        goto done;
+
+    tiers_error err;
+    memset(&err, 0, sizeof err);
+    long long max = c->max_positions ? c->max_positions : CMD_SOLVE_DEFAULT_MAX;
+    double t0 = cli_now();
+    int rc = tiers_solve(p, max, &s, &err);
+    double secs = cli_now() - t0;
+    if (rc < 0) {
+        char text[1400];
+        cli_error(c, "%s: %s", tiers_variant_name(v),
+                  err.msg[0] ? tiers_error_text(&err, text, sizeof text) : cli_rc_text(v, rc));
+        code = rc == TIERS_EFULL ? CLI_INPUT : cli_exit_for(rc);
+        goto done;
+    }
+    if (c->save && tiers_solution_save(s, c->save, &err) < 0) {
+        cli_error(c, "%s", err.msg);
+        code = CLI_INPUT;
+        goto done;
+    }
+    tiers_solve_info info;
+    tiers_solution_info(s, &info);
+    nline = cmd_solve_line(s, p, c->notation, line);
+    if (nline < 0) {
+        cli_error(c, "cannot play the line: %s", cli_rc_text(v, nline));
+        code = cli_exit_for(nline);
+        nline = 0;
+        goto done;
+    }
+
+    char outcome[64], side[16];
+    cmd_solve_outcome(v, info.start_side, info.start_value, info.start_dist, outcome,
+                      sizeof outcome);
+    cli_side_name(v, info.start_side, side);
+    if (c->json) {
+        json_writer w;
+        json_init(&w, stdout);
+        json_begin_object(&w);
+        json_key(&w, "variant");
+        json_string(&w, tiers_variant_name(v));
+        json_key(&w, "value");
+        json_string(&w, cmd_solve_value_name[info.start_value & 3]);
+        json_key(&w, "side_to_move");
+        json_string(&w, side);
+        json_key(&w, "plies");
+        json_int(&w, info.start_dist);
+        json_key(&w, "outcome");
+        json_string(&w, outcome);
+        json_key(&w, "positions");
+        json_int(&w, info.positions);
+        json_key(&w, "setup_positions");
+        json_int(&w, info.setup);
+        json_key(&w, "final_positions");
+        json_int(&w, info.terminal);
+        json_key(&w, "moves");
+        json_int(&w, info.moves);
+        json_key(&w, "wins");
+        json_int(&w, info.wins);
+        json_key(&w, "draws");
+        json_int(&w, info.draws);
+        json_key(&w, "losses");
+        json_int(&w, info.losses);
+        json_key(&w, "seconds");
+        json_double(&w, secs, 3);
+        json_key(&w, "line");
+        json_begin_array(&w);
+        for (int i = 0; i < nline; i++)
+            json_string(&w, line[i]);
+        json_end_array(&w);
+        json_end_object(&w);
+        fputc('\n', stdout);
+    } else {
+        printf("variant: %s\n", tiers_variant_name(v));
+        printf("value: %s (%s to move: %s)\n", outcome, side,
+               cmd_solve_value_name[info.start_value & 3]);
+        printf("positions: %lld (%lld in the setup, %lld with no move left)\n",
+               (long long)info.positions, (long long)info.setup, (long long)info.terminal);
+        printf("moves: %lld\n", (long long)info.moves);
+        printf("side to move wins / draws / loses: %lld / %lld / %lld\n",
+               (long long)info.wins, (long long)info.draws, (long long)info.losses);
+        printf("time: %.3f s\n", secs);
+        printf("line:");
+        for (int i = 0; i < nline; i++)
+            printf(" %s", line[i]);
+        printf("%s\n", nline == CMD_SOLVE_LINE_MAX ? " ..."
+                       : info.start_value == TIERS_VALUE_DRAW && nline ? " (repeats)" : "");
+        printf("(history is not part of a position: repetition and move limits are not "
+               "applied)\n");
+    }
+done:
+    for (int i = 0; i < nline; i++)
+        free(line[i]);
+    tiers_solution_free(s);
+    if (p)
+        tiers_pos_free(p);
+    tiers_variant_free(v);
+    return code;
+}
+
+struct cmd_solved_row {
+    char *move;
+    int value, dist;
+};
+
+static int cmd_solved_cmp(const void *a, const void *b)
+{
+    return strcmp(((const struct cmd_solved_row *)a)->move,
+                  ((const struct cmd_solved_row *)b)->move);
+}
+
+int cli_solved_moves(const struct cli *c, tiers_pos *p)
+{
+    const tiers_variant *v = tiers_pos_variant(p);
+    tiers_solution *s;
+    tiers_error err;
+    memset(&err, 0, sizeof err);
+    int rc = tiers_solution_load(v, c->solved, &s, &err);
+    if (rc < 0) {
+        char text[1400];
+        cli_error(c, "%s", tiers_error_text(&err, text, sizeof text));
+        return cli_exit_for(rc) == CLI_INTERNAL ? CLI_INTERNAL : CLI_INPUT;
+    }
+    tiers_move *moves = malloc(TIERS_MAX_MOVES * sizeof *moves);
+    struct cmd_solved_row *rows = malloc(TIERS_MAX_MOVES * sizeof *rows);
+    int n = moves && rows ? tiers_legal_moves(p, moves, TIERS_MAX_MOVES) : TIERS_ENOMEM;
+    int made = 0; /* rows whose move text is allocated */
+    for (int k = 0; k < n; k++) {
+        rows[k].value = tiers_solution_move_value(s, p, &moves[k], &rows[k].dist);
+        if (rows[k].value < 0) {
+            n = rows[k].value;
+            break;
+        }
+        if (!(rows[k].move = cli_move_text(p, &moves[k], c->notation, &rc))) {
+            n = rc;
+            break;
+        }
+        made++;
+    }
+    int code = CLI_OK;
+    if (n < 0) {
+        cli_error(c, "cannot value the moves: %s", cli_rc_text(v, n));
+        code = cli_exit_for(n);
+    } else {
+        qsort(rows, (size_t)n, sizeof *rows, cmd_solved_cmp);
+        int dist, value = tiers_solution_value(s, p, &dist);
+        char outcome[64];
+        cmd_solve_outcome(v, tiers_pos_side_to_move(p), value, dist, outcome,
+                          sizeof outcome);
+        if (c->json) {
+            json_writer w;
+            json_init(&w, stdout);
+            json_begin_object(&w);
+            json_key(&w, "value");
+            json_string(&w, cmd_solve_value_name[value & 3]);
+            json_key(&w, "outcome");
+            json_string(&w, outcome);
+            json_key(&w, "moves");
+            json_begin_array(&w);
+            for (int i = 0; i < n; i++) {
+                json_begin_object(&w);
+                json_key(&w, "move");
+                json_string(&w, rows[i].move);
+                json_key(&w, "value");
+                json_string(&w, cmd_solve_value_name[rows[i].value & 3]);
+                json_key(&w, "plies");
+                json_int(&w, rows[i].dist);
+                json_end_object(&w);
+            }
+            json_end_array(&w);
+            json_end_object(&w);
+            fputc('\n', stdout);
+        } else {
+            for (int i = 0; i < n; i++) {
+                if (rows[i].value == TIERS_VALUE_WIN || rows[i].value == TIERS_VALUE_LOSS)
+                    printf("%s %s %d\n", rows[i].move, cmd_solve_value_name[rows[i].value],
+                           rows[i].dist);
+                else
+                    printf("%s %s\n", rows[i].move, cmd_solve_value_name[rows[i].value & 3]);
+            }
+        }
+    }
+    for (int i = 0; i < made; i++)
+        free(rows[i].move);
+    free(rows);
+    free(moves);
+    tiers_solution_free(s);
+    return code;
+}

@@ -1,0 +1,662 @@
+/* solve.c - retrograde analysis of variants small enough to enumerate
+ * (tiers_solve and tiers_solution_* in tiers.h; `tiers solve` in
+ * docs/cli.md).  Nothing here knows a variant: positions come from the
+ * engine's own legal moves, hooks included.
+ *
+ * 1. Enumerate.  Breadth first from the start: each position is read back
+ *    from its text, its legal moves are made and unmade, and each target
+ *    position is looked up or added.  A position is identified by its key
+ *    text (solve_key_text: the tiers text without clock, ply and move
+ *    number); an open-addressing table on tiers_pos_hash finds candidates
+ *    and the stored text confirms them, so two positions whose hashes
+ *    collide stay two positions.  The moves are kept as edges, row by row
+ *    (positions are expanded in index order).
+ * 2. Label.  A position without legal moves takes its result from
+ *    tiers_pos_status: won, lost or drawn for its side to move, at
+ *    distance 0.  Values then flow back along the reversed edges in order
+ *    of distance: a position is won as soon as one move reaches a position
+ *    good for its side to move (lost for the opponent, or won when the
+ *    same side moves again), at that distance + 1; it is lost when its
+ *    last move that was not yet known bad turns out bad, at that distance
+ *    + 1 (the largest, since values arrive in order of distance).  The
+ *    positions never labelled are draws: from them neither side can force
+ *    a decided end, so the game can go on for ever.
+ *
+ * History.  The game graph is solved without history: repetition,
+ * max_plies and halfmove_limit are not applied (the key text leaves out
+ * what they read).  A won or lost value holds under an N-fold repetition
+ * draw rule too: along the winner's shortest line the distance falls at
+ * every ply, so no position repeats; a cycle no side can be forced out of
+ * is exactly what the rule calls a draw.  A move limit can turn a long win
+ * into a draw; the solver ignores it. */
+#include "solve.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "make.h"
+#include "movegen.h"
+#include "notation.h"
+#include "position.h"
+#include "script.h"
+
+#define SOLVE_FORMAT "tiers-solution 1"
+enum { KEY_TEXT_MAX = 4096 };
+
+struct tiers_solution {
+    const tiers_variant *v;
+    char fingerprint[17];
+    int64_t n, cap;           /* positions; index 0 is the start */
+    uint64_t *key;            /* tiers_pos_hash */
+    uint64_t *text;           /* offset of the key text in arena */
+    uint8_t *side;            /* side to move */
+    uint8_t *value;           /* TIERS_VALUE_* for the side to move */
+    int32_t *dist;            /* plies to the end under perfect play */
+    char *arena;
+    size_t alen, acap;
+    int64_t *slot;            /* index + 1, 0 = empty */
+    uint64_t mask;            /* slots - 1 (a power of two minus one) */
+    tiers_solve_info info;
+};
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void set_err(tiers_error *err, const char *fmt, ...)
+{
+    if (!err)
+        return;
+    memset(err, 0, sizeof *err);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    va_end(ap);
+}
+
+/* ------------------------------------------------------------ keys */
+
+int solve_key_text(tiers_pos *p, char *buf, size_t size)
+{
+    char full[KEY_TEXT_MAX];
+    int len = notation_format_pos(p, full, sizeof full);
+    if (len < 0)
+        return len;
+    /* board hands side setup clock ply [mode=..] [move=..] [vars=..] */
+    sbuf s = {buf, size, 0, 0};
+    char *save = NULL;
+    int field = 0;
+    for (char *f = strtok_r(full, " ", &save); f; f = strtok_r(NULL, " ", &save), field++) {
+        if (field == 4 || (field == 5 && !p->st.setup_left))
+            f = "0";
+        else if (field > 5 && !strncmp(f, "move=", 5))
+            continue;
+        if (field)
+            sb_putc(&s, ' ');
+        sb_puts(&s, f);
+    }
+    return sb_done(&s);
+}
+
+static uint64_t fnv(uint64_t h, const void *data, size_t n)
+{
+    const unsigned char *c = data;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ c[i]) * 0x100000001b3ull;
+    return h;
+}
+
+void solve_fingerprint(const tiers_variant *v, char out[17])
+{
+    /* The engine rules that change moves or results; repetition,
+       max_plies and halfmove_limit are left out on purpose. */
+    const uint8_t rules[] = {
+        v->unit, v->bounce, v->deploy, v->null_bounce, v->turn_after_move, v->rotate,
+        v->stack_own, v->stack_enemy, v->royal_may_stack, v->capture,
+        v->capture_and_stack, v->captured_to, v->capture_flips, v->height_block,
+        v->via_rule, v->same_face_rule, v->immobile_strikes, v->over_enemy_face,
+        v->army_cap, v->region_bonus, v->region_mode, v->region_clip, v->region_shield,
+        v->shield_all_via, v->drops, v->drop_onto, v->setup, v->setup_onto, v->legality,
+        v->stalemate, v->royal_capture, v->exit_rank, v->capture_all, v->bare_royals,
+        v->max_tiers, v->files, v->ranks};
+    uint64_t h = fnv(0xcbf29ce484222325ull, v->hash, strlen(v->hash));
+    h = fnv(h, v->name, strlen(v->name));
+    h = fnv(h, rules, sizeof rules);
+    for (int i = 0; i < v->noptions; i++) {
+        const option_def *o = &v->options[i];
+        if (!strcmp(o->sets, "repetition") || !strcmp(o->sets, "max_plies") ||
+            !strcmp(o->sets, "halfmove_limit"))
+            continue;
+        char kv[2 * MAX_NAME + 16];
+        int n = snprintf(kv, sizeof kv, "%s=%s;", o->key,
+                         o->nvalues ? o->values[o->value] : "");
+        if (!o->nvalues)
+            n += snprintf(kv + n, sizeof kv - (size_t)n, "%ld;", (long)o->value);
+        h = fnv(h, kv, strlen(kv));
+    }
+    snprintf(out, 17, "%016llx", (unsigned long long)h);
+}
+
+/* ------------------------------------------------------------ the table */
+
+static tiers_solution *sol_new(const tiers_variant *v)
+{
+    tiers_solution *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->v = v;
+    solve_fingerprint(v, s->fingerprint);
+    s->mask = (1u << 12) - 1;
+    s->slot = calloc(s->mask + 1, sizeof *s->slot);
+    if (!s->slot) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void tiers_solution_free(tiers_solution *s)
+{
+    if (!s)
+        return;
+    free(s->key);
+    free(s->text);
+    free(s->side);
+    free(s->value);
+    free(s->dist);
+    free(s->arena);
+    free(s->slot);
+    free(s);
+}
+
+static const char *sol_text(const tiers_solution *s, int64_t i) { return s->arena + s->text[i]; }
+
+/* Index of the position with this key and text, or -1. */
+static int64_t sol_find(const tiers_solution *s, uint64_t key, const char *text)
+{
+    for (uint64_t j = key & s->mask;; j = (j + 1) & s->mask) {
+        int64_t e = s->slot[j];
+        if (!e)
+            return -1;
+        if (s->key[e - 1] == key && !strcmp(sol_text(s, e - 1), text))
+            return e - 1;
+    }
+}
+
+static void sol_place(tiers_solution *s, int64_t i)
+{
+    uint64_t j = s->key[i] & s->mask;
+    while (s->slot[j])
+        j = (j + 1) & s->mask;
+    s->slot[j] = i + 1;
+}
+
+static int grow(void **a, int64_t cap, size_t elem)
+{
+    void *q = realloc(*a, (size_t)cap * elem);
+    if (!q)
+        return -1;
+    *a = q;
+    return 0;
+}
+
+/* Adds a position (not yet present); returns its index or TIERS_ENOMEM. */
+static int64_t sol_add(tiers_solution *s, uint64_t key, const char *text, int side)
+{
+    if (s->n == s->cap) {
+        int64_t cap = s->cap ? s->cap * 2 : 1024;
+        if (grow((void **)&s->key, cap, sizeof *s->key) ||
+            grow((void **)&s->text, cap, sizeof *s->text) ||
+            grow((void **)&s->side, cap, sizeof *s->side) ||
+            grow((void **)&s->value, cap, sizeof *s->value) ||
+            grow((void **)&s->dist, cap, sizeof *s->dist))
+            return TIERS_ENOMEM;
+        s->cap = cap;
+    }
+    size_t len = strlen(text) + 1;
+    if (s->alen + len > s->acap) {
+        size_t cap = s->acap ? s->acap * 2 : 65536;
+        while (cap < s->alen + len)
+            cap *= 2;
+        char *a = realloc(s->arena, cap);
+        if (!a)
+            return TIERS_ENOMEM;
+        s->arena = a;
+        s->acap = cap;
+    }
+    int64_t i = s->n++;
+    memcpy(s->arena + s->alen, text, len);
+    s->text[i] = s->alen;
+    s->alen += len;
+    s->key[i] = key;
+    s->side[i] = (uint8_t)side;
+    s->value[i] = TIERS_VALUE_UNKNOWN;
+    s->dist[i] = 0;
+    if ((uint64_t)s->n * 2 > s->mask + 1) { /* keep the table at most half full */
+        uint64_t slots = (s->mask + 1) * 2;
+        int64_t *t = calloc(slots, sizeof *t);
+        if (!t)
+            return TIERS_ENOMEM;
+        free(s->slot);
+        s->slot = t;
+        s->mask = slots - 1;
+        for (int64_t k = 0; k < s->n; k++)
+            sol_place(s, k);
+    } else {
+        sol_place(s, i);
+    }
+    return i;
+}
+
+/* The index of p's position, -1 if the solution does not hold it, or a
+ * negative error below -1. */
+static int64_t sol_lookup(const tiers_solution *s, tiers_pos *p)
+{
+    char text[KEY_TEXT_MAX];
+    if (solve_key_text(p, text, sizeof text) < 0)
+        return -1;
+    return sol_find(s, tiers_pos_hash(p), text);
+}
+
+/* ------------------------------------------------------------ solving */
+
+typedef struct edges {
+    int64_t *first;           /* row starts, n + 1 of them */
+    uint32_t *to;
+    int64_t m, cap, fcap;
+} edges;
+
+static int edge_add(edges *e, int64_t to)
+{
+    if (e->m == e->cap) {
+        int64_t cap = e->cap ? e->cap * 2 : 4096;
+        if (grow((void **)&e->to, cap, sizeof *e->to))
+            return TIERS_ENOMEM;
+        e->cap = cap;
+    }
+    e->to[e->m++] = (uint32_t)to;
+    return 0;
+}
+
+static int value_of_result(tiers_result r, int side)
+{
+    if (r == TIERS_DRAW)
+        return TIERS_VALUE_DRAW;
+    return (r == TIERS_WIN_0) == (side == 0) ? TIERS_VALUE_WIN : TIERS_VALUE_LOSS;
+}
+
+/* Breadth-first enumeration from the position p stands on. */
+static int enumerate(tiers_solution *s, tiers_pos *p, int64_t max, edges *e,
+                     tiers_error *err)
+{
+    char text[KEY_TEXT_MAX];
+    tiers_move *buf = malloc(TIERS_MAX_MOVES * sizeof *buf);
+    int rc = buf ? 0 : TIERS_ENOMEM;
+    if (!rc && (rc = solve_key_text(p, text, sizeof text)) >= 0)
+        rc = (int)sol_add(s, tiers_pos_hash(p), text, p->st.side);
+    for (int64_t i = 0; rc >= 0 && i < s->n; i++) {
+        if (i + 2 > e->fcap) {
+            int64_t cap = e->fcap ? e->fcap * 2 : 1024;
+            if (grow((void **)&e->first, cap, sizeof *e->first)) {
+                rc = TIERS_ENOMEM;
+                break;
+            }
+            e->fcap = cap;
+        }
+        e->first[i] = e->m;
+        if ((rc = tiers_pos_parse(p, sol_text(s, i), NULL, err)) < 0)
+            break;
+        int n = movegen_legal(p, buf, TIERS_MAX_MOVES);
+        if (n < 0) {
+            rc = n;
+            break;
+        }
+        if (n == 0) {
+            tiers_status st = tiers_pos_status(p);
+            s->value[i] = (uint8_t)value_of_result(st.result, p->st.side);
+            s->info.terminal++;
+        }
+        if (p->st.setup_left)
+            s->info.setup++;
+        for (int k = 0; k < n && rc >= 0; k++) {
+            if ((rc = make_move(p, &buf[k])) < 0)
+                break;
+            uint64_t key = tiers_pos_hash(p);
+            int side = p->st.side;
+            rc = solve_key_text(p, text, sizeof text);
+            unmake_move(p);
+            if (rc < 0)
+                break;
+            int64_t j = sol_find(s, key, text);
+            if (j < 0 && s->n >= max) {
+                set_err(err, "more than %lld positions are reachable: too many to solve "
+                        "(raise the limit, --max-positions)", (long long)max);
+                rc = TIERS_EFULL;
+                break;
+            }
+            if (j < 0 && (j = sol_add(s, key, text, side)) < 0)
+                rc = (int)j;
+            else
+                rc = edge_add(e, j);
+        }
+    }
+    if (rc >= 0)
+        e->first[s->n] = e->m;
+    free(buf);
+    if (rc == TIERS_ENOMEM)
+        set_err(err, "out of memory after %lld positions", (long long)s->n);
+    else if (rc == TIERS_ESCRIPT)
+        set_err(err, "%s", script_last_error(s->v->script));
+    return rc < 0 ? rc : 0;
+}
+
+/* Retrograde labelling over the reversed edges. */
+static int label(tiers_solution *s, const edges *e)
+{
+    int64_t n = s->n, m = e->m;
+    int64_t *pfirst = calloc((size_t)n + 1, sizeof *pfirst);
+    uint32_t *pred = malloc((size_t)(m ? m : 1) * sizeof *pred);
+    uint32_t *left = malloc((size_t)n * sizeof *left);
+    int64_t *queue = malloc((size_t)n * sizeof *queue);
+    int rc = pfirst && pred && left && queue ? 0 : TIERS_ENOMEM;
+    if (!rc) {
+        for (int64_t k = 0; k < m; k++)
+            pfirst[e->to[k] + 1]++;
+        for (int64_t i = 0; i < n; i++)
+            pfirst[i + 1] += pfirst[i];
+        int64_t *fill = calloc((size_t)n, sizeof *fill);
+        if (!fill) {
+            rc = TIERS_ENOMEM;
+        } else {
+            for (int64_t i = 0; i < n; i++)
+                for (int64_t k = e->first[i]; k < e->first[i + 1]; k++) {
+                    int64_t c = e->to[k];
+                    pred[pfirst[c] + fill[c]++] = (uint32_t)i;
+                }
+            free(fill);
+        }
+    }
+    if (!rc) {
+        int64_t head = 0, tail = 0;
+        for (int64_t i = 0; i < n; i++) {
+            left[i] = (uint32_t)(e->first[i + 1] - e->first[i]);
+            if (s->value[i] != TIERS_VALUE_UNKNOWN)
+                queue[tail++] = i;
+        }
+        while (head < tail) {
+            int64_t c = queue[head++];
+            int vc = s->value[c];
+            if (vc == TIERS_VALUE_DRAW)
+                continue; /* a decided draw helps no one win or lose */
+            for (int64_t k = pfirst[c]; k < pfirst[c + 1]; k++) {
+                int64_t q = pred[k];
+                if (s->value[q] != TIERS_VALUE_UNKNOWN)
+                    continue;
+                int same = s->side[q] == s->side[c];
+                int good = same ? vc == TIERS_VALUE_WIN : vc == TIERS_VALUE_LOSS;
+                if (good || --left[q] == 0) {
+                    s->value[q] = good ? TIERS_VALUE_WIN : TIERS_VALUE_LOSS;
+                    s->dist[q] = s->dist[c] + 1;
+                    queue[tail++] = q;
+                }
+            }
+        }
+        for (int64_t i = 0; i < n; i++) {
+            if (s->value[i] == TIERS_VALUE_UNKNOWN)
+                s->value[i] = TIERS_VALUE_DRAW;
+            s->info.wins += s->value[i] == TIERS_VALUE_WIN;
+            s->info.draws += s->value[i] == TIERS_VALUE_DRAW;
+            s->info.losses += s->value[i] == TIERS_VALUE_LOSS;
+        }
+    }
+    free(pfirst);
+    free(pred);
+    free(left);
+    free(queue);
+    return rc;
+}
+
+static void finish_info(tiers_solution *s)
+{
+    s->info.positions = s->n;
+    s->info.start_side = s->n ? s->side[0] : 0;
+    s->info.start_value = s->n ? s->value[0] : TIERS_VALUE_UNKNOWN;
+    s->info.start_dist = s->n ? s->dist[0] : 0;
+}
+
+int tiers_solve(tiers_pos *p, int64_t max_positions, tiers_solution **out, tiers_error *err)
+{
+    *out = NULL;
+    if (max_positions < 1 || max_positions > UINT32_MAX) {
+        set_err(err, "the position limit must be 1..%lu", (unsigned long)UINT32_MAX);
+        return TIERS_EUSAGE;
+    }
+    tiers_solution *s = sol_new(p->v);
+    tiers_pos *q = s ? tiers_pos_new(p->v, 16, err) : NULL;
+    edges e = {0};
+    int rc = q ? 0 : TIERS_ENOMEM;
+    if (!rc) { /* the start, from p's text (its history does not matter) */
+        char text[KEY_TEXT_MAX];
+        rc = notation_format_pos(p, text, sizeof text);
+        if (rc >= 0)
+            rc = tiers_pos_parse(q, text, NULL, err);
+    }
+    if (!rc)
+        rc = enumerate(s, q, max_positions, &e, err);
+    if (!rc) {
+        s->info.moves = e.m;
+        rc = label(s, &e);
+    }
+    if (rc == TIERS_ENOMEM)
+        set_err(err, "out of memory");
+    free(e.first);
+    free(e.to);
+    tiers_pos_free(q);
+    if (rc < 0) {
+        tiers_solution_free(s);
+        return rc;
+    }
+    finish_info(s);
+    *out = s;
+    return 0;
+}
+
+/* ------------------------------------------------------------ reading */
+
+void tiers_solution_info(const tiers_solution *s, tiers_solve_info *out) { *out = s->info; }
+
+int64_t tiers_solution_count(const tiers_solution *s) { return s->n; }
+
+const char *tiers_solution_text(const tiers_solution *s, int64_t i, int *value, int *dist)
+{
+    if (i < 0 || i >= s->n)
+        return NULL;
+    if (value)
+        *value = s->value[i];
+    if (dist)
+        *dist = s->dist[i];
+    return sol_text(s, i);
+}
+
+int tiers_solution_value(const tiers_solution *s, tiers_pos *p, int *dist)
+{
+    int64_t i = sol_lookup(s, p);
+    if (dist)
+        *dist = i >= 0 ? s->dist[i] : 0;
+    return i >= 0 ? s->value[i] : TIERS_VALUE_UNKNOWN;
+}
+
+int tiers_solution_move_value(const tiers_solution *s, tiers_pos *p, const tiers_move *m,
+                              int *dist)
+{
+    int mover = p->st.side, rc = make_move(p, m);
+    if (rc < 0)
+        return rc;
+    int d, v = tiers_solution_value(s, p, &d), same = p->st.side == mover;
+    unmake_move(p);
+    if (!same && v == TIERS_VALUE_WIN)
+        v = TIERS_VALUE_LOSS;
+    else if (!same && v == TIERS_VALUE_LOSS)
+        v = TIERS_VALUE_WIN;
+    if (dist)
+        *dist = v == TIERS_VALUE_WIN || v == TIERS_VALUE_LOSS ? d + 1 : 0;
+    return v;
+}
+
+int tiers_solution_best(const tiers_solution *s, tiers_pos *p, tiers_move *out, int *dist)
+{
+    tiers_move *buf = malloc(TIERS_MAX_MOVES * sizeof *buf);
+    if (!buf)
+        return TIERS_ENOMEM;
+    int n = movegen_legal(p, buf, TIERS_MAX_MOVES), best = -1, bv = 0, bd = 0;
+    /* rank: a win (sooner is better), a draw, a loss (later is better),
+       then unknown */
+    for (int i = 0; i < n; i++) {
+        int d, v = tiers_solution_move_value(s, p, &buf[i], &d);
+        if (v < 0) {
+            n = v;
+            break;
+        }
+        int better;
+        if (best < 0)
+            better = 1;
+        else if (v != bv) {
+            static const int rank[] = {3, 0, 1, 2}; /* unknown, win, draw, loss */
+            better = rank[v] < rank[bv];
+        } else
+            better = (v == TIERS_VALUE_WIN && d < bd) || (v == TIERS_VALUE_LOSS && d > bd);
+        if (better) {
+            best = i;
+            bv = v;
+            bd = d;
+        }
+    }
+    if (n > 0 && best >= 0) {
+        *out = buf[best];
+        if (dist)
+            *dist = bd;
+    }
+    free(buf);
+    return n < 0 ? n : best < 0 ? 0 : bv;
+}
+
+/* ------------------------------------------------------------ files */
+
+static const char value_letter[] = "?WDL";
+
+int tiers_solution_save(const tiers_solution *s, const char *path, tiers_error *err)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        set_err(err, "cannot write '%s': %s", path, strerror(errno));
+        return TIERS_EINPUT;
+    }
+    fprintf(f, "%s\nvariant %s\nrules %s\npositions %lld\n", SOLVE_FORMAT, s->v->name,
+            s->fingerprint, (long long)s->n);
+    fprintf(f, "# value for the side to move (W win, D draw, L loss), plies to the end, "
+               "position (tiers notation; clock and ply 0 outside a setup)\n");
+    for (int64_t i = 0; i < s->n; i++)
+        fprintf(f, "%c %d %s\n", value_letter[s->value[i]], (int)s->dist[i], sol_text(s, i));
+    int bad = ferror(f);
+    if (fclose(f) || bad) {
+        set_err(err, "cannot write '%s': %s", path, strerror(errno));
+        return TIERS_EINPUT;
+    }
+    return 0;
+}
+
+/* Reads one line (without its newline) into *line; 0 at the end. */
+static int read_line(FILE *f, char **line, size_t *cap)
+{
+    ssize_t n = getline(line, cap, f);
+    if (n < 0)
+        return 0;
+    while (n > 0 && ((*line)[n - 1] == '\n' || (*line)[n - 1] == '\r'))
+        (*line)[--n] = 0;
+    return 1;
+}
+
+int tiers_solution_load(const tiers_variant *v, const char *path, tiers_solution **out,
+                        tiers_error *err)
+{
+    *out = NULL;
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        set_err(err, "cannot read '%s': %s", path, strerror(errno));
+        return TIERS_EINPUT;
+    }
+    tiers_solution *s = sol_new(v);
+    tiers_pos *p = s ? tiers_pos_new(v, 4, err) : NULL;
+    char *line = NULL, name[MAX_NAME + 1] = "", rules[17] = "";
+    size_t cap = 0;
+    long long count = -1;
+    int rc = p ? 0 : TIERS_ENOMEM, lineno = 0;
+    const char *why = NULL;
+    if (!rc && (!read_line(f, &line, &cap) || strcmp(line, SOLVE_FORMAT)))
+        why = "not a tiers solution file (first line '" SOLVE_FORMAT "')";
+    lineno = 1;
+    if (!rc && !why &&
+        (!read_line(f, &line, &cap) || sscanf(line, "variant %32s", name) != 1 ||
+         !read_line(f, &line, &cap) || sscanf(line, "rules %16s", rules) != 1 ||
+         !read_line(f, &line, &cap) || sscanf(line, "positions %lld", &count) != 1))
+        why = "bad header (variant, rules, positions)";
+    lineno = 4;
+    if (!rc && !why && strcmp(name, v->name)) {
+        set_err(err, "%s: the solution is for variant %s, not %s", path, name, v->name);
+        rc = TIERS_EINPUT;
+    } else if (!rc && !why && strcmp(rules, s->fingerprint)) {
+        set_err(err, "%s: the solution was made with other rules or options of %s "
+                "(or other sources)", path, v->name);
+        rc = TIERS_EINPUT;
+    }
+    while (!rc && !why && read_line(f, &line, &cap)) {
+        lineno++;
+        if (line[0] == '#' || !line[0])
+            continue;
+        const char *at = line[0] ? strchr(value_letter + 1, line[0]) : NULL;
+        char *end;
+        long d = at && line[1] == ' ' ? strtol(line + 2, &end, 10) : -1;
+        if (!at || d < 0 || *end != ' ') {
+            why = "expected 'W|D|L DISTANCE POSITION'";
+            break;
+        }
+        tiers_error perr;
+        if (tiers_pos_parse(p, end + 1, NULL, &perr) < 0) {
+            set_err(err, "%s:%d: bad position: %s", path, lineno, perr.msg);
+            rc = TIERS_EINPUT;
+            break;
+        }
+        int64_t i = sol_add(s, tiers_pos_hash(p), end + 1, p->st.side);
+        if (i < 0) {
+            rc = (int)i;
+            break;
+        }
+        s->value[i] = (uint8_t)(at - value_letter);
+        s->dist[i] = (int32_t)d;
+    }
+    if (!rc && !why && s->n != count)
+        why = "the file holds fewer positions than its header says";
+    if (why) {
+        set_err(err, "%s:%d: %s", path, lineno, why);
+        rc = TIERS_EINPUT;
+    }
+    if (rc == TIERS_ENOMEM)
+        set_err(err, "out of memory");
+    free(line);
+    fclose(f);
+    tiers_pos_free(p);
+    if (rc < 0) {
+        tiers_solution_free(s);
+        return rc;
+    }
+    for (int64_t i = 0; i < s->n; i++) {
+        s->info.wins += s->value[i] == TIERS_VALUE_WIN;
+        s->info.draws += s->value[i] == TIERS_VALUE_DRAW;
+        s->info.losses += s->value[i] == TIERS_VALUE_LOSS;
+    }
+    finish_info(s);
+    *out = s;
+    return 0;
+}

@@ -145,6 +145,11 @@ int playout_variant(const struct cli *c, db *d, const char *spec, int with_stats
     tiers_variant_free(v);
     if (code != CLI_OK)
         return code;
+    for (int s = 0; s < 2; s++)
+        if (strstr(out->run.agent[s], ",time="))
+            cli_error(c, "warning: %s has a time budget: its games depend on the machine's "
+                      "speed, so this run is not reproducible",
+                      out->run.agent[s]);
 
     struct run_options o;
     memset(&o, 0, sizeof o);

@@ -51,21 +51,26 @@ static void cmd_solve_outcome(const tiers_variant *v, int side, int value, int d
         snprintf(buf, size, "%s", cmd_solve_value_name[value & 3]);
 }
 
+/* Why a line stopped. */
+enum { LINE_END, LINE_REPEATS, LINE_CUT };
+
 /* Plays the perfect-play line from p (changed: the moves are made) into
  * `line` (texts), stopping at the end of the game, at the first position
- * seen before, or after CMD_SOLVE_LINE_MAX plies.  Returns the count or
- * a negative library code. */
+ * seen before, or after CMD_SOLVE_LINE_MAX plies (*why says which).
+ * Returns the count or a negative library code. */
 static int cmd_solve_line(const tiers_solution *s, tiers_pos *p, const char *notation,
-                          char **line)
+                          char **line, int *why)
 {
     uint64_t seen[CMD_SOLVE_LINE_MAX + 1];
     int n = 0, rc = 0;
     seen[0] = tiers_pos_hash(p);
+    *why = LINE_CUT;
     while (n < CMD_SOLVE_LINE_MAX) {
         tiers_move m;
         int dist, v = tiers_solution_best(s, p, &m, &dist);
         if (v <= 0) {
             rc = v;
+            *why = LINE_END;
             break;
         }
         if (!(line[n] = cli_move_text(p, &m, notation, &rc)))
@@ -79,8 +84,10 @@ static int cmd_solve_line(const tiers_solution *s, tiers_pos *p, const char *not
         for (int i = 0; i <= n && !again; i++)
             again = seen[i] == h;
         seen[++n] = h;
-        if (again)
+        if (again) {
+            *why = LINE_REPEATS;
             break;
+        }
     }
     return rc < 0 ? rc : n;
 }
@@ -121,7 +128,8 @@ int cmd_solve_run(struct cli *c)
     }
     tiers_solve_info info;
     tiers_solution_info(s, &info);
-    nline = cmd_solve_line(s, p, c->notation, line);
+    int why;
+    nline = cmd_solve_line(s, p, c->notation, line, &why);
     if (nline < 0) {
         cli_error(c, "cannot play the line: %s", cli_rc_text(v, nline));
         code = cli_exit_for(nline);
@@ -129,10 +137,10 @@ int cmd_solve_run(struct cli *c)
         goto done;
     }
 
-    char outcome[64], side[16];
+    char outcome[64], sidebuf[16];
     cmd_solve_outcome(v, info.start_side, info.start_value, info.start_dist, outcome,
                       sizeof outcome);
-    cli_side_name(v, info.start_side, side);
+    const char *side = cli_side_name(v, info.start_side, sidebuf);
     if (c->json) {
         json_writer w;
         json_init(&w, stdout);
@@ -183,8 +191,7 @@ int cmd_solve_run(struct cli *c)
         printf("line:");
         for (int i = 0; i < nline; i++)
             printf(" %s", line[i]);
-        printf("%s\n", nline == CMD_SOLVE_LINE_MAX ? " ..."
-                       : info.start_value == TIERS_VALUE_DRAW && nline ? " (repeats)" : "");
+        printf("%s\n", why == LINE_CUT ? " ..." : why == LINE_REPEATS ? " (repeats)" : "");
         printf("(history is not part of a position: repetition and move limits are not "
                "applied)\n");
     }

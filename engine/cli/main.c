@@ -168,8 +168,9 @@ static const struct cli_command cli_commands[] = {
      "[--white AGENT] [--db FILE] [--shard K/N] [--max-plies N] [OPTIONS]",
      "AGENT: random, greedy, alphabeta[:depth=3,nodes=100000],\n"
      "mcts[:iterations=1000,rollout=random] (tiers.h lists every parameter);\n"
-     "--black/--white name a side by the variant's side names, --side0/\n"
-     "--side1 by order.  Game i is decided by the seed and i alone: the\n"
+     "--black/--white name a side by the variant's side names (else white =\n"
+     "the first side, black = the second), --side0/--side1 by order; the\n"
+     "default is greedy.  Game i is decided by the seed and i alone: the\n"
      "thread count changes nothing, a rerun continues where it stopped.",
      CLI_O_RULE | CLI_O_VARIANTS | CLI_O_JSON | CLI_O_GAMES | CLI_O_THREADS |
          CLI_O_SEED | CLI_O_WHITE | CLI_O_BLACK | CLI_O_SIDE0 | CLI_O_SIDE1 |

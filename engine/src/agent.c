@@ -170,34 +170,41 @@ static int agent_param(tiers_agent *a, const char *spec, const char *key,
             unknown = 1;
         }
     } else if (a->kind == AGENT_ALPHABETA) {
-        if (!strcmp(key, "depth"))
-            bad = agent_int(val, 1, AGENT_AB_MAX_DEPTH, &n) || !(a->depth = (int)n);
-        else if (!strcmp(key, "nodes"))
-            bad = agent_int(val, 0, 1000000000000L, &n) || ((a->nodes = n), 0);
-        else if (!strcmp(key, "time"))
-            bad = agent_int(val, 0, 86400000L, &n) || ((a->time_ms = (int)n), 0);
-        else if (!strcmp(key, "tt"))
-            bad = agent_int(val, AGENT_AB_TT_MIN_BITS, AGENT_AB_TT_MAX_BITS, &n) ||
-                  !(a->tt_bits = (int)n);
-        else
+        if (!strcmp(key, "depth")) {
+            if (!(bad = agent_int(val, 1, AGENT_AB_MAX_DEPTH, &n)))
+                a->depth = (int)n;
+        } else if (!strcmp(key, "nodes")) {
+            if (!(bad = agent_int(val, 0, 1000000000000L, &n)))
+                a->nodes = n;
+        } else if (!strcmp(key, "time")) {
+            if (!(bad = agent_int(val, 0, 86400000L, &n)))
+                a->time_ms = (int)n;
+        } else if (!strcmp(key, "tt")) {
+            if (!(bad = agent_int(val, AGENT_AB_TT_MIN_BITS, AGENT_AB_TT_MAX_BITS, &n)))
+                a->tt_bits = (int)n;
+        } else {
             unknown = 1;
+        }
     } else if (a->kind == AGENT_MCTS) {
-        if (!strcmp(key, "iterations"))
-            bad = agent_int(val, 1, AGENT_MCTS_MAX_ITERATIONS, &n) ||
-                  !(a->iterations = (int)n);
-        else if (!strcmp(key, "rollout")) {
+        if (!strcmp(key, "iterations")) {
+            if (!(bad = agent_int(val, 1, AGENT_MCTS_MAX_ITERATIONS, &n)))
+                a->iterations = (int)n;
+        } else if (!strcmp(key, "rollout")) {
             if (!strcmp(val, "random"))
                 a->rollout = ROLLOUT_RANDOM;
             else if (!strcmp(val, "greedy"))
                 a->rollout = ROLLOUT_GREEDY;
             else
                 bad = 1;
-        } else if (!strcmp(key, "plies"))
-            bad = agent_int(val, 0, 100000, &n) || ((a->rollout_plies = (int)n), 0);
-        else if (!strcmp(key, "c"))
-            bad = agent_double(val, 0.0, 100.0, &d) || ((a->explore = d), 0);
-        else
+        } else if (!strcmp(key, "plies")) {
+            if (!(bad = agent_int(val, 0, 100000, &n)))
+                a->rollout_plies = (int)n;
+        } else if (!strcmp(key, "c")) {
+            if (!(bad = agent_double(val, 0.0, 100.0, &d)))
+                a->explore = d;
+        } else {
             unknown = 1;
+        }
     } else {
         unknown = 1;
     }

@@ -225,6 +225,15 @@ static int parse_tail(tiers_pos *p, const char *text, const char *c, tiers_error
     }
     p->st.side = (uint8_t)side_of(v, turn[0]);
     p->st.mode = (uint8_t)mode;
+    /* A mode may allow fewer tiers than the board holds (as in tiers text). */
+    int max = v->nmodes ? v->modes[mode].max_tiers : v->max_tiers;
+    for (int sq = 0; sq < TIERS_MAX_SQUARES; sq++)
+        if (p->board[sq].h > max) {
+            char name[8];
+            notation_error(err, text, c, "the tower on %s is taller than the %d tiers of "
+                           "mode %u", tiers_square_name(sq & 15, sq >> 4, name), max, mode);
+            return TIERS_EINPUT;
+        }
     if (strcmp(draft, "-"))
         for (const char *s = draft; *s; s++) {
             int sd = side_of(v, *s);

@@ -518,6 +518,11 @@ int notation_format_move(const tiers_pos *p, const tiers_move *m, char *buf, siz
         return script_format(p, m, buf, size);
     switch (m->kind) {
     case TIERS_MV_DROP:
+        /* From the shared pool, of a tile the mover also holds: marked
+           '*' so that the two drops read differently. */
+        if (pc_owner(m->piece) == OWNER_SHARED && p->st.side < 2 &&
+            p->hand[p->st.side][m->piece & (PC_KIND_MASK | PC_FLIP)])
+            sb_putc(&s, '*');
         notation_piece(p->v, pc_with_facing(m->piece, 0), 0, tok, sizeof tok);
         char *at = strchr(tok, '@');
         if (at)

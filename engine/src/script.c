@@ -32,6 +32,7 @@
 
 #include "make.h"
 #include "movegen.h"
+#include "notation.h"
 #include "position.h"
 
 #ifndef SCRIPT_MEMORY_LIMIT
@@ -63,10 +64,11 @@ static const uint8_t hook_writes[HK_COUNT] = {0, 0, 1, 0, 0, 0, 1, 0, 0, 0};
  * passes, so a hook that concerns a few moves costs the others a few
  * comparisons instead of a Lua call. */
 enum { FL_FACES, FL_TAKEN, FL_KINDS, FL_RANKS, FL_HEIGHTS, FL_SETUP, FL_CHECK, FL_CHECKED,
-       FL_STUCK, FL_FILE_FACES, FL_FILE_HEIGHTS, FL_DOUBLED, FL_PURE, FL_VARS, FL_COUNT };
+       FL_STUCK, FL_FILE_FACES, FL_FILE_HEIGHTS, FL_DOUBLED, FL_PURE, FL_TO_MOVE, FL_VARS,
+       FL_COUNT };
 static const char *const filter_name[FL_COUNT] = {
     "faces", "taken", "kinds", "ranks", "heights", "setup", "check", "checked",
-    "stuck", "file_faces", "file_heights", "doubled", "pure", "vars"};
+    "stuck", "file_faces", "file_heights", "doubled", "pure", "to_move", "vars"};
 #define FLB(x) (1u << FL_##x)
 static const uint16_t filter_ok[HK_COUNT] = {
     [HK_VETO] = FLB(FACES) | FLB(TAKEN) | FLB(KINDS) | FLB(RANKS) | FLB(HEIGHTS) |
@@ -79,7 +81,8 @@ static const uint16_t filter_ok[HK_COUNT] = {
                   FLB(CHECKED) | FLB(STUCK),
     [HK_MOVES] = FLB(FACES) | FLB(HEIGHTS) | FLB(SETUP) | FLB(CHECK) | FLB(VARS),
     [HK_RESULT] = FLB(SETUP) | FLB(CHECK) | FLB(VARS),
-    [HK_DROP_OK] = FLB(FACES) | FLB(PURE)};
+    [HK_DROP_OK] = FLB(FACES) | FLB(PURE),
+    [HK_CHECK] = FLB(TO_MOVE)};
 
 typedef struct hook_filter {
     uint8_t on;               /* some field given: the hook is narrowed */
@@ -98,6 +101,7 @@ typedef struct hook_filter {
     uint64_t file_faces;      /* veto, after: the destination's file holds two or more
                                  of the mover's pieces showing one of these faces */
     uint8_t pure;             /* drop_ok: answers cached (see script_drop_ok) */
+    uint8_t to_move;          /* check: asked only about the side to move */
     uint8_t vars;             /* bit per position variable */
     uint16_t kinds;           /* bit per move kind, 0 = any */
     uint16_t heights;         /* bit per tower height, 0 = any */
@@ -137,6 +141,14 @@ typedef struct hook_ctx {
     int writable;
 } hook_ctx;
 
+/* A check hook answer, by what the hook can read of the position: its full
+ * hash, ply and clock, and the side asked about (used = 0: empty). */
+typedef struct check_memo {
+    uint64_t hash;
+    uint16_t ply, clock;
+    uint8_t side, used, answer;
+} check_memo;
+
 struct tiers_script {
     lua_State *L;
     tiers_variant *v;
@@ -166,7 +178,9 @@ struct tiers_script {
     /* drop_ok answers of effects with drop_ok_pure, by (dropped piece,
        target's top piece, side to move, effect); key 0 = empty */
     struct { uint32_t key; uint8_t ok; } drop_cache[1024];
+    check_memo check_cache[256];       /* check hook answers (script_in_check) */
     uint32_t var_test[HK_COUNT];       /* effects with <hook>_vars */
+    uint32_t by_var[HK_COUNT][MAX_VARS]; /* effects whose <hook>_vars hold var i */
     uint32_t defines[HK_COUNT];        /* effects defining the hook */
     /* Registry references of strings the hooks push often (keys of move
        and piece tables, face, tile and kind names) and of the position
@@ -725,8 +739,8 @@ static int moves_pass(const tiers_pos *p, const hook_filter *f)
 
 /* The effects whose hook h concerns m, as a bit set, by the tables of
  * script_load; each is then confirmed by filter_pass. */
-static uint32_t candidates(const tiers_script *s, int h, const tiers_pos *p,
-                           const undo_rec *u, const tiers_move *m, move_faces *mf)
+static inline uint32_t candidates(const tiers_script *s, int h, const tiers_pos *p,
+                                  const undo_rec *u, const tiers_move *m, move_faces *mf)
 {
     uint32_t c = s->by_kind[h][m->kind < TIERS_MV_KINDS ? m->kind : 0];
     mf->actor = mf->taken = MAX_FACES;
@@ -736,9 +750,23 @@ static uint32_t candidates(const tiers_script *s, int h, const tiers_pos *p,
     }
     if (m->effect && m->effect <= MAX_EFFECTS)
         c |= (1u << (m->effect - 1)) & s->defines[h];
-    if (s->var_test[h]) /* narrowed by variables: confirmed by filter_pass */
-        c |= s->var_test[h];
+    if (s->var_test[h]) {
+        uint64_t lo, hi; /* the 8 variables, 16 bytes: any set? */
+        memcpy(&lo, &p->st.vars[0], sizeof lo);
+        memcpy(&hi, &p->st.vars[4], sizeof hi);
+        for (int i = 0; (lo | hi) && i < MAX_VARS; i++)
+            if (p->st.vars[i])
+                c |= s->by_var[h][i];
+    }
     return c;
+}
+
+/* Lowest effect of a candidate set (effects are numbered in load order). */
+static int next_effect(uint32_t *set)
+{
+    int e = __builtin_ctz(*set);
+    *set &= *set - 1;
+    return e;
 }
 
 /* A move as a table.  u: the move's undo record when it is made on p, so
@@ -1132,6 +1160,24 @@ static int l_top(lua_State *L)
     return 1;
 }
 
+/* pos:token(sq [, tier]): the piece at tier (default: the top) as its
+ * token in tiers notation ("K@n", "*Z@e", "p", "L~C"), or nil: reading a
+ * square this way allocates nothing (tokens are interned strings). */
+static int l_token(lua_State *L)
+{
+    tiers_pos *p = check_pos(L, NULL);
+    const tower *t = &p->board[check_sq(L, 2, p)];
+    lua_Integer tier = lua_isnoneornil(L, 3) ? t->h : luaL_checkinteger(L, 3);
+    if (tier < 1 || tier > t->h) {
+        lua_pushnil(L);
+        return 1;
+    }
+    char buf[32];
+    notation_piece(p->v, t->p[tier - 1], 1, buf, sizeof buf);
+    lua_pushstring(L, buf);
+    return 1;
+}
+
 static int l_tower(lua_State *L)
 {
     tiers_pos *p = check_pos(L, NULL);
@@ -1505,7 +1551,7 @@ static const luaL_Reg pos_methods[] = {
     {"in_check", l_in_check}, {"attacked", l_attacked}, {"var", l_var}, {"setup", l_setup},
     {"has_legal_move", l_has_legal_move}, {"in_check_before", l_in_check_before},
     {"reach", l_reach}, {"find", l_find},
-    {"ply", l_ply}, {"clock", l_clock}, {"mode", l_mode}, {"square", l_square},
+    {"token", l_token}, {"ply", l_ply}, {"clock", l_clock}, {"mode", l_mode}, {"square", l_square},
     {"coords", l_coords}, {"push", l_push}, {"pop", l_pop}, {"insert", l_insert},
     {"remove", l_remove}, {"replace", l_replace}, {"flip", l_flip},
     {"set_owner", l_set_owner}, {"to_hand", l_to_hand}, {"set_var", l_set_var},
@@ -1727,7 +1773,7 @@ static int read_filter(lua_State *L, const tiers_variant *v, const char *name,
         return luaL_error(L, "effect '%s': hook %s cannot be narrowed by %s", name,
                           hook_name[h], filter_name[k]);
     int boolean = k == FL_SETUP || k == FL_CHECK || k == FL_CHECKED || k == FL_STUCK ||
-                  k == FL_DOUBLED || k == FL_PURE;
+                  k == FL_DOUBLED || k == FL_PURE || k == FL_TO_MOVE;
     if (!boolean && !lua_istable(L, vi))
         return luaL_error(L, "effect '%s': %s must be a list, not %s", name, key,
                           luaL_typename(L, vi));
@@ -1753,6 +1799,8 @@ static int read_filter(lua_State *L, const tiers_variant *v, const char *name,
             f->stuck = 1;
         else if (k == FL_DOUBLED)
             f->doubled = 1;
+        else if (k == FL_TO_MOVE)
+            f->to_move = 1;
         else
             f->pure = 1;
         return 0;
@@ -2302,13 +2350,15 @@ int script_veto(tiers_pos *p, const tiers_move *m)
     tiers_script *s = script_for(p);
     if (!s || !p->depth)
         return 0;
-    call c = {.s = s, .hook = HK_VETO, .p = p, .m = m, .u = &p->undo[p->depth - 1]};
+    const undo_rec *u = &p->undo[p->depth - 1];
     move_faces mf;
-    uint32_t cand = candidates(s, HK_VETO, p, c.u, m, &mf);
-    for (int i = 0; cand && i < s->nlist[HK_VETO]; i++) {
-        c.effect = s->list[HK_VETO][i];
-        if (!(cand >> c.effect & 1) ||
-            !filter_pass(p, c.u, m, &mf, &s->fx[c.effect].filter[HK_VETO], c.effect))
+    uint32_t cand = candidates(s, HK_VETO, p, u, m, &mf);
+    if (!cand)
+        return 0;
+    call c = {.s = s, .hook = HK_VETO, .p = p, .m = m, .u = u};
+    while (cand) {
+        c.effect = next_effect(&cand);
+        if (!filter_pass(p, c.u, m, &mf, &s->fx[c.effect].filter[HK_VETO], c.effect))
             continue;
         if (run_hook(s, &c) < 0)
             return TIERS_ESCRIPT;
@@ -2323,16 +2373,17 @@ int script_after(tiers_pos *p, const tiers_move *m)
     tiers_script *s = script_for(p);
     if (!s)
         return 0;
+    move_faces mf;
+    uint32_t cand = candidates(s, HK_AFTER, p, p->frame, m, &mf);
+    if (!cand)
+        return 0;
     call c = {.s = s, .hook = HK_AFTER, .p = p, .m = m, .u = p->frame};
     uint8_t fired[MAX_EFFECTS];
     int nfired = 0;
-    move_faces mf;
-    uint32_t cand = candidates(s, HK_AFTER, p, c.u, m, &mf);
-    for (int i = 0; cand && i < s->nlist[HK_AFTER]; i++) {
-        c.effect = s->list[HK_AFTER][i];
+    while (cand) {
+        c.effect = next_effect(&cand);
         c.result = 0;
-        if (!(cand >> c.effect & 1) ||
-            !filter_pass(p, c.u, m, &mf, &s->fx[c.effect].filter[HK_AFTER], c.effect))
+        if (!filter_pass(p, c.u, m, &mf, &s->fx[c.effect].filter[HK_AFTER], c.effect))
             continue;
         if (run_hook(s, &c) < 0)
             return TIERS_ESCRIPT;
@@ -2343,6 +2394,8 @@ int script_after(tiers_pos *p, const tiers_move *m)
         p->fired |= 1u << fired[i];
     return nfired > 0;
 }
+
+static int v_unit_top(const tiers_pos *p) { return p->v->unit == UNIT_TOP; }
 
 /* Each expand hook in load order sees every move in buf that its filter
  * lets through (the variants of earlier effects included): the move is
@@ -2359,16 +2412,41 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap)
         c.effect = s->list[HK_EXPAND][k];
         const hook_filter *f = &s->fx[c.effect].filter[HK_EXPAND];
         int n0 = n, removed = 0;
+        uint32_t bit = 1u << c.effect;
+        /* the squares whose top piece passes the face tests: a move,
+           stack or capture acts with the top of `from` and takes the top
+           of `to`, so most moves are turned away by two bit tests */
+        uint64_t act[4] = {0}, take[4] = {0};
+        int by_square = (s->face_test[HK_EXPAND] & bit) != 0;
+        for (int r = 0; by_square && r < p->v->ranks; r++)
+            for (int sq = sq_make(0, r), end = sq + p->v->files; sq < end; sq++) {
+                const tower *t = &p->board[sq];
+                if (!t->h)
+                    continue;
+                int face = p->v->face_of[t->p[t->h - 1]];
+                act[sq >> 6] |= (uint64_t)(f->faces >> face & 1) << (sq & 63);
+                take[sq >> 6] |= (uint64_t)(f->taken >> face & 1) << (sq & 63);
+            }
         for (int i = 0; i < n0; i++) {
+            const tiers_move *m = &buf[i];
             move_faces mf;
-            if (!(candidates(s, HK_EXPAND, p, NULL, &buf[i], &mf) >> c.effect & 1) ||
-                !filter_pass(p, NULL, &buf[i], &mf, f, c.effect))
+            if (m->effect != c.effect + 1) {
+                if (!(s->by_kind[HK_EXPAND][m->kind] & bit))
+                    continue;
+                if (by_square && (m->kind == TIERS_MV_MOVE || m->kind == TIERS_MV_STACK ||
+                                  m->kind == TIERS_MV_CAPTURE) && v_unit_top(p) &&
+                    !(act[m->from >> 6] >> (m->from & 63) & 1) &&
+                    !(m->kind == TIERS_MV_CAPTURE && (take[m->to >> 6] >> (m->to & 63) & 1)))
+                    continue;
+            }
+            if (!(candidates(s, HK_EXPAND, p, NULL, m, &mf) & bit) ||
+                !filter_pass(p, NULL, m, &mf, f, c.effect))
                 continue;
-            tiers_move m = buf[i];
-            int rc = make_move(p, &m);
+            tiers_move made = buf[i];
+            int rc = make_move(p, &made);
             if (rc < 0)
                 return rc;
-            c.m = &m;
+            c.m = &made;
             c.u = &p->undo[p->depth - 1];
             c.n = n;
             c.keep = c.full = 0;
@@ -2420,13 +2498,14 @@ int script_drop_ok(tiers_pos *p, piece_t pc, int sq)
     tiers_script *s = script_for(p);
     if (!s)
         return 1;
-    call c = {.s = s, .hook = HK_DROP_OK, .p = p, .pc = pc, .sq = sq};
     const tower *t = &p->board[sq];
     piece_t top = t->h ? t->p[t->h - 1] : 0;
     int top_face = t->h ? p->v->face_of[top] : -1;
+    call c;
+    c.s = NULL; /* filled before the first call into Lua */
     for (int i = 0; i < s->nlist[HK_DROP_OK]; i++) {
-        c.effect = s->list[HK_DROP_OK][i];
-        const hook_filter *f = &s->fx[c.effect].filter[HK_DROP_OK];
+        int e = s->list[HK_DROP_OK][i];
+        const hook_filter *f = &s->fx[e].filter[HK_DROP_OK];
         /* drop_ok_faces: other targets are refused unasked */
         if ((f->faces || f->never) && (top_face < 0 || !(f->faces >> top_face & 1)))
             return 0;
@@ -2434,7 +2513,7 @@ int script_drop_ok(tiers_pos *p, piece_t pc, int sq)
            to move only, so it is asked once */
         uint32_t key = 0, slot = 0;
         if (f->pure) {
-            key = (1u << 31) | (uint32_t)c.effect << 23 | (uint32_t)p->st.side << 22 |
+            key = (1u << 31) | (uint32_t)e << 23 | (uint32_t)p->st.side << 22 |
                   (uint32_t)top << 11 | pc;
             slot = (key * 0x9e3779b1u) >> 22;
             if (s->drop_cache[slot].key == key) {
@@ -2443,6 +2522,9 @@ int script_drop_ok(tiers_pos *p, piece_t pc, int sq)
                 continue;
             }
         }
+        if (!c.s)
+            c = (call){.s = s, .hook = HK_DROP_OK, .p = p, .pc = pc, .sq = sq};
+        c.effect = e;
         if (run_hook(s, &c) < 0)
             return TIERS_ESCRIPT;
         if (f->pure) {
@@ -2475,22 +2557,42 @@ int script_result(tiers_pos *p, tiers_status *st)
 }
 
 /* The check hooks replace the engine's attack test: side is in check when
- * some effect says so (the first true decides). */
+ * some effect says so (the first true decides).  The answer is a question
+ * about the position, so it is remembered by everything a hook can read:
+ * the full hash (board, hands, side to move, phase, mode, variables), the
+ * ply and the clock.  The legality filter asks it again and again about
+ * the same position (veto_checked, pos:in_check_before). */
 int script_in_check(tiers_pos *p, int side)
 {
     tiers_script *s = script_for(p);
     if (!s)
         return 0;
+    int asked = 0; /* check_to_move: the side that has just moved is not */
+    for (int i = 0; i < s->nlist[HK_CHECK] && !asked; i++)
+        asked = side == p->st.side || !s->fx[s->list[HK_CHECK][i]].filter[HK_CHECK].to_move;
+    if (!asked)
+        return 0;
+    uint64_t hash = p->st.hash ^ zobrist_state(&p->st);
+    uint64_t mix = (hash ^ ((uint64_t)p->st.ply << 20) ^ p->st.clock ^ (uint64_t)side << 40) *
+                   0x9e3779b97f4a7c15ull;
+    size_t slot = (size_t)(mix >> 56);
+    check_memo *e = &s->check_cache[slot];
+    if (e->used && e->hash == hash && e->ply == p->st.ply && e->clock == p->st.clock &&
+        e->side == side)
+        return e->answer;
     call c = {.s = s, .hook = HK_CHECK, .p = p, .side = side};
-    for (int i = 0; i < s->nlist[HK_CHECK]; i++) {
+    int answer = 0;
+    for (int i = 0; i < s->nlist[HK_CHECK] && !answer; i++) {
         c.effect = s->list[HK_CHECK][i];
         c.result = 0;
+        if (s->fx[c.effect].filter[HK_CHECK].to_move && side != p->st.side)
+            continue;
         if (run_hook(s, &c) < 0)
             return TIERS_ESCRIPT;
-        if (c.result)
-            return 1;
+        answer = c.result != 0;
     }
-    return 0;
+    *e = (check_memo){hash, p->st.ply, p->st.clock, (uint8_t)side, 1, (uint8_t)answer};
+    return answer;
 }
 
 int script_apply(tiers_pos *p, const tiers_move *m)
@@ -2770,6 +2872,9 @@ int script_load(tiers_variant *v, const char *const *files, int nfiles, tiers_er
                     s->face_test[h] |= bit;
                 if (f->vars)
                     s->var_test[h] |= bit;
+                for (int i = 0; i < MAX_VARS; i++)
+                    if (f->vars >> i & 1)
+                        s->by_var[h][i] |= bit;
                 for (int fc = 0; fc <= MAX_FACES; fc++) {
                     if (!face_test || (fc < MAX_FACES && (f->faces >> fc & 1)))
                         s->by_actor[h][fc] |= bit;

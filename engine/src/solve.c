@@ -5,12 +5,15 @@
  *
  * 1. Enumerate.  Breadth first from the start: each position is read back
  *    from its text, its legal moves are made and unmade, and each target
- *    position is looked up or added.  A position is identified by its key
- *    text (solve_key_text: the tiers text without clock, ply and move
- *    number); an open-addressing table on tiers_pos_hash finds candidates
- *    and the stored text confirms them, so two positions whose hashes
- *    collide stay two positions.  The moves are kept as edges, row by row
- *    (positions are expanded in index order).
+ *    position is looked up or added.  A position is what its key text says
+ *    (solve_key_text: the tiers text without clock, ply and move number).
+ *    An open-addressing table on tiers_pos_hash finds candidates, and a
+ *    second key computed independently from the same content (solve_key2:
+ *    another function of the board, hands, side, phase, mode, variables)
+ *    confirms them: two positions merge only if both 64-bit keys agree.
+ *    The text is written once per new position (to read it back, and for
+ *    --save).  The moves are kept as edges, row by row (positions are
+ *    expanded in index order).
  * 2. Label.  A position without legal moves takes its result from
  *    tiers_pos_status: won, lost or drawn for its side to move, at
  *    distance 0.  Values then flow back along the reversed edges in order
@@ -51,6 +54,7 @@ struct tiers_solution {
     char fingerprint[17];
     int64_t n, cap;           /* positions; index 0 is the start */
     uint64_t *key;            /* tiers_pos_hash */
+    uint64_t *key2;           /* solve_key2 */
     uint64_t *text;           /* offset of the key text in arena */
     uint8_t *side;            /* side to move */
     uint8_t *value;           /* TIERS_VALUE_* for the side to move */
@@ -77,6 +81,45 @@ static void set_err(tiers_error *err, const char *fmt, ...)
 }
 
 /* ------------------------------------------------------------ keys */
+
+static inline uint64_t mix(uint64_t h, uint64_t x)
+{
+    h ^= x + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    h ^= h >> 31;
+    h *= 0xbf58476d1ce4e5b9ull;
+    return h ^ (h >> 29);
+}
+
+/* A second key of what solve_key_text writes, independent of the Zobrist
+ * keys of position.c: the towers square by square, the hands byte by
+ * byte, the side, phase, mode, variables, and the ply while a setup phase
+ * lasts. */
+uint64_t solve_key2(const tiers_pos *p)
+{
+    const tiers_variant *v = p->v;
+    uint64_t h = 0x243f6a8885a308d3ull;
+    for (int r = 0; r < v->ranks; r++)
+        for (int f = 0; f < v->files; f++) {
+            const tower *t = &p->board[sq_make(f, r)];
+            uint64_t w = t->h;
+            for (int i = 0; i < t->h; i++)
+                w = w * 65599 + t->p[i] + 1;
+            h = mix(h, w);
+        }
+    for (int o = 0; o < 3; o++)
+        for (int k = 0; k < HAND_SLOTS; k += 8) {
+            uint64_t w;
+            memcpy(&w, &p->hand[o][k], sizeof w);
+            if (w)
+                h = mix(h, w ^ ((uint64_t)(o * HAND_SLOTS + k) << 56));
+        }
+    h = mix(h, (uint64_t)p->st.side | (uint64_t)p->st.setup_left << 8 |
+                   (uint64_t)p->st.mode << 16 |
+                   (uint64_t)(p->st.setup_left ? p->st.ply : 0) << 32);
+    for (int i = 0; i < MAX_VARS; i++)
+        h = mix(h, (uint16_t)p->st.vars[i]);
+    return h;
+}
 
 int solve_key_text(tiers_pos *p, char *buf, size_t size)
 {
@@ -162,6 +205,7 @@ void tiers_solution_free(tiers_solution *s)
     if (!s)
         return;
     free(s->key);
+    free(s->key2);
     free(s->text);
     free(s->side);
     free(s->value);
@@ -173,14 +217,14 @@ void tiers_solution_free(tiers_solution *s)
 
 static const char *sol_text(const tiers_solution *s, int64_t i) { return s->arena + s->text[i]; }
 
-/* Index of the position with this key and text, or -1. */
-static int64_t sol_find(const tiers_solution *s, uint64_t key, const char *text)
+/* Index of the position with these keys, or -1. */
+static int64_t sol_find(const tiers_solution *s, uint64_t key, uint64_t key2)
 {
     for (uint64_t j = key & s->mask;; j = (j + 1) & s->mask) {
         int64_t e = s->slot[j];
         if (!e)
             return -1;
-        if (s->key[e - 1] == key && !strcmp(sol_text(s, e - 1), text))
+        if (s->key[e - 1] == key && s->key2[e - 1] == key2)
             return e - 1;
     }
 }
@@ -203,11 +247,13 @@ static int grow(void **a, int64_t cap, size_t elem)
 }
 
 /* Adds a position (not yet present); returns its index or TIERS_ENOMEM. */
-static int64_t sol_add(tiers_solution *s, uint64_t key, const char *text, int side)
+static int64_t sol_add(tiers_solution *s, uint64_t key, uint64_t key2, const char *text,
+                       int side)
 {
     if (s->n == s->cap) {
         int64_t cap = s->cap ? s->cap * 2 : 1024;
         if (grow((void **)&s->key, cap, sizeof *s->key) ||
+            grow((void **)&s->key2, cap, sizeof *s->key2) ||
             grow((void **)&s->text, cap, sizeof *s->text) ||
             grow((void **)&s->side, cap, sizeof *s->side) ||
             grow((void **)&s->value, cap, sizeof *s->value) ||
@@ -231,6 +277,7 @@ static int64_t sol_add(tiers_solution *s, uint64_t key, const char *text, int si
     s->text[i] = s->alen;
     s->alen += len;
     s->key[i] = key;
+    s->key2[i] = key2;
     s->side[i] = (uint8_t)side;
     s->value[i] = TIERS_VALUE_UNKNOWN;
     s->dist[i] = 0;
@@ -254,10 +301,7 @@ static int64_t sol_add(tiers_solution *s, uint64_t key, const char *text, int si
  * negative error below -1. */
 static int64_t sol_lookup(const tiers_solution *s, tiers_pos *p)
 {
-    char text[KEY_TEXT_MAX];
-    if (solve_key_text(p, text, sizeof text) < 0)
-        return -1;
-    return sol_find(s, tiers_pos_hash(p), text);
+    return sol_find(s, tiers_pos_hash(p), solve_key2(p));
 }
 
 /* ------------------------------------------------------------ solving */
@@ -295,7 +339,7 @@ static int enumerate(tiers_solution *s, tiers_pos *p, int64_t max, edges *e,
     tiers_move *buf = malloc(TIERS_MAX_MOVES * sizeof *buf);
     int rc = buf ? 0 : TIERS_ENOMEM;
     if (!rc && (rc = solve_key_text(p, text, sizeof text)) >= 0)
-        rc = (int)sol_add(s, tiers_pos_hash(p), text, p->st.side);
+        rc = (int)sol_add(s, tiers_pos_hash(p), solve_key2(p), text, p->st.side);
     for (int64_t i = 0; rc >= 0 && i < s->n; i++) {
         if (i + 2 > e->fcap) {
             int64_t cap = e->fcap ? e->fcap * 2 : 1024;
@@ -323,22 +367,18 @@ static int enumerate(tiers_solution *s, tiers_pos *p, int64_t max, edges *e,
         for (int k = 0; k < n && rc >= 0; k++) {
             if ((rc = make_move(p, &buf[k])) < 0)
                 break;
-            uint64_t key = tiers_pos_hash(p);
-            int side = p->st.side;
-            rc = solve_key_text(p, text, sizeof text);
-            unmake_move(p);
-            if (rc < 0)
-                break;
-            int64_t j = sol_find(s, key, text);
+            uint64_t key = tiers_pos_hash(p), key2 = solve_key2(p);
+            int64_t j = sol_find(s, key, key2);
             if (j < 0 && s->n >= max) {
                 set_err(err, "more than %lld positions are reachable: too many to solve "
                         "(raise the limit, --max-positions)", (long long)max);
                 rc = TIERS_EFULL;
-                break;
+            } else if (j < 0 && (rc = solve_key_text(p, text, sizeof text)) >= 0) {
+                j = sol_add(s, key, key2, text, p->st.side);
+                rc = j < 0 ? (int)j : 0;
             }
-            if (j < 0 && (j = sol_add(s, key, text, side)) < 0)
-                rc = (int)j;
-            else
+            unmake_move(p);
+            if (rc >= 0)
                 rc = edge_add(e, j);
         }
     }
@@ -628,7 +668,7 @@ int tiers_solution_load(const tiers_variant *v, const char *path, tiers_solution
             rc = TIERS_EINPUT;
             break;
         }
-        int64_t i = sol_add(s, tiers_pos_hash(p), end + 1, p->st.side);
+        int64_t i = sol_add(s, tiers_pos_hash(p), solve_key2(p), end + 1, p->st.side);
         if (i < 0) {
             rc = (int)i;
             break;

@@ -14,6 +14,10 @@
  * the length, or a negative error. */
 int solve_key_text(tiers_pos *p, char *buf, size_t size);
 
+/* A second 64-bit key of the same content, computed independently of
+ * tiers_pos_hash: the solver merges two positions only when both agree. */
+uint64_t solve_key2(const tiers_pos *p);
+
 /* A fingerprint (16 hex digits) of what decides the solved values: the
  * variant's sources and every rule and option, except those the solver
  * does not apply (repetition, max_plies, halfmove_limit). */

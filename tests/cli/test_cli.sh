@@ -12,6 +12,10 @@ tiers=${1:?usage: test_cli.sh TIERS-BINARY TESTS-DIR}
 tests=${2:?usage: test_cli.sh TIERS-BINARY TESTS-DIR}
 variants=$tests/data/variants
 features=$variants/features
+if [[ ! -x $tiers ]]; then
+    echo "FAIL: no tiers binary at $tiers"
+    exit 1
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export LC_ALL=C

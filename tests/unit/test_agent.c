@@ -78,6 +78,7 @@ static void test_specs(void **state)
     static const char *const good[][2] = {
         {"random", "random"},
         {"greedy", "greedy:mate=yes,setup=random"},
+        {"greedy:mate=yes", "greedy:mate=yes,setup=random"},
         {"greedy:mate=no", "greedy:mate=no,setup=random"},
         {"alphabeta", "alphabeta:depth=3,nodes=100000,tt=16,setup=random"},
         {"alphabeta:4", "alphabeta:depth=4,nodes=100000,tt=16,setup=random"},

@@ -782,7 +782,7 @@ static void test_hostile_bad_edits(void **state)
     tiers_variant_free(v);
 }
 
-/* A hook run from inside another (pos:in_check runs the tier hook). */
+/* A hook run from inside another (pos:reach runs the tier hook). */
 static void test_nested_hooks(void **state)
 {
     (void)state;

@@ -38,5 +38,6 @@ effect{
   veto_faces = {"commander"},
   veto_kinds = {"drop"},
   veto_setup = true,
+  veto_file_heights = {3}, -- the other squares of the file must be full
   veto = closes_file,
 }

@@ -26,6 +26,7 @@ effect{
   name = "betrayal",
   after_faces = {"bronze"},
   after_kinds = {"capture", "strike"},
+  after_heights = {2, 3}, -- something must remain beneath the Bronze
   after = function(pos, move)
     local sq = taker_square(pos, move)
     if not sq then

@@ -4,6 +4,7 @@ effect{
   name = "commander-check",
   veto_faces = {"commander"},
   veto_kinds = {"stack"},
+  veto_checked = true, -- asked only when the mover was in check
   veto = function(pos, move)
     if move.piece.face ~= "commander" then
       return false
@@ -13,6 +14,6 @@ effect{
     for t = 1, pos:height(move.to) - 1 do
       own = own or pos:piece(move.to, t).owner == me
     end
-    return own and pos:in_check_before(me)
+    return own
   end,
 }

@@ -12,13 +12,10 @@ local function fouled(pos, move)
   if not p or p.face ~= "bronze" then
     return false
   end
-  local file = pos:coords(move.kind == "strike" and move.from or move.to)
-  local n = 0
-  for r = 0, pos:ranks() - 1 do
-    for _, q in ipairs(pos:tower(pos:square(file, r))) do
-      if q.face == "bronze" and q.owner == p.owner then
-        n = n + 1
-      end
+  local file, n = pos:coords(move.kind == "strike" and move.from or move.to), 0
+  for _, at in ipairs(pos:find("bronze", p.owner)) do
+    if pos:coords(at.square) == file then
+      n = n + 1
     end
   end
   return n >= 2
@@ -28,6 +25,7 @@ if rules.fouls == "lose" then
   effect{
     name = "double-bronze",
     after_faces = {"bronze"},
+    after_file_faces = {"bronze"},
     after = function(pos, move)
       if fouled(pos, move) then
         pos:set_var(3, 2 * (FOUL - 1) + pos:side() + 1)
@@ -47,6 +45,7 @@ else
   effect{
     name = "double-bronze",
     veto_faces = {"bronze"},
+    veto_file_faces = {"bronze"}, -- asked only when the file holds two
     veto = fouled,
   }
 end

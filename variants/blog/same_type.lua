@@ -6,7 +6,7 @@
 effect{
   name = "same-type",
   veto_kinds = {"capture", "strike"},
-  veto_heights = {2, 3}, -- a strike that leaves one piece cannot break it
+  veto_doubled = true, -- asked only when the tower holds two of a kind
   veto = function(pos, move)
     local sq = move.kind == "strike" and move.from or move.to
     local seen = {}

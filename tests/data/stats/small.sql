@@ -22,7 +22,7 @@ INSERT INTO meta VALUES('schema', '1');
 CREATE TABLE runs(run TEXT PRIMARY KEY, variant TEXT NOT NULL, variant_hash TEXT NOT NULL,
   options TEXT NOT NULL, agent0 TEXT NOT NULL, agent1 TEXT NOT NULL, side0 TEXT NOT NULL,
   side1 TEXT NOT NULL, seed INTEGER NOT NULL, max_plies INTEGER NOT NULL,
-  effects TEXT NOT NULL, created TEXT NOT NULL);
+  effects TEXT NOT NULL, tiers_version TEXT NOT NULL, created TEXT NOT NULL);
 CREATE TABLE games(run TEXT NOT NULL, game INTEGER NOT NULL, variant TEXT NOT NULL,
   variant_hash TEXT NOT NULL, options TEXT NOT NULL, agent0 TEXT NOT NULL,
   agent1 TEXT NOT NULL, seed INTEGER NOT NULL, game_seed TEXT NOT NULL, result TEXT NOT NULL,
@@ -34,9 +34,9 @@ CREATE TABLE games(run TEXT NOT NULL, game INTEGER NOT NULL, variant TEXT NOT NU
 CREATE TABLE effects(run TEXT NOT NULL, game INTEGER NOT NULL, name TEXT NOT NULL,
   count INTEGER NOT NULL, PRIMARY KEY(run, game, name));
 INSERT INTO runs VALUES('r1', 'test', '0000000000000000', '', 'random', 'random', 'white',
-  'black', 1, 22, 'a,b', '2024-01-01 00:00:00');
+  'black', 1, 22, 'a,b', '0.1.0', '2024-01-01 00:00:00');
 INSERT INTO runs VALUES('r2', 'other', '0000000000000001', '', 'random', 'random', 'white',
-  'black', 1, 22, '', '2024-01-01 00:00:00');
+  'black', 1, 22, '', '0.1.0', '2024-01-01 00:00:00');
 INSERT INTO games VALUES('r1', 0, 'test', '0000000000000000', '', 'random', 'random', 1, '0000000000000000', '1-0', 0, 'checkmate', 0, 12, 2, 0, 4, 1, 2, 0, 10, 10, 0.5, 'moves', '9 9 1 1 1 1 1 1 1 1 1 1', '2024-01-01 00:00:00');
 INSERT INTO effects VALUES('r1', 0, 'a', 1), ('r1', 0, 'b', 0);
 INSERT INTO games VALUES('r1', 1, 'test', '0000000000000000', '', 'random', 'random', 1, '0000000000000001', '1-0', 0, 'checkmate', 0, 10, 2, 0, 2, 0, 2, 1, 16, 8, 0.5, 'moves', '9 9 2 2 2 2 2 2 2 2', '2024-01-01 00:00:00');

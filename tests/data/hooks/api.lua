@@ -1,0 +1,54 @@
+-- pos:reach, pos:find, pos:has_legal_move, pos:in_check_before.  While
+-- variable 2 is 0 a pass move "probe" is offered whose text reports what
+-- the first two return.
+local function list(t, f)
+  local out = {}
+  for _, x in ipairs(t) do
+    out[#out + 1] = f and f(x) or x
+  end
+  return table.concat(out, ",")
+end
+
+effect{
+  name = "probe",
+  moves = function(pos)
+    if pos:var(2) == 0 then
+      return {{kind = "effect"}}
+    end
+  end,
+  apply = function(pos, move)
+    return false
+  end,
+  format = function(pos, move)
+    if move.kind ~= "effect" then
+      return nil
+    end
+    local rook = pos:find("rook", pos:side())[1]
+    return "reach:" .. (rook and list(pos:reach(rook.square)) or "") ..
+           ";pawns:" .. list(pos:find("pawn"), function(at)
+             return at.square .. "/" .. at.tier .. "/" .. at.owner
+           end)
+  end,
+}
+
+-- variable 2 = 1: refuse White's moves that leave Black without a move;
+-- = 2: refuse king moves made out of check; = 3: call has_legal_move in
+-- after (an error)
+effect{
+  name = "rules",
+  veto = function(pos, move)
+    if pos:var(2) == 1 and pos:side() == 1 then -- White's moves only: a
+      return not pos:has_legal_move()             -- veto asked for every move
+    end                                           -- would recurse forever
+    if pos:var(2) == 2 then
+      return move.piece ~= nil and move.piece.face == "king" and pos:in_check_before()
+    end
+    return false
+  end,
+  after = function(pos, move)
+    if pos:var(2) == 3 then
+      pos:has_legal_move()
+    end
+    return false
+  end,
+}

@@ -1,0 +1,279 @@
+/* test_hooks.c - the generic script features that the blog variant uses,
+ * on a small variant of their own (tests/data/hooks): the expand hook, the
+ * narrowing fields of hooks, and pos:reach, pos:find, pos:has_legal_move,
+ * pos:in_check_before (docs/lua-api.md). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+static tiers_variant *load(const char *file)
+{
+    char rel[256];
+    snprintf(rel, sizeof rel, "data/hooks/%s", file);
+    return tu_variant(tu_path(rel));
+}
+
+/* The legal moves written from square sq (as tu_moves, filtered). */
+static char *moves_from(tiers_pos *p, const char *sq)
+{
+    char *all = tu_moves(p, NULL), *out = calloc(strlen(all) + 1, 1);
+    size_t n = strlen(sq);
+    for (char *save = NULL, *t = strtok_r(all, " ", &save); t; t = strtok_r(NULL, " ", &save))
+        if (!strncmp(t, sq, n) && !(t[n] >= '0' && t[n] <= '9')) {
+            if (*out)
+                strcat(out, " ");
+            strcat(out, t);
+        }
+    free(all);
+    return out;
+}
+
+static void assert_from(tiers_pos *p, const char *sq, const char *want)
+{
+    char *got = moves_from(p, sq);
+    if (strcmp(got, want))
+        fail_msg("moves from %s in %s:\n  got  %s\n  want %s", sq, tu_fen(p, NULL), got, want);
+    free(got);
+}
+
+static int legal_count(tiers_pos *p)
+{
+    tiers_move buf[TIERS_MAX_MOVES];
+    return tiers_legal_moves(p, buf, TIERS_MAX_MOVES);
+}
+
+/* ------------------------------------------------------------ expand */
+
+static void test_expand(void **state)
+{
+    (void)state;
+    tiers_variant *v = load("expand.yaml");
+    /* White Pawn b2; Black Rook a3: b2xa3 is removed, the stack b2^a3 and
+       the steps come in three variants each, the King's moves unchanged */
+    const char *start = "2k2/5/r4/1P3/2K2 - w - 0 1";
+    tiers_pos *p = tu_pos(v, start, NULL);
+    assert_from(p, "b2", "b2-b3 b2-b3/b3 b2-b3=G b2-c3 b2-c3/c3 b2-c3=G b2^a3 b2^a3/a3 "
+                         "b2^a3=G");
+    assert_from(p, "c1", "c1-b1 c1-c2 c1-d1 c1-d2 c1^b2");
+    assert_false(tu_has_move(p, "b2xa3", NULL));
+    tu_play(p, "b2-c3=G", NULL);
+    assert_string_equal(tu_fen(p, NULL), "2k2/5/r1G2/5/2K2 - b - 0 2");
+    assert_int_equal(tiers_unmake(p), 0);
+    assert_string_equal(tu_fen(p, NULL), start);
+    tu_play(p, "b2-b3/b3", NULL);
+    assert_string_equal(tu_fen(p, NULL), "2k2/5/rP3/5/2K2 - b - 0 2 vars=7");
+    assert_int_equal(tiers_unmake(p), 0);
+    tu_play(p, "b2-c3", NULL);
+    assert_string_equal(tu_fen(p, NULL), "2k2/5/r1P2/5/2K2 - b - 1 2");
+    /* perft counts the variants; the expansion leaves the position as it was */
+    assert_int_equal(tiers_unmake(p), 0);
+    assert_int_equal(tiers_perft(p, 1), 14);
+    assert_string_equal(tu_fen(p, NULL), start);
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+}
+
+/* ------------------------------------------------------------ narrowing */
+
+static tiers_pos *narrow_pos(tiers_variant *v, const char *board, int which)
+{
+    char text[256];
+    snprintf(text, sizeof text, "%s - w - 0 1 vars=%d", board, which);
+    return tu_pos(v, text, NULL);
+}
+
+static void expect(tiers_variant *v, const char *board, int which, const char *has,
+                   const char *lacks)
+{
+    tiers_pos *p = narrow_pos(v, board, which);
+    char copy[256];
+    snprintf(copy, sizeof copy, "%s", has);
+    for (char *s = NULL, *t = strtok_r(copy, " ", &s); t; t = strtok_r(NULL, " ", &s))
+        if (!tu_has_move(p, t, NULL))
+            fail_msg("filter %d: %s should be legal in %s; legal: %s", which, t, board,
+                     tu_moves(p, NULL));
+    snprintf(copy, sizeof copy, "%s", lacks);
+    for (char *s = NULL, *t = strtok_r(copy, " ", &s); t; t = strtok_r(NULL, " ", &s))
+        if (tu_has_move(p, t, NULL))
+            fail_msg("filter %d: %s should be refused in %s", which, t, board);
+    tiers_pos_free(p);
+}
+
+static void test_narrowing(void **state)
+{
+    (void)state;
+    tiers_variant *v = load("narrow.yaml");
+    /* White: Rook a1, King c1, Pawn b2; Black: King c4, Pawn a3, Rook d2 */
+    const char *b = "5/2k2/p4/1P1r1/R1K2";
+    expect(v, b, 0, "a1-a2 a1xa3 a1^a3 a1-b1 b2xa3 b2-b3 b2-c3 c1-b1 c1xd2", "");
+    expect(v, b, 1, "b2-b3 c1xd2", "a1-a2 a1xa3 a1^a3 a1-b1");                /* faces */
+    expect(v, b, 2, "a1^a3 b2^a3 b2-b3", "a1xa3 b2xa3 c1xd2");                /* kinds */
+    expect(v, b, 3, "c1xd2 a1^a3", "a1xa3 b2xa3");                             /* taken */
+    expect(v, b, 5, "a1xa3 a1-a2 b2xa3", "a1^a3 b2^a3");                       /* heights */
+    expect(v, b, 6, "b2xa3 a1-a2", "b2-b3 b2-c3");                             /* check */
+    expect(v, b, 8, "a1-a2 b2-b3", "c1-b1 c1xd2");                             /* both */
+    expect(v, b, 11, "a1-a2 a1xa3 b2-b3 c1xd2", "");                           /* never */
+    /* ranks: the destination on White's ranks 4 and 5 */
+    expect(v, "2k2/5/5/5/R1K2", 4, "a1-a2 a1-a3", "a1-a4 a1-a5");
+    /* checked: White's King on d1 in check from the Rook on d2 */
+    tiers_pos *p = narrow_pos(v, "2k2/5/5/3r1/R2K1", 0);
+    assert_int_equal(legal_count(p), 4); /* d1-c1 d1-e1 d1^d2 d1xd2 */
+    tiers_pos_free(p);
+    p = narrow_pos(v, "2k2/5/5/3r1/R2K1", 7);
+    assert_int_equal(legal_count(p), 0);
+    tiers_pos_free(p);
+    expect(v, "2k2/5/5/3r1/R1K2", 7, "a1-a2 c1xd2", "");
+    /* file_faces, doubled: White Pawns c3 and b2 */
+    const char *f = "2k2/5/2P2/1P3/2K2";
+    expect(v, f, 9, "b2-b3 c3-c4 c3-d4", "b2^c3 c3-b4");
+    expect(v, f, 10, "b2-b3 c3-b4", "b2^c3");
+    tiers_variant_free(v);
+}
+
+static void expect_load_error(const char *lua, const char *msg)
+{
+    char dir[] = "/tmp/tiers-hooks-XXXXXX", path[300];
+    if (!mkdtemp(dir))
+        fail_msg("mkdtemp failed");
+    snprintf(path, sizeof path, "%s/bad.lua", dir);
+    FILE *fp = fopen(path, "w");
+    fputs(lua, fp);
+    fclose(fp);
+    snprintf(path, sizeof path, "%s/variant.yaml", dir);
+    fp = fopen(path, "w");
+    fprintf(fp, "name: hooks-bad\ninherits: %s\nscripts: [bad.lua]\n",
+            tu_path("data/hooks/base.yaml"));
+    fclose(fp);
+    tiers_error err;
+    char text[1024];
+    tiers_variant *v = tiers_variant_load(path, NULL, NULL, &err);
+    assert_null(v);
+    tiers_error_text(&err, text, sizeof text);
+    if (!strstr(text, msg))
+        fail_msg("'%s' does not contain '%s'", text, msg);
+    remove(path);
+    snprintf(path, sizeof path, "%s/bad.lua", dir);
+    remove(path);
+    rmdir(dir);
+}
+
+static void test_narrowing_errors(void **state)
+{
+    (void)state;
+    expect_load_error("effect{name = 'x', veto_faces = {'dragon'}, veto = function() end}",
+                      "effect 'x': veto_faces: unknown face 'dragon'");
+    expect_load_error("effect{name = 'x', veto_kinds = {'hop'}, veto = function() end}",
+                      "effect 'x': veto_kinds: unknown move kind 'hop'");
+    expect_load_error("effect{name = 'x', moves_kinds = {'drop'}, moves = function() end}",
+                      "effect 'x': hook moves cannot be narrowed by kinds");
+    expect_load_error("effect{name = 'x', after_faces = {'pawn'}, veto = function() end}",
+                      "effect 'x': narrowing fields for hook after, which it does not define");
+    expect_load_error("effect{name = 'x', veto_check = false, veto = function() end}",
+                      "effect 'x': veto_check must be true (or left out)");
+    expect_load_error("effect{name = 'x', veto_ranks = {3}, veto = function() end}",
+                      "effect 'x': veto_ranks must be {first, last}");
+    expect_load_error("effect{name = 'x', veto_vars = {9}, veto = function() end}",
+                      "effect 'x': veto_vars entries must be integers 1..8");
+    expect_load_error("effect{name = 'x', expand = function() return 3 end}\n"
+                      "effect{name = 'y', veto_setup = 'no', veto = function() end}",
+                      "effect 'y': veto_setup must be a boolean, not string");
+}
+
+/* An expand hook returning something wrong fails the generation. */
+static void test_expand_errors(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/tiers-hooks-XXXXXX", path[300];
+    const char *bodies[] = {
+        "return 3", "must return a list of variants or nil, not number",
+        "return {{arg = 300}}", "variant 1: arg must be an integer 0..255",
+        "return {{path = {'z9'}}}", "variant 1: path square 'z9' is not a square name",
+        "return {{colour = 1}}", "variant 1: unknown field 'colour' (path, arg)",
+        "return {7}", "variant 1 is a number, not a table",
+        "pos:push('a1', 'pawn', 0)", "the position is read-only in hook expand",
+    };
+    assert_non_null(mkdtemp(dir));
+    for (size_t i = 0; i < sizeof bodies / sizeof bodies[0]; i += 2) {
+        snprintf(path, sizeof path, "%s/bad.lua", dir);
+        FILE *fp = fopen(path, "w");
+        fprintf(fp, "effect{name = 'x', expand_faces = {'pawn'},\n"
+                    "  expand = function(pos, move) %s end}\n", bodies[i]);
+        fclose(fp);
+        snprintf(path, sizeof path, "%s/variant.yaml", dir);
+        fp = fopen(path, "w");
+        fprintf(fp, "name: hooks-bad\ninherits: %s\nscripts: [bad.lua]\n",
+                tu_path("data/hooks/base.yaml"));
+        fclose(fp);
+        tiers_variant *v = tu_variant(path);
+        tiers_pos *p = tu_pos(v, "2k2/5/5/1P3/2K2 - w - 0 1", NULL);
+        assert_int_equal(legal_count(p), TIERS_ESCRIPT);
+        const char *msg = tiers_variant_script_error(v);
+        if (!strstr(msg, bodies[i + 1]) || !strstr(msg, "(in hook expand of effect x)"))
+            fail_msg("'%s' does not contain '%s'", msg, bodies[i + 1]);
+        /* the position is as it was, and without pawns nothing is asked */
+        assert_string_equal(tu_fen(p, NULL), "2k2/5/5/1P3/2K2 - w - 0 1");
+        tiers_pos_free(p);
+        p = tu_pos(v, "2k2/5/5/5/2K2 - w - 0 1", NULL);
+        assert_int_equal(legal_count(p), 5);
+        tiers_pos_free(p);
+        tiers_variant_free(v);
+        remove(path);
+        snprintf(path, sizeof path, "%s/bad.lua", dir);
+        remove(path);
+    }
+    rmdir(dir);
+}
+
+/* ------------------------------------------------------------ pos:... */
+
+static void test_pos_functions(void **state)
+{
+    (void)state;
+    tiers_variant *v = load("api.yaml");
+    /* reach ignores what stands in the way; find lists every tier */
+    tiers_pos *p = tu_pos(v, "2k2/5/5/1P3/R1K2 - w - 0 1", NULL);
+    assert_true(tu_has_move(p, "reach:b1,c1,d1,e1,a2,a3,a4,a5;pawns:b2/1/0", NULL));
+    tiers_pos_free(p);
+    p = tu_pos(v, "2k2/5/1[P:p]3/5/1R1K1 - w - 0 1", NULL);
+    assert_true(tu_has_move(p, "reach:a1,c1,d1,e1,b2,b3,b4,b5;pawns:b3/1/0,b3/2/1", NULL));
+    tiers_pos_free(p);
+    /* has_legal_move: c1-c5 leaves Black's King on a5 without a move (the
+       White King on b3 covers a4 and b4, the Rook the fifth rank) */
+    p = tu_pos(v, "k4/5/1K3/5/2R2 - w - 0 1 vars=0,1", NULL);
+    assert_false(tu_has_move(p, "c1-c5", NULL));
+    assert_true(tu_has_move(p, "c1-c4", NULL));
+    assert_true(tu_has_move(p, "c1-b1", NULL));
+    tiers_pos_free(p);
+    p = tu_pos(v, "k4/5/1K3/5/2R2 - w - 0 1", NULL);
+    assert_true(tu_has_move(p, "c1-c5", NULL));
+    tiers_pos_free(p);
+    /* in_check_before: no King move out of check; the Rook takes the
+       checking Rook or buries it */
+    p = tu_pos(v, "2k2/5/5/R2r1/3K1 - w - 0 1 vars=0,2", NULL);
+    char *all = tu_moves(p, NULL);
+    assert_string_equal(all, "a2^d2 a2xd2");
+    free(all);
+    tiers_pos_free(p);
+    /* has_legal_move from an after hook is an error */
+    p = tu_pos(v, "2k2/5/5/1P3/2K2 - w - 0 1 vars=0,3", NULL);
+    assert_int_equal(legal_count(p), TIERS_ESCRIPT);
+    assert_non_null(strstr(tiers_variant_script_error(v),
+                           "pos:has_legal_move: not available in hook after"));
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_expand),
+        cmocka_unit_test(test_narrowing),
+        cmocka_unit_test(test_narrowing_errors),
+        cmocka_unit_test(test_expand_errors),
+        cmocka_unit_test(test_pos_functions),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,295 @@
+/* test_stats.c - the metrics of `tiers compare` (engine/cli/stats.c) and
+ * the database layer (engine/cli/db.c) against a small fixed database,
+ * tests/data/stats/small.sql, whose expected figures are worked out by
+ * hand below. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "testutil.h"
+
+#include "db.h"
+#include "stats.h"
+
+static char db_path[256];
+
+/* Builds the fixture database in a temporary file. */
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(db_path, sizeof db_path, "/tmp/tiers-test-stats-%d.db", (int)getpid());
+    unlink(db_path);
+    size_t len;
+    char *sql = tu_read_file(tu_path("data/stats/small.sql"), &len);
+    assert_non_null(sql);
+    sqlite3 *h = NULL;
+    assert_int_equal(sqlite3_open(db_path, &h), SQLITE_OK);
+    char *msg = NULL;
+    if (sqlite3_exec(h, sql, NULL, NULL, &msg) != SQLITE_OK)
+        fail_msg("small.sql: %s", msg);
+    sqlite3_close(h);
+    free(sql);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char p[300];
+    unlink(db_path);
+    snprintf(p, sizeof p, "%s-wal", db_path);
+    unlink(p);
+    snprintf(p, sizeof p, "%s-shm", db_path);
+    unlink(p);
+    return 0;
+}
+
+static db *open_fixture(void)
+{
+    char err[512];
+    db *d = db_open(db_path, 0, err, sizeof err);
+    if (!d)
+        fail_msg("%s", err);
+    return d;
+}
+
+#define assert_near(x, y) assert_true(fabs((double)(x) - (double)(y)) < 1e-5)
+
+static void test_wilson(void **state)
+{
+    (void)state;
+    /* p = k/n, z = 1.96: centre (p + z^2/2n) / (1 + z^2/n), half-width
+       z sqrt(p(1-p)/n + z^2/4n^2) / (1 + z^2/n).  For 5 of 10: centre
+       0.5, half-width 1.96 * sqrt(0.025 + 0.0096) / 1.38415 = 0.26341. */
+    struct stats_rate r;
+    stats_wilson(5, 10, &r);
+    assert_near(r.rate, 0.5);
+    assert_near(r.lo, 0.236593);
+    assert_near(r.hi, 0.763407);
+    /* 0 of 10: [0, z^2/n / (1 + z^2/n)] = [0, 0.384146/1.384146] */
+    stats_wilson(0, 10, &r);
+    assert_near(r.lo, 0.0);
+    assert_near(r.hi, 0.277533);
+    stats_wilson(10, 10, &r);
+    assert_near(r.lo, 0.722467);
+    assert_near(r.hi, 1.0);
+    stats_wilson(0, 0, &r);
+    assert_near(r.rate, 0);
+    assert_near(r.hi, 0);
+}
+
+static void test_run(void **state)
+{
+    (void)state;
+    db *d = open_fixture();
+    struct db_run run;
+    char err[512];
+    assert_int_equal(db_get_run(d, "r1", &run, err, sizeof err), 0);
+    assert_string_equal(run.variant, "test");
+    assert_string_equal(run.side[0], "white");
+    assert_int_equal(run.neffects, 2);
+    assert_string_equal(run.effect[0], "a");
+    assert_string_equal(run.effect[1], "b");
+    assert_int_equal(run.max_plies, 22);
+    assert_int_equal(db_get_run(d, "nope", &run, err, sizeof err), 1);
+
+    uint8_t done[12] = {0};
+    assert_int_equal(db_done(d, "r1", 12, done, err, sizeof err), 11);
+    for (int i = 0; i < 12; i++)
+        assert_int_equal(done[i], i < 11);
+    db_close(d);
+}
+
+static void test_metrics(void **state)
+{
+    (void)state;
+    db *d = open_fixture();
+    struct db_run run;
+    char err[512];
+    assert_int_equal(db_get_run(d, "r1", &run, err, sizeof err), 0);
+    struct stats s;
+    if (stats_collect(d, &run, 10, &s, err, sizeof err) != 0)
+        fail_msg("%s", err);
+
+    /* games 0-9 only (game 10 is past the limit, r2 another run) */
+    assert_int_equal(s.games, 10);
+    /* wins: side 0 in games 0 1 4 7 9, side 1 in 2 5 8; game 3 drawn,
+       game 6 cut */
+    assert_int_equal(s.wins[0], 5);
+    assert_int_equal(s.wins[1], 3);
+    assert_int_equal(s.draws, 1);
+    assert_int_equal(s.cut, 1);
+    assert_int_equal(s.decisive, 8);
+    assert_near(s.win[0].rate, 0.5);
+    assert_near(s.win[0].lo, 0.236593);
+    assert_near(s.win[1].rate, 0.3);
+    assert_near(s.win[1].lo, 0.107791);
+    assert_near(s.win[1].hi, 0.603222);
+    assert_near(s.draw.rate, 0.1);
+    assert_near(s.draw.lo, 0.017876);
+    assert_near(s.draw.hi, 0.404150);
+    assert_near(s.decisive_rate.rate, 0.8);
+    assert_near(s.decisive_rate.lo, 0.490162);
+    assert_near(s.decisive_rate.hi, 0.943318);
+    assert_near(s.cut_rate.rate, 0.1);
+    /* side 0 moved first in nine games and won four of them (0 1 4 7);
+       in game 9 side 1 moved first and lost: 4 of 10 */
+    assert_int_equal(s.first_side, 0);
+    assert_int_equal(s.first.k, 4);
+    assert_int_equal(s.first.n, 10);
+    assert_near(s.first.lo, 0.168180);
+    assert_near(s.first.hi, 0.687326);
+    /* lengths 10 8 12 20 6 14 18 9 11 7: sum 115; sorted 6 7 8 9 10 11
+       12 14 18 20, median (10 + 11) / 2 */
+    assert_near(s.length_mean, 11.5);
+    assert_near(s.length_median, 10.5);
+    assert_int_equal(s.length_min, 6);
+    assert_int_equal(s.length_max, 20);
+    assert_near(s.setup_mean, 2.0);
+    /* captures 4+2+5+0+1+3+2+1+0+2 = 20, drops 1+0+2+0+0+1+0+1+0+0 = 5,
+       stacks 0+1+2+0+0+1+3+0+0+0 = 7, placements 2 a game */
+    assert_near(s.captures, 2.0);
+    assert_near(s.drops, 0.5);
+    assert_near(s.stacks, 0.7);
+    assert_near(s.placements, 2.0);
+    assert_near(s.seconds_mean, 0.5);
+    /* branching: sum over g of (g+1) * length = 10+16+36+80+30+84+126+72
+       +99+70 = 623 legal moves over 115 play plies */
+    assert_near(s.branching, 623.0 / 115.0);
+    /* effect a: 1+0+2+0+1+0+3+0+0+1 = 8 firings, in games 0 2 4 6 9;
+       b: 0+2+0+0+1+0+0+0+1+0 = 4, in games 1 4 8 */
+    assert_near(s.effect_rate[0], 0.8);
+    assert_int_equal(s.effect_games[0].k, 5);
+    assert_near(s.effect_rate[1], 0.4);
+    assert_int_equal(s.effect_games[1].k, 3);
+    /* profile (setup plies left out): every game reaches play ply 0, mean
+       of 1..10 = 5.5; ply 15 is reached by games 3 and 6 only (4 and 7
+       legal moves), ply 19 by game 3 only, ply 20 by none */
+    assert_near(stats_profile_mean(&s, 0, 1), 5.5);
+    assert_int_equal(s.profile_n[0], 10);
+    assert_near(stats_profile_mean(&s, 15, 16), 5.5);
+    assert_near(stats_profile_mean(&s, 19, 20), 4.0);
+    assert_near(stats_profile_mean(&s, 20, 21), -1);
+    /* play ply 7 is reached by the games longer than 7: all but 4 and 9 */
+    assert_int_equal(s.profile_n[7], 8);
+    stats_free(&s);
+
+    /* a larger limit takes game 10 in too */
+    assert_int_equal(stats_collect(d, &run, 1000, &s, err, sizeof err), 0);
+    assert_int_equal(s.games, 11);
+    assert_int_equal(s.wins[1], 4);
+    stats_free(&s);
+    db_close(d);
+}
+
+static void test_merge(void **state)
+{
+    (void)state;
+    char out[300], err[512];
+    snprintf(out, sizeof out, "%s.merged", db_path);
+    unlink(out);
+    db *d = db_open(out, 1, err, sizeof err);
+    assert_non_null(d);
+    int64_t added, skipped, differ;
+    assert_int_equal(db_merge(d, db_path, &added, &skipped, &differ, err, sizeof err), 0);
+    assert_int_equal(added, 12);
+    assert_int_equal(skipped, 0);
+    assert_int_equal(differ, 0);
+    /* again: nothing new */
+    assert_int_equal(db_merge(d, db_path, &added, &skipped, &differ, err, sizeof err), 0);
+    assert_int_equal(added, 0);
+    assert_int_equal(skipped, 12);
+    struct db_run run;
+    assert_int_equal(db_get_run(d, "r1", &run, err, sizeof err), 0);
+    struct stats s;
+    assert_int_equal(stats_collect(d, &run, 10, &s, err, sizeof err), 0);
+    assert_int_equal(s.games, 10);
+    assert_near(s.effect_rate[0], 0.8);
+    stats_free(&s);
+    /* not a database */
+    assert_int_equal(db_merge(d, tu_path("data/stats/small.sql"), &added, &skipped, &differ,
+                              err, sizeof err), -1);
+    assert_non_null(strstr(err, "is not a tiers playout database"));
+    db_close(d);
+    char p[320];
+    unlink(out);
+    snprintf(p, sizeof p, "%s-wal", out);
+    unlink(p);
+    snprintf(p, sizeof p, "%s-shm", out);
+    unlink(p);
+}
+
+/* A game written by db_put_game reads back with the same figures. */
+static void test_round_trip(void **state)
+{
+    (void)state;
+    char path[300], err[512];
+    snprintf(path, sizeof path, "%s.rt", db_path);
+    unlink(path);
+    db *d = db_open(path, 1, err, sizeof err);
+    assert_non_null(d);
+    struct db_run run;
+    memset(&run, 0, sizeof run);
+    strcpy(run.variant, "duel");
+    strcpy(run.hash, "0123456789abcdef");
+    strcpy(run.agent[0], "random");
+    strcpy(run.agent[1], "greedy");
+    strcpy(run.side[0], "white");
+    strcpy(run.side[1], "black");
+    run.seed = 7;
+    run.max_plies = 50;
+    run.neffects = 1;
+    strcpy(run.effect[0], "promote");
+    db_run_key(&run);
+    assert_int_equal(strlen(run.key), 16);
+    assert_int_equal(db_put_run(d, &run, err, sizeof err), 0);
+    char moves[] = "b2-b3 c4-c3", legal[] = "12 11";
+    struct game_record g;
+    memset(&g, 0, sizeof g);
+    g.index = 3;
+    g.result = TIERS_WIN_1;
+    strcpy(g.reason, "checkmate");
+    g.plies = 2;
+    g.first_side = 0;
+    g.captures = 1;
+    g.legal_sum = 23;
+    g.legal_plies = 2;
+    g.moves = moves;
+    g.moves_len = strlen(moves);
+    g.legal = legal;
+    g.legal_len = strlen(legal);
+    g.neffects = 1;
+    g.effects[0] = 2;
+    assert_int_equal(db_put_game(d, &run, &g, err, sizeof err), 0);
+    struct stats s;
+    assert_int_equal(stats_collect(d, &run, 10, &s, err, sizeof err), 0);
+    assert_int_equal(s.games, 1);
+    assert_int_equal(s.wins[1], 1);
+    assert_near(s.branching, 11.5);
+    assert_near(s.effect_rate[0], 2.0);
+    assert_near(stats_profile_mean(&s, 1, 2), 11.0);
+    stats_free(&s);
+    db_close(d);
+    unlink(path);
+    char p[320];
+    snprintf(p, sizeof p, "%s-wal", path);
+    unlink(p);
+    snprintf(p, sizeof p, "%s-shm", path);
+    unlink(p);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_wilson),
+        cmocka_unit_test(test_run),
+        cmocka_unit_test(test_metrics),
+        cmocka_unit_test(test_merge),
+        cmocka_unit_test(test_round_trip),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -45,8 +45,9 @@ static void cmd_solve_outcome(const tiers_variant *v, int side, int value, int d
 {
     char name[16];
     if (value == TIERS_VALUE_WIN || value == TIERS_VALUE_LOSS)
-        snprintf(buf, size, "%s wins in %d plies",
-                 cli_side_name(v, value == TIERS_VALUE_WIN ? side : side ^ 1, name), dist);
+        snprintf(buf, size, "%s wins in %d %s",
+                 cli_side_name(v, value == TIERS_VALUE_WIN ? side : side ^ 1, name), dist,
+                 dist == 1 ? "ply" : "plies");
     else
         snprintf(buf, size, "%s", cmd_solve_value_name[value & 3]);
 }
@@ -176,6 +177,8 @@ int cmd_solve_run(struct cli *c)
         for (int i = 0; i < nline; i++)
             json_string(&w, line[i]);
         json_end_array(&w);
+        json_key(&w, "line_end");
+        json_string(&w, why == LINE_CUT ? "cut" : why == LINE_REPEATS ? "repeats" : "end");
         json_end_object(&w);
         fputc('\n', stdout);
     } else {

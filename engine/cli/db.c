@@ -275,14 +275,35 @@ int64_t db_done(db *d, const char *run, int64_t limit, uint8_t *done, char *err,
     return found;
 }
 
-int db_put_game(db *d, const struct db_run *run, const struct game_record *g, char *err,
-                size_t size)
+int db_begin(db *d, char *err, size_t size)
 {
-    char e[512], seed[24];
+    char e[512];
     if (db_exec(d, "BEGIN IMMEDIATE", e, sizeof e)) {
-        snprintf(err, size, "storing game %lld: %s", (long long)g->index, e);
+        snprintf(err, size, "storing games: %s", e);
         return -1;
     }
+    return 0;
+}
+
+int db_commit(db *d, int ok, char *err, size_t size)
+{
+    char e[512];
+    if (!ok) {
+        db_exec(d, "ROLLBACK", e, sizeof e);
+        return -1;
+    }
+    if (db_exec(d, "COMMIT", e, sizeof e)) {
+        snprintf(err, size, "storing games: %s", e);
+        db_exec(d, "ROLLBACK", e, sizeof e);
+        return -1;
+    }
+    return 0;
+}
+
+int db_add_game(db *d, const struct db_run *run, const struct game_record *g, char *err,
+                size_t size)
+{
+    char seed[24];
     snprintf(seed, sizeof seed, "%016llx", (unsigned long long)g->seed);
     sqlite3_stmt *st = d->put_game;
     sqlite3_reset(st);
@@ -331,15 +352,18 @@ int db_put_game(db *d, const struct db_run *run, const struct game_record *g, ch
     }
     if (!ok) {
         db_msg(err, size, "storing a game", d->h);
-        db_exec(d, "ROLLBACK", e, sizeof e);
-        return -1;
-    }
-    if (db_exec(d, "COMMIT", e, sizeof e)) {
-        snprintf(err, size, "storing game %lld: %s", (long long)g->index, e);
-        db_exec(d, "ROLLBACK", e, sizeof e);
         return -1;
     }
     return 0;
+}
+
+int db_put_game(db *d, const struct db_run *run, const struct game_record *g, char *err,
+                size_t size)
+{
+    if (db_begin(d, err, size) != 0)
+        return -1;
+    int ok = db_add_game(d, run, g, err, size) == 0;
+    return db_commit(d, ok, err, size);
 }
 
 static int64_t db_count(db *d, const char *sql)

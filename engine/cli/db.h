@@ -52,6 +52,12 @@ int64_t db_done(db *d, const char *run, int64_t limit, uint8_t *done, char *err,
 /* Stores one game and its effect counts in one transaction. */
 int db_put_game(db *d, const struct db_run *run, const struct game_record *g,
                 char *err, size_t errsize);
+/* The same for several games in one transaction: db_begin, db_add_game
+ * for each, then db_commit(ok) (ok = 0 rolls back).  0, or -1 with err. */
+int db_begin(db *d, char *err, size_t errsize);
+int db_add_game(db *d, const struct db_run *run, const struct game_record *g,
+                char *err, size_t errsize);
+int db_commit(db *d, int ok, char *err, size_t errsize);
 
 /* Copies every run, game and effect row of the database at src into d
  * (rows d already has are kept).  *added and *skipped count games;

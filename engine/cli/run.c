@@ -2,8 +2,11 @@
  *
  * Each worker loads its own copy of the variant (a variant's Lua state is
  * not shared between threads), position and agents, then takes the next
- * missing game index from a shared list, plays it, and stores it in one
- * transaction under the database lock.  Game i depends on the run's seed
+ * missing game index from a shared list, plays it, and hands a copy of the
+ * record to the main thread.  The main thread alone writes the database:
+ * whatever has finished since its last write goes into one transaction, so
+ * workers never wait for the disk, and a kill loses only the games being
+ * played or handed over at that moment.  Game i depends on the run's seed
  * and i only, so the thread count and order change nothing but speed. */
 #include "run.h"
 
@@ -13,17 +16,23 @@
 #include <string.h>
 #include <time.h>
 
+/* Finished games waiting for the writer, at most RUN_QUEUE_PER_THREAD
+ * per worker (then workers wait: the writer is behind). */
+enum { RUN_QUEUE_PER_THREAD = 8 };
+
 struct run_shared {
-    db *d;
     const struct game_config *cfg;
     const struct db_run *run;
     int64_t *todo;
-    int64_t ntodo, next, played;
+    int64_t ntodo, next;
+    struct game_record *queue;  /* copies, text buffers malloc'd */
+    int qlen, qcap;
     int running;                /* workers not yet finished */
     int failed;                 /* first error code, 0 = none */
     char err[1024];
     pthread_mutex_t lock;
-    pthread_cond_t ended;       /* a worker finished */
+    pthread_cond_t wake;        /* to the writer: a game, or a worker ended */
+    pthread_cond_t space;       /* to the workers: the queue has room */
 };
 
 static double run_now(void)
@@ -33,14 +42,38 @@ static double run_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static void run_fail(struct run_shared *sh, int code, const char *msg)
+/* Records the first error; called with the lock held. */
+static void run_fail_locked(struct run_shared *sh, int code, const char *msg)
 {
-    pthread_mutex_lock(&sh->lock);
     if (!sh->failed) {
         sh->failed = code ? code : -1;
         snprintf(sh->err, sizeof sh->err, "%s", msg);
     }
+    pthread_cond_broadcast(&sh->space);
+    pthread_cond_signal(&sh->wake);
+}
+
+static void run_fail(struct run_shared *sh, int code, const char *msg)
+{
+    pthread_mutex_lock(&sh->lock);
+    run_fail_locked(sh, code, msg);
     pthread_mutex_unlock(&sh->lock);
+}
+
+/* A copy of g whose text buffers are its own. */
+static int run_copy(struct game_record *dst, const struct game_record *g)
+{
+    *dst = *g;
+    dst->moves = malloc(g->moves_len + 1);
+    dst->legal = malloc(g->legal_len + 1);
+    if (!dst->moves || !dst->legal) {
+        free(dst->moves);
+        free(dst->legal);
+        return -1;
+    }
+    memcpy(dst->moves, g->moves, g->moves_len + 1);
+    memcpy(dst->legal, g->legal, g->legal_len + 1);
+    return 0;
 }
 
 static void *run_worker(void *arg)
@@ -71,21 +104,30 @@ static void *run_worker(void *arg)
             char msg[1200];
             const char *script = tiers_variant_script_error(w.v);
             snprintf(msg, sizeof msg, "game %lld: %s%s%s", (long long)i,
-                     rc == TIERS_ESCRIPT ? "variant script failed" : rc == TIERS_ENOMEM
-                                                                       ? "out of memory"
-                                                                       : "engine error",
+                     rc == TIERS_ESCRIPT ? "variant script failed"
+                     : rc == TIERS_ENOMEM ? "out of memory"
+                                          : "engine error",
                      script && script[0] ? ": " : "", script ? script : "");
             run_fail(sh, rc, msg);
             break;
         }
-        char dberr[512];
+        struct game_record copy;
+        if (run_copy(&copy, &w.g) != 0) {
+            run_fail(sh, TIERS_ENOMEM, "out of memory");
+            break;
+        }
         pthread_mutex_lock(&sh->lock);
-        int ok = db_put_game(sh->d, sh->run, &w.g, dberr, sizeof dberr) == 0;
-        if (ok)
-            sh->played++;
+        while (sh->qlen == sh->qcap && !sh->failed)
+            pthread_cond_wait(&sh->space, &sh->lock);
+        int stored = !sh->failed;
+        if (stored) {
+            sh->queue[sh->qlen++] = copy;
+            pthread_cond_signal(&sh->wake);
+        }
         pthread_mutex_unlock(&sh->lock);
-        if (!ok) {
-            run_fail(sh, -1, dberr);
+        if (!stored) {
+            free(copy.moves);
+            free(copy.legal);
             break;
         }
     }
@@ -93,7 +135,7 @@ static void *run_worker(void *arg)
         game_worker_free(&w);
     pthread_mutex_lock(&sh->lock);
     sh->running--;
-    pthread_cond_signal(&sh->ended);
+    pthread_cond_signal(&sh->wake);
     pthread_mutex_unlock(&sh->lock);
     return NULL;
 }
@@ -106,8 +148,8 @@ int run_describe(const struct game_config *cfg, const tiers_variant *v, struct d
     snprintf(run->hash, sizeof run->hash, "%s", tiers_variant_hash(v));
     size_t len = 0;
     for (int i = 0; cfg->rules && cfg->rules[i]; i++)
-        len += (size_t)snprintf(run->options + len, len < sizeof run->options
-                                                        ? sizeof run->options - len : 0,
+        len += (size_t)snprintf(run->options + len,
+                                len < sizeof run->options ? sizeof run->options - len : 0,
                                 "%s%s", i ? " " : "", cfg->rules[i]);
     if (len >= sizeof run->options) {
         snprintf(err, errsize, "too many --rule options");
@@ -163,6 +205,63 @@ static void run_bar(const struct run_options *o, int64_t done, int64_t total, do
     fflush(stderr);
 }
 
+/* The writer: stores what the workers hand over, until they are all done.
+ * Runs in the calling thread with sh->lock held on entry and exit. */
+static void run_write(db *d, struct run_shared *sh, const struct run_options *o,
+                      struct run_result *r, double t0)
+{
+    struct game_record *batch = malloc((size_t)sh->qcap * sizeof *batch);
+    double last_bar = 0;
+    if (!batch)
+        run_fail_locked(sh, TIERS_ENOMEM, "out of memory");
+    while (sh->running || sh->qlen) {
+        if (o->progress && run_now() - last_bar > 0.2) {
+            int64_t done = r->found + r->played;
+            pthread_mutex_unlock(&sh->lock);
+            run_bar(o, done, r->wanted, run_now() - t0, 0);
+            pthread_mutex_lock(&sh->lock);
+            last_bar = run_now();
+        }
+        if (!sh->qlen || !batch) {
+            if (!sh->running)
+                break;
+            struct timespec until;
+            clock_gettime(CLOCK_REALTIME, &until);
+            until.tv_nsec += 200 * 1000 * 1000;
+            if (until.tv_nsec >= 1000000000L) {
+                until.tv_sec++;
+                until.tv_nsec -= 1000000000L;
+            }
+            pthread_cond_timedwait(&sh->wake, &sh->lock, &until);
+            continue;
+        }
+        int n = sh->qlen;
+        memcpy(batch, sh->queue, (size_t)n * sizeof *batch);
+        sh->qlen = 0;
+        pthread_cond_broadcast(&sh->space);
+        int failed = sh->failed;
+        pthread_mutex_unlock(&sh->lock);
+
+        char err[512];
+        int ok = !failed && db_begin(d, err, sizeof err) == 0;
+        if (ok) {
+            for (int k = 0; k < n && ok; k++)
+                ok = db_add_game(d, sh->run, &batch[k], err, sizeof err) == 0;
+            ok = db_commit(d, ok, err, sizeof err) == 0;
+        }
+        for (int k = 0; k < n; k++) {
+            free(batch[k].moves);
+            free(batch[k].legal);
+        }
+        pthread_mutex_lock(&sh->lock);
+        if (ok)
+            r->played += n;
+        else if (!failed)
+            run_fail_locked(sh, -1, err);
+    }
+    free(batch);
+}
+
 int run_games(db *d, const struct game_config *cfg, const struct db_run *run,
               const struct run_options *o, struct run_result *r, char *err, size_t errsize)
 {
@@ -192,61 +291,51 @@ int run_games(db *d, const struct game_config *cfg, const struct db_run *run,
     }
     free(done);
 
+    int threads = o->threads < 1 ? 1 : o->threads;
+    if (threads > ntodo)
+        threads = (int)ntodo;
     struct run_shared sh;
     memset(&sh, 0, sizeof sh);
-    sh.d = d;
     sh.cfg = cfg;
     sh.run = run;
     sh.todo = todo;
     sh.ntodo = ntodo;
+    sh.qcap = RUN_QUEUE_PER_THREAD * (threads > 0 ? threads : 1);
+    sh.queue = malloc((size_t)sh.qcap * sizeof *sh.queue);
+    if (!sh.queue) {
+        free(todo);
+        snprintf(err, errsize, "out of memory");
+        return TIERS_ENOMEM;
+    }
     pthread_mutex_init(&sh.lock, NULL);
-    pthread_cond_init(&sh.ended, NULL);
-    int threads = o->threads < 1 ? 1 : o->threads;
-    if (threads > ntodo)
-        threads = ntodo > 0 ? (int)ntodo : 0;
+    pthread_cond_init(&sh.wake, NULL);
+    pthread_cond_init(&sh.space, NULL);
     pthread_t tid[RUN_MAX_THREADS];
     double t0 = run_now();
-    sh.running = 0;
-    for (int t = 0; t < threads; t++) {
-        pthread_mutex_lock(&sh.lock);
+    int started = 0;
+    pthread_mutex_lock(&sh.lock);
+    for (; started < threads; started++) {
         sh.running++;
-        pthread_mutex_unlock(&sh.lock);
-        if (pthread_create(&tid[t], NULL, run_worker, &sh) != 0) {
-            pthread_mutex_lock(&sh.lock);
+        if (pthread_create(&tid[started], NULL, run_worker, &sh) != 0) {
             sh.running--;
-            pthread_mutex_unlock(&sh.lock);
-            run_fail(&sh, -1, "cannot start a thread");
-            threads = t;
+            run_fail_locked(&sh, -1, "cannot start a thread");
             break;
         }
     }
-    /* the main thread only watches (and draws the bar) */
-    pthread_mutex_lock(&sh.lock);
-    while (sh.running) {
-        if (o->progress) {
-            int64_t played = sh.played;
-            pthread_mutex_unlock(&sh.lock);
-            run_bar(o, r->found + played, r->wanted, run_now() - t0, 0);
-            pthread_mutex_lock(&sh.lock);
-        }
-        struct timespec until;
-        clock_gettime(CLOCK_REALTIME, &until);
-        until.tv_nsec += 200 * 1000 * 1000;
-        if (until.tv_nsec >= 1000000000L) {
-            until.tv_sec++;
-            until.tv_nsec -= 1000000000L;
-        }
-        if (sh.running)
-            pthread_cond_timedwait(&sh.ended, &sh.lock, &until);
-    }
+    run_write(d, &sh, o, r, t0);
     pthread_mutex_unlock(&sh.lock);
-    for (int t = 0; t < threads; t++)
+    for (int t = 0; t < started; t++)
         pthread_join(tid[t], NULL);
     r->seconds = run_now() - t0;
-    r->played = sh.played;
     if (o->progress)
         run_bar(o, r->found + r->played, r->wanted, r->seconds, 1);
-    pthread_cond_destroy(&sh.ended);
+    for (int k = 0; k < sh.qlen; k++) { /* left over after a failure */
+        free(sh.queue[k].moves);
+        free(sh.queue[k].legal);
+    }
+    free(sh.queue);
+    pthread_cond_destroy(&sh.space);
+    pthread_cond_destroy(&sh.wake);
     pthread_mutex_destroy(&sh.lock);
     free(todo);
     if (sh.failed) {

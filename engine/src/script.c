@@ -345,9 +345,8 @@ static int pos_max_tiers(const tiers_pos *p)
 static void push_piece(lua_State *L, const tiers_variant *v, piece_t pc, int tier)
 {
     const tiers_script *s = script_of(L);
-    (void)v;
     lua_createtable(L, 0, 6);
-    push_ref(L, s->face_ref[s->v->face_of[pc]]);
+    push_ref(L, s->face_ref[v->face_of[pc]]);
     set_key(L, K_FACE);
     push_ref(L, s->tile_ref[pc_kind(pc)]);
     set_key(L, K_KIND);
@@ -577,6 +576,31 @@ static int file_test(const tiers_pos *p, const undo_rec *u, const tiers_move *m,
     return (!f->file_faces || n >= 2) && (!f->file_heights || tall);
 }
 
+/* check, for a move already made: does it leave its player's opponent in
+ * check?  A drop onto an empty square only adds a piece that projects no
+ * region, so it can give check only by reaching the royal piece itself:
+ * the reach mask of its face (any tier, any borrowed table) answers that
+ * at once for most drops.  (Not when a check hook decides what check is.) */
+static int gives_check(const tiers_pos *p, const undo_rec *u, const tiers_move *m)
+{
+    const tiers_variant *v = p->v;
+    int them = move_side(p, u) ^ 1, royal = p->st.royal_sq[them];
+    if (m->kind == TIERS_MV_DROP && !(v->hooks & HOOK_CHECK) && royal != TIERS_NO_SQUARE &&
+        p->st.royal_n[them] == 1 &&
+        m->to != TIERS_NO_SQUARE && p->board[m->to].h == 1 &&
+        pc_owner(p->board[m->to].p[0]) != OWNER_SHARED) {
+        piece_t pc = p->board[m->to].p[0];
+        int face = v->face_of[pc], source = 0;
+        for (int i = 0; i < v->nregions; i++)
+            source |= v->regions[i].face == face;
+        int bit = (sq_rank(royal) - sq_rank(m->to) + 15) * 31 + sq_file(royal) -
+                  sq_file(m->to) + 15;
+        if (!source && !(v->reach_any[face][pc_facing(pc)][bit >> 6] >> (bit & 63) & 1))
+            return 0;
+    }
+    return movegen_in_check(p, them);
+}
+
 /* doubled: two pieces of one face and owner in the tower on sq. */
 static int doubled_at(const tiers_pos *p, int sq)
 {
@@ -696,7 +720,7 @@ static int filter_pass(const tiers_pos *p, const undo_rec *u, const tiers_move *
         return 0;
     if (f->doubled && !doubled_at(p, m->to != TIERS_NO_SQUARE ? m->to : m->from))
         return 0;
-    if (f->check && !movegen_in_check(p, move_side(p, u) ^ 1))
+    if (f->check && !gives_check(p, u, m))
         return 0;
     if (f->checked && !(u ? check_before((tiers_pos *)p, move_side(p, u))
                           : movegen_in_check(p, move_side(p, u))))
@@ -1309,25 +1333,36 @@ static void reach_table(const tiers_pos *p, int sq, const face_def *fd, int faci
 /* pos:reach(sq): the squares the top piece of sq could move to with the
  * table it now uses (tier, regions, over-enemy face), were the board
  * empty: no blocking, no via test.  A list of square names. */
+/* The squares (marked in mark) the top piece of sq could move to with the
+ * table it now uses, were the board empty; returns how many. */
+static int reach_of(const tiers_pos *p, int sq, uint8_t *mark)
+{
+    const tiers_variant *v = p->v;
+    const tower *t = &p->board[sq];
+    memset(mark, 0, TIERS_MAX_SQUARES);
+    if (!t->h)
+        return 0;
+    piece_t pc = t->p[t->h - 1];
+    int tier, f = movegen_face_tier(p, sq, t->h - 1, &tier), n = 0;
+    const face_def *fd = &v->faces[f];
+    if (!(fd->flags & FF_IMMOBILE) && v->unit == UNIT_TOP) {
+        reach_table(p, sq, fd, pc_facing(pc), tier, mark);
+        /* union regions: the piece's own tier's table too */
+        if (v->region_mode == REGION_UNION && tier != t->h && f == v->face_of[pc])
+            reach_table(p, sq, fd, pc_facing(pc), t->h, mark);
+    }
+    for (int s = 0; s < TIERS_MAX_SQUARES; s++)
+        n += mark[s];
+    return n;
+}
+
 static int l_reach(lua_State *L)
 {
     tiers_pos *p = check_pos(L, NULL);
-    const tiers_variant *v = p->v;
     int sq = check_sq(L, 2, p);
-    const tower *t = &p->board[sq];
-    uint8_t mark[TIERS_MAX_SQUARES] = {0};
-    if (t->h) {
-        piece_t pc = t->p[t->h - 1];
-        int tier, f = movegen_face_tier(p, sq, t->h - 1, &tier);
-        check_nested(L);
-        const face_def *fd = &v->faces[f];
-        if (!(fd->flags & FF_IMMOBILE) && v->unit == UNIT_TOP) {
-            reach_table(p, sq, fd, pc_facing(pc), tier, mark);
-            /* union regions: the piece's own tier's table too */
-            if (v->region_mode == REGION_UNION && tier != t->h && f == v->face_of[pc])
-                reach_table(p, sq, fd, pc_facing(pc), t->h, mark);
-        }
-    }
+    uint8_t mark[TIERS_MAX_SQUARES];
+    reach_of(p, sq, mark);
+    check_nested(L);
     lua_newtable(L);
     int k = 0;
     for (int s = 0; s < TIERS_MAX_SQUARES; s++)
@@ -2395,57 +2430,74 @@ int script_after(tiers_pos *p, const tiers_move *m)
     return nfired > 0;
 }
 
-static int v_unit_top(const tiers_pos *p) { return p->v->unit == UNIT_TOP; }
-
 /* Each expand hook in load order sees every move in buf that its filter
  * lets through (the variants of earlier effects included): the move is
  * made, the hook called on the position after it, the move unmade, and
- * then replaced by the variants the hook returned.  Removed moves are
- * marked TIERS_MV_NONE and squeezed out after each effect. */
+ * then replaced by the variants the hook returned. */
 int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap)
 {
     tiers_script *s = script_for(p);
     if (!s)
         return n;
+    if (n > TIERS_MAX_MOVES)
+        return TIERS_EFULL;
+    /* The moves some expand hook may want, usually a few of the list: by
+       kind and tag, and, for a move, stack or capture, by the faces on
+       its squares (it acts with the top of `from` and takes the top of
+       `to`).  Variants that an effect adds are appended for the effects
+       after it; removed moves are marked TIERS_MV_NONE and squeezed out
+       at the end. */
+    uint16_t want[TIERS_MAX_MOVES];
+    int nwant = 0, removed = 0, top = p->v->unit == UNIT_TOP;
+    const uint32_t *by_kind = s->by_kind[HK_EXPAND];
+    for (int i = 0; i < n; i++) {
+        const tiers_move *m = &buf[i];
+        uint32_t c = by_kind[m->kind];
+        if (c & s->face_test[HK_EXPAND] && top &&
+            (m->kind == TIERS_MV_MOVE || m->kind == TIERS_MV_STACK ||
+             m->kind == TIERS_MV_CAPTURE)) {
+            const tower *tf = &p->board[m->from], *tt = &p->board[m->to];
+            int fa = tf->h ? p->v->face_of[tf->p[tf->h - 1]] : MAX_FACES;
+            int ft = m->kind == TIERS_MV_CAPTURE && tt->h ? p->v->face_of[tt->p[tt->h - 1]]
+                                                          : MAX_FACES;
+            c &= s->by_actor[HK_EXPAND][fa] | s->by_taken[HK_EXPAND][ft];
+        }
+        if (m->effect && m->effect <= MAX_EFFECTS)
+            c |= (1u << (m->effect - 1)) & s->defines[HK_EXPAND];
+        if (c)
+            want[nwant++] = (uint16_t)i;
+    }
     call c = {.s = s, .hook = HK_EXPAND, .p = p, .buf = buf, .cap = cap};
-    for (int k = 0; k < s->nlist[HK_EXPAND]; k++) {
+    for (int k = 0; k < s->nlist[HK_EXPAND] && nwant; k++) {
         c.effect = s->list[HK_EXPAND][k];
         const hook_filter *f = &s->fx[c.effect].filter[HK_EXPAND];
-        int n0 = n, removed = 0;
+        int n0 = n, w0 = nwant;
         uint32_t bit = 1u << c.effect;
-        /* the squares whose top piece passes the face tests: a move,
-           stack or capture acts with the top of `from` and takes the top
-           of `to`, so most moves are turned away by two bit tests */
-        uint64_t act[4] = {0}, take[4] = {0};
-        int by_square = (s->face_test[HK_EXPAND] & bit) != 0;
-        for (int r = 0; by_square && r < p->v->ranks; r++)
-            for (int sq = sq_make(0, r), end = sq + p->v->files; sq < end; sq++) {
-                const tower *t = &p->board[sq];
-                if (!t->h)
-                    continue;
-                int face = p->v->face_of[t->p[t->h - 1]];
-                act[sq >> 6] |= (uint64_t)(f->faces >> face & 1) << (sq & 63);
-                take[sq >> 6] |= (uint64_t)(f->taken >> face & 1) << (sq & 63);
-            }
-        for (int i = 0; i < n0; i++) {
+        for (int w = 0; w < w0; w++) {
+            int i = want[w];
             const tiers_move *m = &buf[i];
             move_faces mf;
-            if (m->effect != c.effect + 1) {
-                if (!(s->by_kind[HK_EXPAND][m->kind] & bit))
-                    continue;
-                if (by_square && (m->kind == TIERS_MV_MOVE || m->kind == TIERS_MV_STACK ||
-                                  m->kind == TIERS_MV_CAPTURE) && v_unit_top(p) &&
-                    !(act[m->from >> 6] >> (m->from & 63) & 1) &&
-                    !(m->kind == TIERS_MV_CAPTURE && (take[m->to >> 6] >> (m->to & 63) & 1)))
-                    continue;
-            }
-            if (!(candidates(s, HK_EXPAND, p, NULL, m, &mf) & bit) ||
+            if (m->kind == TIERS_MV_NONE ||
+                !(candidates(s, HK_EXPAND, p, NULL, m, &mf) & bit) ||
                 !filter_pass(p, NULL, m, &mf, f, c.effect))
                 continue;
             tiers_move made = buf[i];
             int rc = make_move(p, &made);
             if (rc < 0)
                 return rc;
+            if (f->stuck && made.effect != c.effect + 1 && made.to != TIERS_NO_SQUARE) {
+                /* expand_stuck, exactly now: can the piece move from here? */
+                uint8_t mark[TIERS_MAX_SQUARES];
+                int free_to_move = reach_of(p, made.to, mark) > 0;
+                if (p->script_failed) { /* a tier hook failed */
+                    unmake_move(p);
+                    return TIERS_ESCRIPT;
+                }
+                if (free_to_move) {
+                    unmake_move(p);
+                    continue;
+                }
+            }
             c.m = &made;
             c.u = &p->undo[p->depth - 1];
             c.n = n;
@@ -2462,13 +2514,18 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap)
                 removed++;
             }
         }
-        if (removed) {
-            int j = 0;
-            for (int i = 0; i < n; i++)
-                if (buf[i].kind != TIERS_MV_NONE)
-                    buf[j++] = buf[i];
-            n = j;
+        for (int i = n0; i < n; i++) { /* the new variants, for the next effects */
+            if (nwant >= TIERS_MAX_MOVES)
+                return TIERS_EFULL;
+            want[nwant++] = (uint16_t)i;
         }
+    }
+    if (removed) {
+        int j = 0;
+        for (int i = 0; i < n; i++)
+            if (buf[i].kind != TIERS_MV_NONE)
+                buf[j++] = buf[i];
+        n = j;
     }
     return n;
 }

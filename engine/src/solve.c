@@ -634,15 +634,23 @@ int tiers_solution_load(const tiers_variant *v, const char *path, tiers_solution
     long long count = -1;
     int rc = p ? 0 : TIERS_ENOMEM, lineno = 0;
     const char *why = NULL;
+    lineno = 1;
     if (!rc && (!read_line(f, &line, &cap) || strcmp(line, SOLVE_FORMAT)))
         why = "not a tiers solution file (first line '" SOLVE_FORMAT "')";
-    lineno = 1;
-    if (!rc && !why &&
-        (!read_line(f, &line, &cap) || sscanf(line, "variant %32s", name) != 1 ||
-         !read_line(f, &line, &cap) || sscanf(line, "rules %16s", rules) != 1 ||
-         !read_line(f, &line, &cap) || sscanf(line, "positions %lld", &count) != 1))
-        why = "bad header (variant, rules, positions)";
-    lineno = 4;
+    if (!rc && !why) {
+        lineno = 2;
+        int ok = read_line(f, &line, &cap) && sscanf(line, "variant %32s", name) == 1;
+        if (ok) {
+            lineno = 3;
+            ok = read_line(f, &line, &cap) && sscanf(line, "rules %16s", rules) == 1;
+        }
+        if (ok) {
+            lineno = 4;
+            ok = read_line(f, &line, &cap) && sscanf(line, "positions %lld", &count) == 1;
+        }
+        if (!ok)
+            why = "bad header (variant, rules, positions)";
+    }
     if (!rc && !why && strcmp(name, v->name)) {
         set_err(err, "%s: the solution is for variant %s, not %s", path, name, v->name);
         rc = TIERS_EINPUT;

@@ -272,7 +272,9 @@ static void hook(gen *g, int h)
     emit(g, "  %s = function(%s)\n", HOOKS[h], ARGS[h]);
     for (int k = take(g) % 5; k > 0 && g->len + 1024 < g->cap; k--) {
         int wrap = take(g) & 1;
-        emit(g, wrap ? "    pcall(function() " : "    ");
+        /* The ';' keeps "(pos):flip(...)" from continuing the line
+           before as a call. */
+        emit(g, wrap ? "    ;pcall(function() " : "    ;");
         statement(g);
         emit(g, wrap ? " end)\n" : "\n");
     }
@@ -394,6 +396,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         script[0] = 0;
         generate(&g);
         fwrite(script, 1, g.len, f);
+        if (getenv("FUZZ_LUA_DUMP")) /* to see the script of a crash */
+            fprintf(stderr, "%s", script);
     } else {
         /* Known hang, reported, not fuzzed again: a finalizer (__gc) runs
            with the instruction hook off (docs/robustness.md). */

@@ -287,18 +287,20 @@ static void check_legal_only(const char *variant, const char *spec, int games, i
 static void test_legal_only(void **state)
 {
     (void)state;
+    /* TIERS_QUICK (the sanitizer build of scripts/test): one game each */
+    int quick = getenv("TIERS_QUICK") != NULL;
     static const char *const specs[] = {
         "random", "greedy", "greedy:mate=no,setup=search",
         "alphabeta:depth=2,nodes=2000", "alphabeta:depth=2,nodes=500,setup=search",
         "mcts:iterations=40,plies=6", "mcts:iterations=30,rollout=greedy,plies=4,setup=search",
     };
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
-        check_legal_only("duel", specs[i], 3, 150);
-        check_legal_only("duel-setup", specs[i], 2, 150);
+        check_legal_only("duel", specs[i], quick ? 1 : 3, 150);
+        check_legal_only("duel-setup", specs[i], quick ? 1 : 2, 150);
         check_legal_only("duel-promote", specs[i], 1, 60);
         check_legal_only("gounki", specs[i], 1, 60);
     }
-    check_legal_only("gungi-io", "random", 2, 200);
+    check_legal_only("gungi-io", "random", quick ? 1 : 2, 200);
     check_legal_only("gungi-io", "greedy", 1, 80);
     check_legal_only("gungi-io", "alphabeta:depth=2,nodes=300", 1, 60);
     check_legal_only("gungi-io", "mcts:iterations=20,plies=4", 1, 60);
@@ -311,7 +313,7 @@ static void test_reproducible(void **state)
     tiers_variant *v = tu_variant("duel");
     tiers_pos *p = tu_pos(v, NULL, NULL);
     static const char *const specs[] = {"random", "greedy", "alphabeta:depth=3,nodes=3000",
-                                        "mcts:200"};
+                                        "mcts:iterations=100,plies=10"};
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
         tiers_agent *a = agent(specs[i]), *b = agent(specs[i]);
         char first[4096] = "", second[4096] = "";
@@ -326,7 +328,7 @@ static void test_reproducible(void **state)
                 uint64_t other = 5;
                 tiers_agent_choose(x, p, &other, &m);
             }
-            for (int ply = 0; ply < 30; ply++) {
+            for (int ply = 0; ply < 24; ply++) {
                 tiers_move m;
                 if (tiers_agent_choose(x, p, &rng, &m) <= 0)
                     break;

@@ -1,0 +1,632 @@
+/* test_gufuu.c - the gufuu variant (docs/rules/gufuu.md) and the engine's
+ * `check` hook.
+ *
+ * Positions are tiers notation: ranks 3 (top, the spec's rank a) down to
+ * 1, files a (the spec's file 2) and b; K = Black's King (Black moves
+ * first, from the bottom), k = White's, *Z = the shared Kaze, *A = the
+ * shared Arashi, @n/@e/@s/@w = the facing (n = toward rank 3).  Most
+ * positions are taken at ply 10, after the forced opening. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+
+static tiers_variant *variant;
+
+static int setup(void **state)
+{
+    (void)state;
+    variant = tu_variant("gufuu");
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    tiers_variant_free(variant);
+    return 0;
+}
+
+static tiers_variant *load_with(const char *spec, const char *rule)
+{
+    const char *rules[2] = {rule, NULL};
+    tiers_error err;
+    char msg[1024];
+    tiers_variant *v =
+        tiers_variant_load(spec, TIERS_TEST_DIR "/data/variants", rule ? rules : NULL, &err);
+    if (!v)
+        fail_msg("loading %s with %s: %s", spec, rule ? rule : "-",
+                 tiers_error_text(&err, msg, sizeof msg));
+    return v;
+}
+
+/* The sorted legal moves of pos in v, drops left out when no_drops. */
+static char *moves_of(const tiers_variant *v, const char *pos, int no_drops)
+{
+    tiers_pos *p = tu_pos(v, pos, NULL);
+    char *all = tu_moves(p, NULL), *out = calloc(strlen(all) + 1, 1);
+    for (char *save = NULL, *m = strtok_r(all, " ", &save); m; m = strtok_r(NULL, " ", &save))
+        if (!no_drops || !strchr(m, '*')) {
+            if (*out)
+                strcat(out, " ");
+            strcat(out, m);
+        }
+    free(all);
+    tiers_pos_free(p);
+    return out;
+}
+
+static void expect_moves_in(const tiers_variant *v, const char *pos, int no_drops,
+                            const char *expected)
+{
+    char *got = moves_of(v, pos, no_drops);
+    assert_string_equal(got, expected);
+    free(got);
+}
+
+static void expect_moves(const char *pos, const char *expected)
+{
+    expect_moves_in(variant, pos, 0, expected);
+}
+
+static int in_check(const tiers_variant *v, const char *pos)
+{
+    tiers_pos *p = tu_pos(v, pos, NULL);
+    int r = tiers_pos_status(p).in_check;
+    tiers_pos_free(p);
+    return r;
+}
+
+/* ------------------------------------------------------------ perft */
+
+/* Counts the legal move tree like tiers_perft and checks every move on
+ * the way: no capture ever lands on a King. */
+static int64_t perft_checked(tiers_pos *p, int depth)
+{
+    tiers_move buf[TIERS_MAX_MOVES];
+    int n = tiers_legal_moves(p, buf, TIERS_MAX_MOVES);
+    assert_true(n >= 0);
+    for (int i = 0; i < n; i++)
+        if (buf[i].kind == TIERS_MV_CAPTURE) {
+            char tok[32];
+            int f = buf[i].to & 15, r = buf[i].to >> 4;
+            assert_true(tiers_pos_piece(p, f, r, 1, tok, sizeof tok) >= 0);
+            assert_true(tok[0] == '*'); /* only shared pieces are taken */
+        }
+    if (depth == 1)
+        return n;
+    int64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        assert_int_equal(tiers_make(p, &buf[i]), 0);
+        total += perft_checked(p, depth - 1);
+        assert_int_equal(tiers_unmake(p), 0);
+    }
+    return total;
+}
+
+/* The spec's perft from the empty start, with no capture of a King. */
+static void test_perft(void **state)
+{
+    (void)state;
+    static const int64_t expected[] = {24, 466, 7264, 65920, 526032};
+    /* depth 5 takes a few seconds; not in the sanitizer build */
+    const char *quick = getenv("TIERS_QUICK");
+    int last = quick && *quick && strcmp(quick, "0") ? 4 : 5;
+    tiers_pos *p = tu_pos(variant, NULL, NULL);
+    for (int d = 1; d < last; d++)
+        assert_int_equal(tiers_perft(p, d), expected[d - 1]);
+    assert_int_equal(perft_checked(p, last), expected[last - 1]);
+    tiers_pos_free(p);
+}
+
+/* Perft under each option (values of this implementation, kept against
+ * silent changes): from the start, where only the face-to-face readings
+ * touch the opening drops, and from the position after an opening. */
+static void test_perft_options(void **state)
+{
+    (void)state;
+    static const char *after_opening = "1k@s/*Z@e1/K@n*A@w - b - 0 4";
+    static const struct {
+        const char *rule;
+        int64_t from_start, from_play; /* perft 4 */
+    } cases[] = {
+        {"face_to_face=both", 65920, 10530},   {"face_to_face=either", 54400, 8288},
+        {"face_to_face=line", 65336, 10528},   {"discovered_check=forbid", 65920, 10105},
+        {"own_shared_capture=forbid", 65920, 1055}, {"stalemate=draw", 65920, 10530},
+        {"repetition=3", 65920, 10530},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tiers_variant *v = load_with("gufuu", cases[i].rule);
+        tiers_pos *p = tu_pos(v, NULL, NULL);
+        assert_int_equal(tiers_perft(p, 4), cases[i].from_start);
+        tiers_pos_free(p);
+        p = tu_pos(v, after_opening, NULL);
+        assert_int_equal(tiers_perft(p, 4), cases[i].from_play);
+        tiers_pos_free(p);
+        tiers_variant_free(v);
+    }
+}
+
+/* ------------------------------------------------------------ opening */
+
+static void test_forced_opening(void **state)
+{
+    (void)state;
+    tiers_pos *p = tu_pos(variant, NULL, NULL);
+    assert_string_equal(tu_fen(p, NULL), "2/2/2 Kk*Z*A b bw 0 0");
+    char *m = tu_moves(p, NULL); /* Black's King, any square, any facing */
+    assert_int_equal(strlen(m), 24 * 7 - 1);
+    assert_non_null(strstr(m, "K*a1@n K*a1@s K*a1@w"));
+    assert_null(strstr(m, "Z*"));
+    free(m);
+    tu_play(p, "K*a1@n", NULL);
+    /* White's King: 5 squares x 4 facings, but not a2 facing s (face to
+       face with the Black King a1 facing n) */
+    m = tu_moves(p, NULL);
+    assert_null(strstr(m, "K*a2@s"));
+    assert_non_null(strstr(m, "K*a2@n"));
+    assert_null(strstr(m, "Z*"));
+    free(m);
+    tu_play(p, "K*b3@s", NULL);
+    m = tu_moves(p, NULL); /* then Black drops the Kaze (never the Arashi) */
+    assert_non_null(strstr(m, "Z*a2@e"));
+    assert_null(strstr(m, "A*"));
+    free(m);
+    tu_play(p, "Z*a2@e", NULL);
+    m = tu_moves(p, NULL); /* then White drops the Arashi */
+    assert_non_null(strstr(m, "A*b1@w"));
+    assert_null(strstr(m, "Z*"));
+    free(m);
+    tu_play(p, "A*b1@w", NULL);
+    assert_string_equal(tu_fen(p, NULL), "1k@s/*Z@e1/K@n*A@w - b - 0 4 move=2");
+    tiers_status st = tiers_pos_status(p);
+    assert_int_equal(st.setup, 0);
+    assert_int_equal(st.side_to_move, 0);
+    tiers_pos_free(p);
+}
+
+/* No drop gives check, the opening's included: the Kaze dropped on a2
+   facing n would hold both Kings (a3 and b1). */
+static void test_no_drop_gives_check(void **state)
+{
+    (void)state;
+    tiers_pos *p = tu_pos(variant, NULL, NULL);
+    tu_play(p, "K*b1@n", NULL);
+    tu_play(p, "K*a3@s", NULL);
+    assert_false(tu_has_move(p, "Z*a2@n", NULL));
+    assert_true(tu_has_move(p, "Z*a2@e", NULL));
+    tiers_pos_free(p);
+    /* in play, from the shared hand: the same */
+    p = tu_pos(variant, "k@s1/2/1K@n *Z*A b - 0 10", NULL);
+    assert_false(tu_has_move(p, "Z*a2@n", NULL));
+    assert_true(tu_has_move(p, "Z*a2@e", NULL));
+    assert_true(tu_has_move(p, "A*b2@n", NULL)); /* reaches a3, not b1 */
+    assert_false(tu_has_move(p, "A*b2@w", NULL)); /* holds a3 and b1 */
+    tiers_pos_free(p);
+}
+
+/* ------------------------------------------------------------ turns */
+
+/* Drop with a chosen facing, step then turn, capture then turn, turn in
+ * place; shared pieces go back to the shared hand when taken. */
+static void test_each_kind_of_turn(void **state)
+{
+    (void)state;
+    const char *start = "k@s1/*A@n*Z@n/1K@n - b - 0 10";
+    tiers_pos *p = tu_pos(variant, start, NULL);
+    tu_play(p, "b1-a1", NULL); /* the King steps and turns n -> e */
+    assert_string_equal(tu_fen(p, NULL), "k@s1/*A@n*Z@n/K@e1 - w - 1 11");
+    tiers_pos_free(p);
+
+    p = tu_pos(variant, start, NULL);
+    tu_play(p, "b2@", NULL); /* the Kaze turns in place n -> e */
+    assert_string_equal(tu_fen(p, NULL), "k@s1/*A@n*Z@e/1K@n - w - 1 11");
+    tiers_pos_free(p);
+
+    p = tu_pos(variant, start, NULL);
+    tu_play(p, "a2xb2", NULL); /* the Arashi takes the Kaze, turns n -> e */
+    assert_string_equal(tu_fen(p, NULL), "k@s1/1*A@e/1K@n *Z w - 0 11");
+    /* the Kaze is back in the shared hand: White may drop it, any facing */
+    assert_true(tu_has_move(p, "Z*a2@w", NULL));
+    assert_true(tu_has_move(p, "Z*a1@s", NULL));
+    tu_play(p, "Z*a1@s", NULL);
+    assert_string_equal(tu_fen(p, NULL), "k@s1/1*A@e/*Z@sK@n - b - 0 12 move=1");
+    tiers_pos_free(p);
+
+    p = tu_pos(variant, start, NULL);
+    tu_play(p, "b1xa2", NULL); /* the King takes the Arashi, turns n -> e */
+    assert_string_equal(tu_fen(p, NULL), "k@s1/K@e*Z@n/2 *A w - 0 11");
+    tiers_pos_free(p);
+}
+
+/* The shared pieces belong to whoever is to move. */
+static void test_shared_ownership(void **state)
+{
+    (void)state;
+    tiers_pos *p = tu_pos(variant, "k@s1/*A@n*Z@n/1K@n - b - 0 10", NULL);
+    assert_true(tu_has_move(p, "b2-b3", NULL)); /* Black moves the Kaze */
+    tu_play(p, "b1-a1", NULL);
+    assert_true(tu_has_move(p, "b2-b3", NULL)); /* and so does White */
+    assert_true(tu_has_move(p, "a2@", NULL));
+    tu_play(p, "b2-b3", NULL);
+    assert_true(tu_has_move(p, "b3@", NULL));
+    tiers_piece_info info;
+    assert_int_equal(tiers_pos_piece_info(p, 1, 2, 1, &info), 2); /* owner: shared */
+    tiers_pos_free(p);
+}
+
+/* ------------------------------------------------------------ patterns */
+
+/* The step patterns facing n, [dx, dy] with +dy ahead and +dx to the
+ * right (the spec's tables). */
+static const struct {
+    const char *letter;
+    int n;
+    int d[8][2];
+} patterns[] = {
+    {"K", 8, {{-1, 1}, {0, 1}, {1, 1}, {-1, 0}, {1, 0}, {-1, -1}, {0, -1}, {1, -1}}},
+    {"Z", 3, {{0, 1}, {-1, -1}, {1, -1}}},
+    {"A", 5, {{-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}}},
+};
+
+/* Square index 0..5 = file + 2 * rank. */
+static int turned_target(int k, int i, int sq, int dir)
+{
+    int dx = patterns[k].d[i][0], dy = patterns[k].d[i][1], x, y;
+    switch (dir) {
+    case 0: x = dx, y = dy; break;
+    case 1: x = dy, y = -dx; break;
+    case 2: x = -dx, y = -dy; break;
+    default: x = -dy, y = dx; break;
+    }
+    int f = sq % 2 + x, r = sq / 2 + y;
+    return f >= 0 && f < 2 && r >= 0 && r < 3 ? f + 2 * r : -1;
+}
+
+static unsigned pattern_set(int k, int sq, int dir)
+{
+    unsigned set = 0;
+    for (int i = 0; i < patterns[k].n; i++) {
+        int t = turned_target(k, i, sq, dir);
+        if (t >= 0)
+            set |= 1u << t;
+    }
+    return set;
+}
+
+/* A position from six cells (index file + 2 * rank; NULL = empty). */
+static void board_text(const char *cell[6], const char *rest, char *out, size_t size)
+{
+    size_t n = 0;
+    for (int r = 2; r >= 0; r--) {
+        int empty = 0;
+        for (int f = 0; f < 2; f++) {
+            const char *c = cell[f + 2 * r];
+            if (!c) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                n += (size_t)snprintf(out + n, size - n, "%d", empty);
+            empty = 0;
+            n += (size_t)snprintf(out + n, size - n, "%s", c);
+        }
+        if (empty)
+            n += (size_t)snprintf(out + n, size - n, "%d", empty);
+        if (r)
+            n += (size_t)snprintf(out + n, size - n, "/");
+    }
+    snprintf(out + n, size - n, " %s", rest);
+}
+
+/* The targets of the moves of kind `kind` from sq among the pseudo-legal
+ * moves (before the check and face-to-face rules). */
+static unsigned targets(tiers_pos *p, int kind, int sq)
+{
+    tiers_move buf[TIERS_MAX_MOVES];
+    int n = tiers_pseudo_moves(p, buf, TIERS_MAX_MOVES);
+    unsigned set = 0;
+    assert_true(n >= 0);
+    for (int i = 0; i < n; i++)
+        if (buf[i].kind == kind && buf[i].from == ((sq / 2) << 4 | (sq % 2)))
+            set |= 1u << ((buf[i].to >> 4) * 2 + (buf[i].to & 15));
+    return set;
+}
+
+/* Every piece, on every square, with every facing: its steps (to the
+ * empty squares of its turned pattern) and its captures of a shared piece
+ * (on the squares of the same pattern; the capture list comes from the
+ * variant's Lua, the steps from the engine's tables), and a turn. */
+static void test_patterns_every_facing(void **state)
+{
+    (void)state;
+    static const char dirs[] = "nesw";
+    for (int k = 0; k < 3; k++)
+        for (int sq = 0; sq < 6; sq++)
+            for (int dir = 0; dir < 4; dir++)
+                for (int layout = 0; layout < 2; layout++) {
+                    /* the piece on sq, and the two Kings (or the other
+                       King and a shared target) on the other squares */
+                    const char *cell[6] = {0};
+                    char me[8], other[8] = "";
+                    int shared = k > 0;
+                    snprintf(me, sizeof me, "%s%s@%c", shared ? "*" : "", patterns[k].letter,
+                             dirs[dir]);
+                    cell[sq] = me;
+                    int free_sq[5], nf = 0;
+                    for (int s = 0; s < 6; s++)
+                        if (s != sq)
+                            free_sq[nf++] = s;
+                    int a = layout ? free_sq[0] : free_sq[4];
+                    int b = layout ? free_sq[1] : free_sq[3];
+                    cell[a] = shared ? "K@s" : "k@s";
+                    snprintf(other, sizeof other, "%s", shared ? "k@w" : "*A@w");
+                    cell[b] = other;
+                    char text[128];
+                    board_text(cell, k == 1 ? "*A b - 0 10" : "*Z b - 0 10", text, sizeof text);
+                    tiers_pos *p = tu_pos(variant, text, NULL);
+                    unsigned pat = pattern_set(k, sq, dir);
+                    unsigned empty = 0x3f & ~(1u << sq | 1u << a | 1u << b);
+                    unsigned steps = targets(p, TIERS_MV_MOVE, sq);
+                    if (steps != (pat & empty))
+                        fail_msg("%s: steps from %d are %#x, expected %#x", text, sq, steps,
+                                 pat & empty);
+                    unsigned takes = targets(p, TIERS_MV_CAPTURE, sq);
+                    /* the King takes the Arashi, unless it gives check */
+                    unsigned arashi = pattern_set(2, b, 3);
+                    int checking = (arashi >> sq & 1) && (arashi >> a & 1);
+                    unsigned shared_at = shared || checking ? 0 : 1u << b;
+                    if (takes != (pat & shared_at))
+                        fail_msg("%s: captures from %d are %#x, expected %#x", text, sq, takes,
+                                 pat & shared_at);
+                    assert_int_equal(targets(p, TIERS_MV_ROTATE, sq), 1u << sq);
+                    tiers_pos_free(p);
+                }
+}
+
+/* Contact check on every placement of one shared piece: the side to move
+ * is in check exactly when the piece's pattern holds both Kings. */
+static void test_contact_check_everywhere(void **state)
+{
+    (void)state;
+    static const char dirs[] = "nesw";
+    int checks = 0, total = 0;
+    for (int k = 1; k < 3; k++)
+        for (int sq = 0; sq < 6; sq++)
+            for (int dir = 0; dir < 4; dir++)
+                for (int bk = 0; bk < 6; bk++)
+                    for (int wk = 0; wk < 6; wk++) {
+                        if (bk == sq || wk == sq || bk == wk)
+                            continue;
+                        const char *cell[6] = {0};
+                        char me[8];
+                        snprintf(me, sizeof me, "*%s@%c", patterns[k].letter, dirs[dir]);
+                        cell[sq] = me;
+                        cell[bk] = "K@w";
+                        cell[wk] = "k@e";
+                        char text[128];
+                        board_text(cell, k == 1 ? "*A w - 0 10" : "*Z w - 0 10", text,
+                                   sizeof text);
+                        unsigned pat = pattern_set(k, sq, dir);
+                        int want = (pat >> bk & 1) && (pat >> wk & 1);
+                        tiers_pos *p = tu_pos(variant, text, NULL);
+                        if (tiers_pos_status(p).in_check != want)
+                            fail_msg("%s: in check should be %d", text, want);
+                        assert_int_equal(tiers_side_in_check(p, 1), want); /* to move */
+                        assert_int_equal(tiers_side_in_check(p, 0), 0);    /* just moved */
+                        tiers_pos_free(p);
+                        checks += want;
+                        total++;
+                    }
+    assert_int_equal(total, 2 * 6 * 4 * 5 * 4);
+    assert_true(checks > 0 && checks < total);
+}
+
+/* ------------------------------------------------------------ check */
+
+/* The Kaze on a2 facing n reaches a3 (White's King) and b1: with Black's
+ * King on b1 it touches its own King and gives check; on a1 it does not. */
+static void test_contact_check(void **state)
+{
+    (void)state;
+    assert_false(in_check(variant, "k@s1/*Z@n1/K@n1 *A w - 0 10"));
+    assert_true(in_check(variant, "k@s1/*Z@n1/1K@n *A w - 0 10"));
+    /* whoever is to move is the one in check */
+    assert_true(in_check(variant, "k@s1/*Z@n1/1K@n *A b - 0 10"));
+    /* Kings side by side are not in check */
+    assert_false(in_check(variant, "2/k@s1/K@n1 *Z*A w - 0 10"));
+    /* White in check: only King steps answer; no drop does, the checking
+       Kaze may not move or turn, the King may not take it */
+    expect_moves("k@s1/*Z@n1/1K@n *A w - 0 10", "a3-b2 a3-b3");
+}
+
+/* The checking piece belongs to the checker for one turn: the Arashi may
+ * take it (and gives check in turn), the King may not; the Kaze may not
+ * move or turn; nothing else (a turn, a drop) answers. */
+static void test_fixed_checking_piece(void **state)
+{
+    (void)state;
+    expect_moves("k@s1/*Z@n*A@n/1K@n - w - 0 10", "a3-b3 a3xb2 b2xa2");
+    tiers_pos *p = tu_pos(variant, "k@s1/*Z@n*A@n/1K@n - w - 0 10", NULL);
+    tu_play(p, "b2xa2", NULL);
+    assert_string_equal(tu_fen(p, NULL), "k@s1/*A@e1/1K@n *Z b - 0 11 move=1");
+    assert_true(tiers_pos_status(p).in_check); /* the Arashi holds a3 and b1 */
+    tiers_pos_free(p);
+}
+
+/* Double check: both shared pieces hold both Kings; only a King step
+ * answers (b3-a3), neither checker may be taken. */
+static void test_double_check(void **state)
+{
+    (void)state;
+    const char *pos = "1k@n/*Z@w*A@e/1K@e - w - 0 0";
+    assert_true(in_check(variant, pos));
+    expect_moves(pos, "b3-a3");
+}
+
+/* A King step that brings a shared piece into contact gives check:
+ * allowed by default, refused with discovered_check=forbid. */
+static void test_discovered_check(void **state)
+{
+    (void)state;
+    const char *pos = "k@s1/*Z@n1/K@w1 *A b - 0 10";
+    expect_moves_in(variant, pos, 1, "a1-b1 a1-b2 a1@ a2-b1 a2@");
+    tiers_pos *p = tu_pos(variant, pos, NULL);
+    tu_play(p, "a1-b1", NULL);
+    assert_true(tiers_pos_status(p).in_check);
+    tiers_pos_free(p);
+    tiers_variant *v = load_with("gufuu", "discovered_check=forbid");
+    expect_moves_in(v, pos, 1, "a1-b2 a1@ a2-b1 a2@");
+    tiers_variant_free(v);
+}
+
+/* Captures of shared pieces that give no check: by the King or by the
+ * other shared piece by default; none with own_shared_capture=forbid. */
+static void test_own_shared_capture(void **state)
+{
+    (void)state;
+    const char *pos = "k@s1/*A@n*Z@n/1K@n - b - 0 10";
+    expect_moves(pos, "a2-b3 a2@ a2xb2 b1-a1 b1@ b1xa2 b1xb2 b2-a1 b2-b3 b2@");
+    tiers_variant *v = load_with("gufuu", "own_shared_capture=forbid");
+    expect_moves_in(v, pos, 0, "a2-b3 a2@ b1-a1 b1@ b2-a1 b2-b3 b2@");
+    /* the Arashi taking the checking Kaze is still allowed */
+    expect_moves_in(v, "k@s1/*Z@n*A@n/1K@n - w - 0 10", 0, "a3-b3 b2xa2");
+    tiers_variant_free(v);
+}
+
+/* Face to face under each reading.  White's King on a3 facing e turns to
+ * face s when it steps. */
+static void test_face_to_face(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *rule, *pos, *moves;
+    } cases[] = {
+        /* Black's King b1 faces n: b2 would face it (every reading), b3
+           too from two squares away (line only) */
+        {"face_to_face=both", "k@e1/2/1K@n *Z*A w - 0 10", "a3-a2 a3-b3 a3@"},
+        {"face_to_face=either", "k@e1/2/1K@n *Z*A w - 0 10", "a3-a2 a3-b3 a3@"},
+        {"face_to_face=line", "k@e1/2/1K@n *Z*A w - 0 10", "a3-a2 a3@"},
+        /* Black's King faces e: on b2 only White's King looks at it */
+        {"face_to_face=both", "k@e1/2/1K@e *Z*A w - 0 10", "a3-a2 a3-b2 a3-b3 a3@"},
+        {"face_to_face=either", "k@e1/2/1K@e *Z*A w - 0 10", "a3-a2 a3-b3 a3@"},
+        {"face_to_face=line", "k@e1/2/1K@e *Z*A w - 0 10", "a3-a2 a3-b2 a3-b3 a3@"},
+        /* line: a piece between them blocks the view */
+        {"face_to_face=line", "k@e1/1*Z@n/1K@n *A w - 0 10",
+         "a3-a2 a3-b3 a3@ b2-a1 b2-b3 b2@"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tiers_variant *v = load_with("gufuu", cases[i].rule);
+        char *got = moves_of(v, cases[i].pos, 1);
+        if (strcmp(got, cases[i].moves))
+            fail_msg("%s, %s: got '%s', expected '%s'", cases[i].rule, cases[i].pos, got,
+                     cases[i].moves);
+        free(got);
+        tiers_variant_free(v);
+    }
+}
+
+/* ------------------------------------------------------------ options */
+
+static void test_options(void **state)
+{
+    (void)state;
+    tiers_variant *v = load_with("gufuu", "stalemate=draw");
+    tiers_variant_free(v);
+    tiers_error err;
+    const char *bad[] = {"face_to_face=never", NULL};
+    assert_null(tiers_variant_load("gufuu", NULL, bad, &err));
+    assert_non_null(strstr(err.msg, "both|either|line"));
+    /* max_plies: a draw at that ply */
+    v = load_with("gufuu", "max_plies=4");
+    tiers_pos *p = tu_pos(v, NULL, NULL);
+    tu_play(p, "K*a1@n", NULL);
+    tu_play(p, "K*b3@s", NULL);
+    tu_play(p, "Z*a2@e", NULL);
+    tu_play(p, "A*b1@w", NULL);
+    tiers_status st = tiers_pos_status(p);
+    assert_true(st.game_over);
+    assert_int_equal(st.result, TIERS_DRAW);
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+}
+
+/* ------------------------------------------------------------ notation */
+
+/* The spec's square names (dialect gufuu): files 2 1 from the left, ranks
+ * a b c from the top; the tiers names stay the default. */
+static void test_gufuu_dialect(void **state)
+{
+    (void)state;
+    tiers_pos *p = tu_pos(variant, NULL, NULL);
+    assert_true(tu_has_move(p, "K*2a@n", "gufuu")); /* = K*a3@n */
+    assert_true(tu_has_move(p, "K*1c@w", "gufuu")); /* = K*b1@w */
+    tu_play(p, "K*1c@n", "gufuu");
+    assert_string_equal(tu_fen(p, NULL), "2/2/1K@n k*Z*A w bw 0 1");
+    tiers_pos_free(p);
+    p = tu_pos(variant, "k@s1/*A@n*Z@n/1K@n - b - 0 10", NULL);
+    char *m = tu_moves(p, "gufuu");
+    assert_string_equal(m, "1b-1a 1b-2c 1b@ 1c-2c 1c@ 1cx1b 1cx2b 2b-1a 2b@ 2bx1b");
+    free(m);
+    tu_play(p, "2bx1b", "gufuu");
+    assert_string_equal(tu_fen(p, "gufuu"), "k@s1/1*A@e/1K@n *Z w - 0 11");
+    tiers_pos_free(p);
+}
+
+/* ------------------------------------------------------------ check hook */
+
+/* The engine's `check` hook on a generic test variant (features-check:
+ * a King is in check exactly on c3, whatever attacks it). */
+static void test_check_hook(void **state)
+{
+    (void)state;
+    tiers_variant *v = tu_variant("features-check");
+    /* the rook on b1 attacks a1, but only c3 is check */
+    tiers_pos *p = tu_pos(v, "4k/5/5/5/Kr3 - w - 0 0", NULL);
+    assert_false(tiers_pos_status(p).in_check);
+    tiers_pos_free(p);
+    p = tu_pos(v, "4k/5/2K2/5/5 - w - 0 0", NULL);
+    assert_true(tiers_pos_status(p).in_check);
+    assert_false(tiers_side_in_check(p, 1));
+    tiers_pos_free(p);
+    /* no move may end on c3 */
+    p = tu_pos(v, "4k/5/5/1K3/5 - w - 0 0", NULL);
+    assert_false(tu_has_move(p, "b2-c3", NULL));
+    assert_true(tu_has_move(p, "b2-c2", NULL));
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+    /* a failing hook makes move generation fail with its message */
+    v = load_with("features-check", "check_fails=on");
+    p = tu_pos(v, "4k/5/5/1K3/5 - w - 0 0", NULL);
+    tiers_move buf[TIERS_MAX_MOVES];
+    assert_int_equal(tiers_legal_moves(p, buf, TIERS_MAX_MOVES), TIERS_ESCRIPT);
+    assert_non_null(strstr(tiers_variant_script_error(v), "check hook failed"));
+    assert_non_null(strstr(tiers_variant_script_error(v), "in hook check"));
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_perft),
+        cmocka_unit_test(test_perft_options),
+        cmocka_unit_test(test_forced_opening),
+        cmocka_unit_test(test_no_drop_gives_check),
+        cmocka_unit_test(test_each_kind_of_turn),
+        cmocka_unit_test(test_shared_ownership),
+        cmocka_unit_test(test_patterns_every_facing),
+        cmocka_unit_test(test_contact_check_everywhere),
+        cmocka_unit_test(test_contact_check),
+        cmocka_unit_test(test_fixed_checking_piece),
+        cmocka_unit_test(test_double_check),
+        cmocka_unit_test(test_discovered_check),
+        cmocka_unit_test(test_own_shared_capture),
+        cmocka_unit_test(test_face_to_face),
+        cmocka_unit_test(test_options),
+        cmocka_unit_test(test_gufuu_dialect),
+        cmocka_unit_test(test_check_hook),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -172,6 +172,13 @@ int cmd_compare_run(struct cli *c)
 {
     playout_defaults(c);
     int code = CLI_OK;
+    /* every variant must load before any game is played */
+    for (int i = 0; i < c->nargs; i++) {
+        tiers_variant *v = cli_load_variant(c, c->args[i], &code);
+        if (!v)
+            return code;
+        tiers_variant_free(v);
+    }
     db *d = playout_open_db(c, &code);
     if (!d)
         return code;

@@ -498,7 +498,7 @@ int report_write(const char *path, const struct cli *c, const struct playout_var
           "interval.</p>\n", f);
     report_chart_wins(f, v, n);
     fputs("<h2>Game length</h2>\n<p>Plies of the play phase (setup placements not "
-          "counted); games cut at the ply limit fall in the last bin.</p>\n", f);
+          "counted); games cut at the ply limit pile up at the right.</p>\n", f);
     report_chart_lengths(f, v, n);
     fputs("<h2>Branching factor over the game</h2>\n<p>Mean number of legal moves at each "
           "play-phase ply, over the games still going there (points reached by fewer than "

@@ -305,6 +305,8 @@ typedef struct tower {
 typedef struct pos_state {
     uint64_t hash;            /* full key: board, hands, side, phase, vars */
     uint64_t board_hash;      /* board only */
+    uint64_t rep_key;         /* what repetition compares (variant's key),
+                                 set after each make and each parse */
     uint8_t side;             /* side to move */
     uint8_t setup_left;       /* bit per side still in setup */
     uint8_t mode;

@@ -6,6 +6,7 @@
 #include "position.h"
 #include "script.h"
 #include "stackmove.h"
+#include "status.h"
 
 void make_capture_piece(tiers_pos *p, piece_t pc, int capturer)
 {
@@ -220,6 +221,8 @@ int make_move(tiers_pos *p, const tiers_move *m)
     p->st.clock = resets ? 0 : (uint16_t)(p->st.clock + 1);
     p->st.ply++;
     pass_turn(p, side, p->frame->st.setup_left != 0);
+    if (p->v->repetition)
+        p->st.rep_key = status_rep_key(p->v, &p->st);
     if (side != p->v->play_first_side && p->st.side != side)
         p->st.fullmove++;
     p->frame = NULL;

@@ -219,6 +219,21 @@ static void add_converts(gen *g, int kind, int from, int to, piece_t pc)
     }
 }
 
+/* With the same-face rule the capturer may not land on a piece of its own
+ * face and side left in the tower (the rule plays no part in checks). */
+static int same_face_after_capture(const gen *g, piece_t pc, int to)
+{
+    const tiers_variant *v = g->v;
+    const tower *t = &g->p->board[to];
+    if (!v->same_face_rule || v->capture == CAP_TOWER)
+        return 0;
+    int keep = v->capture == CAP_TOP ? t->h - 1 : t->h;
+    for (int i = 0; i < keep; i++)
+        if (v->face_of[t->p[i]] == v->face_of[pc] && owner_of(g, t->p[i]) == g->side)
+            return 1;
+    return 0;
+}
+
 static void target(gen *g, int from, int to, piece_t pc, int lflags)
 {
     const tower *t = &g->p->board[to];
@@ -240,7 +255,7 @@ static void target(gen *g, int from, int to, piece_t pc, int lflags)
         add(g, TIERS_MV_STACK, from, to);
         add_converts(g, TIERS_MV_STACK, from, to, pc);
     }
-    if (capture)
+    if (capture && !same_face_after_capture(g, pc, to))
         add(g, TIERS_MV_CAPTURE, from, to);
 }
 

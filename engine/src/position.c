@@ -1,6 +1,8 @@
 /* position.c - edit primitives, Zobrist keys, undo frames. */
 #include "position.h"
 
+#include "status.h"
+
 #include <string.h>
 
 /* splitmix64 finaliser: a table-free Zobrist key, so 16x16 boards with
@@ -192,6 +194,7 @@ void pos_rehash(tiers_pos *p)
     for (int o = 0; o < 3; o++)
         for (int s = 0; s < HAND_SLOTS; s++)
             p->st.hash ^= zobrist_hand(o, s, p->hand[o][s]);
+    p->st.rep_key = status_rep_key(p->v, &p->st);
 }
 
 int pos_frame_begin(tiers_pos *p, const tiers_move *m)

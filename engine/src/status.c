@@ -5,7 +5,7 @@
 #include "position.h"
 #include "script.h"
 
-static uint64_t rep_key(const tiers_variant *v, const pos_state *st)
+uint64_t status_rep_key(const tiers_variant *v, const pos_state *st)
 {
     return v->repetition_key == REPKEY_BOARD ? st->board_hash
                                              : st->hash ^ zobrist_state(st);
@@ -13,13 +13,13 @@ static uint64_t rep_key(const tiers_variant *v, const pos_state *st)
 
 int status_repetitions(const tiers_pos *p)
 {
-    uint64_t key = rep_key(p->v, &p->st);
+    uint64_t key = p->st.rep_key;
     int n = 1;
     for (int i = p->depth - 1; i >= 0; i--) {
         const pos_state *st = &p->undo[i].st;
         if (st->setup_left)
             break; /* counted from the first play position */
-        n += rep_key(p->v, st) == key;
+        n += st->rep_key == key;
     }
     return n;
 }
@@ -101,7 +101,9 @@ tiers_status tiers_pos_status(tiers_pos *p)
 {
     tiers_status st = {.side_to_move = p->st.side, .setup = p->st.setup_left != 0,
                        .reason = ""};
-    if (!st.setup)
+    /* During a setup check matters only where it restricts placements
+     * (strict legality); pseudo-legal variants evaluate none there. */
+    if (!st.setup || p->v->legality == LEGAL_STRICT)
         st.in_check = movegen_in_check(p, p->st.side);
     if (status_terminal(p, &st.result, &st.reason)) {
         st.game_over = 1;

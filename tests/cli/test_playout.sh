@@ -101,6 +101,10 @@ expect "no side named black: the second" 0 "agents: south greedy.*, north random
 expect "black by name" 0 "agents: white greedy.*, black random" - \
     -- playout "$duel" --black random --games 3 --db "$tmp/u.db"
 expect "bad variant" 2 - "nope" -- playout "$tmp/nope" --db "$tmp/u.db"
+expect "compare checks every variant first" 2 - "nope" \
+    -- compare "$duel" "$tmp/nope" --db "$tmp/none.db"
+[[ ! -e $tmp/none.db ]]
+check "nothing played before a bad variant" $? "$tmp/none.db was created"
 expect "unwritable database" 2 - "cannot open database" \
     -- playout "$duel" --db "$tmp/no/such/dir/x.db"
 expect "merge without -o" 1 - "missing -o" -- merge "$tmp/u.db"

@@ -104,7 +104,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(!strcmp(t1, t2), "%s: '%s' reads back as '%s'", sl->label, t1, t2);
     FUZZ_CHECK(tiers_pos_hash(p) == tiers_pos_hash(q), "%s: hash differs after '%s'",
                sl->label, t1);
-    if (!getenv("FUZZ_NO_MOVES")) check_moves(p, sl->notation);
+    check_moves(p, sl->notation);
     free(text);
     return 0;
 }

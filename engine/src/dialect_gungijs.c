@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "fen.h"
 #include "notation.h"
 #include "position.h"
 
@@ -50,51 +51,6 @@ static piece_t letter_piece(const tiers_variant *v, char c)
         return 0;
     int owner = isupper((unsigned char)c) ? 0 : 1;
     return pc_make(k, 0, owner, v->forward[owner]);
-}
-
-static int parse_rank(tiers_pos *p, const char *text, const char **c, int r, tiers_error *err)
-{
-    const tiers_variant *v = p->v;
-    int f = v->files - 1; /* files are written from the highest */
-    while (**c && **c != '/' && **c != ' ') {
-        const char *at = *c;
-        if (isdigit((unsigned char)**c)) {
-            f -= *(*c)++ - '0';
-            if (f < -1) {
-                notation_error(err, text, at, "rank %d is longer than %d files", r + 1, v->files);
-                return TIERS_EINPUT;
-            }
-            continue;
-        }
-        if (f < 0) {
-            notation_error(err, text, at, "rank %d is longer than %d files", r + 1, v->files);
-            return TIERS_EINPUT;
-        }
-        tower *t = &p->board[sq_make(f, r)];
-        int bar = **c == '|';
-        *c += bar;
-        do {
-            piece_t pc = letter_piece(v, **c);
-            if (!pc || t->h >= v->max_tiers) {
-                notation_error(err, text, *c, pc ? "tower too tall" : "bad piece letter '%c'",
-                               **c ? **c : '?');
-                return TIERS_EINPUT;
-            }
-            t->p[t->h++] = pc;
-            (*c)++;
-        } while (bar && **c == ':' && (*c)++);
-        if (bar && *(*c)++ != '|') {
-            notation_error(err, text, *c - 1, "expected '|' closing a tower");
-            return TIERS_EINPUT;
-        }
-        f--;
-    }
-    if (f != -1) {
-        notation_error(err, text, *c, "rank %d has %d files, expected %d", r + 1,
-                       v->files - 1 - f, v->files);
-        return TIERS_EINPUT;
-    }
-    return 0;
 }
 
 static int parse_stock(tiers_pos *p, const char *text, const char *c, tiers_error *err)
@@ -161,17 +117,8 @@ static int parse_tail(tiers_pos *p, const char *text, const char *c, tiers_error
 static int gj_parse_pos(tiers_pos *p, const char *text, tiers_error *err)
 {
     const char *c = text;
-    while (*c == ' ')
-        c++;
-    for (int r = 0; r < p->v->ranks; r++) {
-        if (parse_rank(p, text, &c, r, err) < 0)
-            return TIERS_EINPUT;
-        char want = r + 1 < p->v->ranks ? '/' : ' ';
-        if (*c++ != want) {
-            notation_error(err, text, c - 1, "expected '%c' after rank %d", want, r + 1);
-            return TIERS_EINPUT;
-        }
-    }
+    if (fen_parse_board(p, text, &c, letter_piece, err) < 0)
+        return TIERS_EINPUT;
     const char *end = strchr(c, ' ');
     if (!end) {
         notation_error(err, text, c, "missing fields after the stocks");
@@ -182,47 +129,11 @@ static int gj_parse_pos(tiers_pos *p, const char *text, tiers_error *err)
     return parse_tail(p, text, end, err);
 }
 
-static void put_piece(const tiers_variant *v, sbuf *s, piece_t pc)
-{
-    char c = face_letter(v, v->face_of[pc]);
-    sb_putc(s, pc_owner(pc) == 0 ? (char)toupper((unsigned char)c) : c);
-}
-
-static void put_rank(const tiers_pos *p, sbuf *s, int r)
-{
-    int empty = 0;
-    for (int f = p->v->files - 1; f >= 0; f--) {
-        const tower *t = &p->board[sq_make(f, r)];
-        if (!t->h) {
-            empty++;
-            continue;
-        }
-        if (empty)
-            sb_printf(s, "%d", empty);
-        empty = 0;
-        if (t->h > 1)
-            sb_putc(s, '|');
-        for (int i = 0; i < t->h; i++) {
-            if (i)
-                sb_putc(s, ':');
-            put_piece(p->v, s, t->p[i]);
-        }
-        if (t->h > 1)
-            sb_putc(s, '|');
-    }
-    if (empty)
-        sb_printf(s, "%d", empty);
-}
-
 static int gj_format_pos(const tiers_pos *p, char *buf, size_t size)
 {
     const tiers_variant *v = p->v;
     sbuf s = {buf, size, 0, 0};
-    for (int r = 0; r < v->ranks; r++) {
-        if (r)
-            sb_putc(&s, '/');
-        put_rank(p, &s, r);
-    }
+    fen_put_board(p, &s, face_letter);
     sb_putc(&s, ' ');
     for (int side = 0; side < 2; side++) {
         size_t start = s.len;
@@ -231,7 +142,7 @@ static int gj_format_pos(const tiers_pos *p, char *buf, size_t size)
         for (int k = 1; k < v->nkinds; k++) {
             int n = p->hand[side][k];
             if (n) {
-                put_piece(v, &s, pc_make(k, 0, side, 0));
+                fen_put_piece(v, &s, pc_make(k, 0, side, 0), face_letter);
                 sb_printf(&s, "%d", n);
             }
         }

@@ -13,15 +13,18 @@
  *     check; and unmaking a whole game returns to its start.
  *
  *   tiers_soak [--plies N] [--seed S] [--variants DIR] [--game-plies G]
- *              [VARIANT...]
+ *              [--keep-going] [VARIANT...]
  *
  * N plies per variant (default 20000), played as games of at most G plies
  * (default 300) from the variant's start.  Without VARIANT: every variant
  * tiers_variants_list finds (the shipped ones, and --variants DIR).
  * Prints the plies checked per variant; on the first broken invariant it
  * prints the variant, the position, the move and what differs, and exits
- * 1. */
+ * 1.  With --keep-going it counts the broken invariants instead (at most
+ * 20 per variant, each ending its game) and goes on; the exit code is 1
+ * if there was any. */
 #include <inttypes.h>
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,7 +41,7 @@ typedef struct soak {
     const char *notations[8];
     int nnot;
     uint64_t rng;
-    long plies, moves_checked, children_checked, parses_checked, games;
+    long plies, moves_checked, children_checked, parses_checked, games, broken;
     char where[TEXT]; /* the position being checked, for messages */
 } soak;
 
@@ -51,6 +54,9 @@ static uint64_t next(uint64_t *s)
     return *s = x;
 }
 
+static int keep_going;
+static jmp_buf broken;
+
 static void fail(const soak *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void fail(const soak *s, const char *fmt, ...)
 {
@@ -61,7 +67,9 @@ static void fail(const soak *s, const char *fmt, ...)
     vfprintf(stderr, fmt, ap);
     va_end(ap);
     fputc('\n', stderr);
-    exit(1);
+    if (!keep_going)
+        exit(1);
+    longjmp(broken, 1); /* soak_variant counts it and starts a new game */
 }
 
 static const char *fen(soak *s, const tiers_pos *p, const char *notation, char *buf)
@@ -218,7 +226,8 @@ static int soak_variant(const char *spec, const char *search, long plies, int ga
                 tiers_error_text(&err, msg, sizeof msg));
         return 1;
     }
-    soak s = {.v = v, .rng = seed ? seed : 1};
+    static soak s; /* static: it lives across the longjmp of --keep-going */
+    s = (soak){.v = v, .rng = seed ? seed : 1};
     s.p = tiers_pos_new(v, game_plies + 8, &err);
     s.q = tiers_pos_new(v, game_plies + 8, &err);
     if (!s.p || !s.q) {
@@ -230,21 +239,30 @@ static int soak_variant(const char *spec, const char *search, long plies, int ga
     for (const char *const *d = tiers_variant_notations(v); d && *d && s.nnot < 8; d++)
         s.notations[s.nnot++] = *d;
     clock_t t0 = clock();
+    if (setjmp(broken)) {
+        /* --keep-going: the game is abandoned in a fresh position */
+        tiers_pos_free(s.p);
+        s.p = tiers_pos_new(v, game_plies + 8, &err);
+        if (!s.p || ++s.broken >= 20)
+            goto done;
+        s.games++;
+    }
     while (s.plies < plies) {
         long before = s.plies;
         game(&s, plies - s.plies, game_plies);
         if (s.plies == before)
             break; /* the start is already over */
     }
+done:;
     double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
     printf("%-20s %9ld plies %6ld games %10ld moves made/unmade %8ld children %8ld "
-           "parses  %.1f s\n", tiers_variant_name(v), s.plies, s.games, s.moves_checked,
-           s.children_checked, s.parses_checked, secs);
+           "parses  %.1f s%s\n", tiers_variant_name(v), s.plies, s.games, s.moves_checked,
+           s.children_checked, s.parses_checked, secs, s.broken ? "  BROKEN INVARIANTS" : "");
     fflush(stdout);
     tiers_pos_free(s.q);
     tiers_pos_free(s.p);
     tiers_variant_free(v);
-    return 0;
+    return s.broken > 0;
 }
 
 typedef struct list {
@@ -278,9 +296,11 @@ int main(int argc, char **argv)
             seed = strtoull(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--variants") && i + 1 < argc)
             search = argv[++i];
+        else if (!strcmp(argv[i], "--keep-going"))
+            keep_going = 1;
         else if (argv[i][0] == '-') {
             fprintf(stderr, "usage: tiers_soak [--plies N] [--seed S] [--game-plies G] "
-                            "[--variants DIR] [VARIANT...]\n");
+                            "[--variants DIR] [--keep-going] [VARIANT...]\n");
             return 2;
         } else {
             first = i;

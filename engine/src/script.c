@@ -65,10 +65,10 @@ static const uint8_t hook_writes[HK_COUNT] = {0, 0, 1, 0, 0, 0, 1, 0, 0, 0};
  * comparisons instead of a Lua call. */
 enum { FL_FACES, FL_TAKEN, FL_KINDS, FL_RANKS, FL_HEIGHTS, FL_SETUP, FL_CHECK, FL_CHECKED,
        FL_STUCK, FL_FILE_FACES, FL_FILE_HEIGHTS, FL_DOUBLED, FL_PURE, FL_TO_MOVE, FL_VARS,
-       FL_COUNT };
+       FL_TIERS, FL_COUNT };
 static const char *const filter_name[FL_COUNT] = {
     "faces", "taken", "kinds", "ranks", "heights", "setup", "check", "checked",
-    "stuck", "file_faces", "file_heights", "doubled", "pure", "to_move", "vars"};
+    "stuck", "file_faces", "file_heights", "doubled", "pure", "to_move", "vars", "tiers"};
 #define FLB(x) (1u << FL_##x)
 static const uint16_t filter_ok[HK_COUNT] = {
     [HK_VETO] = FLB(FACES) | FLB(TAKEN) | FLB(KINDS) | FLB(RANKS) | FLB(HEIGHTS) |
@@ -79,7 +79,8 @@ static const uint16_t filter_ok[HK_COUNT] = {
                  FLB(DOUBLED) | FLB(VARS),
     [HK_EXPAND] = FLB(FACES) | FLB(TAKEN) | FLB(KINDS) | FLB(RANKS) | FLB(SETUP) |
                   FLB(CHECKED) | FLB(STUCK),
-    [HK_MOVES] = FLB(FACES) | FLB(HEIGHTS) | FLB(SETUP) | FLB(CHECK) | FLB(VARS),
+    [HK_MOVES] = FLB(FACES) | FLB(HEIGHTS) | FLB(TIERS) | FLB(SETUP) | FLB(CHECK) |
+                 FLB(VARS),
     [HK_RESULT] = FLB(SETUP) | FLB(CHECK) | FLB(VARS),
     [HK_DROP_OK] = FLB(FACES) | FLB(PURE),
     [HK_CHECK] = FLB(TO_MOVE)};
@@ -105,6 +106,7 @@ typedef struct hook_filter {
     uint8_t vars;             /* bit per position variable */
     uint16_t kinds;           /* bit per move kind, 0 = any */
     uint16_t heights;         /* bit per tower height, 0 = any */
+    uint16_t tiers;           /* moves: bit per tier the listed face stands at */
     uint64_t faces, taken;    /* bit per face of the acting / taken piece */
 } hook_filter;
 
@@ -126,8 +128,19 @@ static const char *const blocked_globals[] = {
     "os", "io", "package", "debug", "require", "dofile", "loadfile", "coroutine",
     "loadstring", "module", "setfenv", "getfenv", NULL};
 
+/* An expand hook given as a constant list, e.g. {{}, {arg = 1}}: the
+ * engine adds the variants itself, with no Lua call (plain: the move as
+ * it is; else a copy tagged with the effect, with this arg). */
+enum { MAX_FIXED_VARIANTS = 8 };
+typedef struct fixed_variant {
+    uint8_t plain, arg;
+} fixed_variant;
+
 typedef struct effect_rec {
-    int ref[HK_COUNT];        /* registry reference, LUA_NOREF if absent */
+    int ref[HK_COUNT];        /* registry reference, LUA_NOREF if absent,
+                                 LUA_REFNIL for a fixed expand list */
+    uint8_t nfixed;           /* its variants, when ref[HK_EXPAND] is LUA_REFNIL */
+    fixed_variant fixed[MAX_FIXED_VARIANTS];
     int line[HK_COUNT];       /* where the hook function is defined */
     char src[HK_COUNT][LUA_IDSIZE];
     hook_filter filter[HK_COUNT];
@@ -730,7 +743,7 @@ static int filter_pass(const tiers_pos *p, const undo_rec *u, const tiers_move *
 
 /* Does the moves or result hook (narrowed by f) concern the side to move
  * now?  Its phase, its being in check, and a tower of a listed height
- * holding an own piece of a listed face. */
+ * holding an own piece of a listed face at a listed tier. */
 static int moves_pass(const tiers_pos *p, const hook_filter *f)
 {
     if (!f->on)
@@ -744,7 +757,7 @@ static int moves_pass(const tiers_pos *p, const hook_filter *f)
     int side = p->st.side;
     if (f->setup && ((p->st.setup_left >> side) & 1) != (f->setup == 1))
         return 0;
-    if (f->faces || f->heights) {
+    if (f->faces || f->heights || f->tiers) {
         int found = 0;
         for (int r = 0; r < v->ranks && !found; r++)
             for (int x = 0; x < v->files && !found; x++) {
@@ -753,7 +766,8 @@ static int moves_pass(const tiers_pos *p, const hook_filter *f)
                     continue;
                 for (int i = 0; i < t->h && !found; i++)
                     found = pc_owner(t->p[i]) == side &&
-                            (!f->faces || (f->faces >> v->face_of[t->p[i]] & 1));
+                            (!f->faces || (f->faces >> v->face_of[t->p[i]] & 1)) &&
+                            (!f->tiers || (f->tiers >> (i + 1) & 1));
             }
         if (!found)
             return 0;
@@ -1878,10 +1892,12 @@ static int read_filter(lua_State *L, const tiers_variant *v, const char *name,
                 f->file_faces |= 1ull << x;
             else
                 f->kinds |= (uint16_t)(1u << x);
-        } else if (k == FL_HEIGHTS || k == FL_FILE_HEIGHTS) {
-            uint16_t bit = (uint16_t)(1u << filter_int(L, name, key, k == FL_HEIGHTS,
+        } else if (k == FL_HEIGHTS || k == FL_FILE_HEIGHTS || k == FL_TIERS) {
+            uint16_t bit = (uint16_t)(1u << filter_int(L, name, key, k != FL_FILE_HEIGHTS,
                                                        TIERS_MAX_TIERS));
-            if (k == FL_HEIGHTS)
+            if (k == FL_TIERS)
+                f->tiers |= bit;
+            else if (k == FL_HEIGHTS)
                 f->heights |= bit;
             else
                 f->file_heights |= bit;
@@ -1891,6 +1907,49 @@ static int read_filter(lua_State *L, const tiers_variant *v, const char *name,
         lua_pop(L, 1);
     }
     return 0;
+}
+
+/* expand = {{}, {arg = n}, ...}: variants fixed at load time, for an
+ * expand hook whose answer never depends on the position (its narrowing
+ * fields say when it applies). */
+static void read_fixed_expand(lua_State *L, const char *name, int t, effect_rec *fx)
+{
+    lua_Unsigned n = lua_rawlen(L, t);
+    lua_pushnil(L);
+    while (lua_next(L, t)) { /* a list and nothing else */
+        lua_Integer k = lua_isinteger(L, -2) ? lua_tointeger(L, -2) : 0;
+        if (k < 1 || (lua_Unsigned)k > n)
+            luaL_error(L, "effect '%s': expand must be a function or a list of variants",
+                       name);
+        lua_pop(L, 1);
+    }
+    if (n > MAX_FIXED_VARIANTS)
+        luaL_error(L, "effect '%s': a fixed expand list has at most %d variants", name,
+                   MAX_FIXED_VARIANTS);
+    for (lua_Unsigned i = 1; i <= n; i++) {
+        fixed_variant *fv = &fx->fixed[i - 1];
+        if (lua_rawgeti(L, t, (lua_Integer)i) != LUA_TTABLE)
+            luaL_error(L, "effect '%s': expand variant %d is a %s, not a table", name, (int)i,
+                       luaL_typename(L, -1));
+        int e = lua_gettop(L);
+        fv->plain = 1;
+        lua_pushnil(L);
+        while (lua_next(L, e)) {
+            int isnum;
+            lua_Integer a = lua_tointegerx(L, -1, &isnum);
+            if (lua_type(L, -2) != LUA_TSTRING || strcmp(lua_tostring(L, -2), "arg"))
+                luaL_error(L, "effect '%s': a fixed expand variant takes only 'arg' "
+                           "(a path depends on the position: use a function)", name);
+            if (!isnum || a < 0 || a > 255)
+                luaL_error(L, "effect '%s': expand variant %d: arg must be an integer 0..255",
+                           name, (int)i);
+            fv->plain = 0;
+            fv->arg = (uint8_t)a;
+            lua_pop(L, 1);
+        }
+        lua_settop(L, e - 1);
+    }
+    fx->nfixed = (uint8_t)n;
 }
 
 /* effect{ name = "...", <hook> = function ... end, ... } */
@@ -1915,7 +1974,7 @@ static int l_effect(lua_State *L)
     if (v->neffects >= MAX_EFFECTS)
         return luaL_error(L, "more than %d effects", MAX_EFFECTS);
     effect_rec fx;
-    memset(fx.filter, 0, sizeof fx.filter);
+    memset(&fx, 0, sizeof fx);
     lua_pushnil(L); /* every field is checked before anything is kept */
     while (lua_next(L, 1)) {
         const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
@@ -1928,14 +1987,17 @@ static int l_effect(lua_State *L)
             return luaL_error(L, "effect '%s': unknown field '%s' (hooks: moves, veto, "
                               "after, tier, drop_ok, result, apply, format, expand, check)", name,
                               key ? key : luaL_typename(L, -2));
-        if (h >= 0 && !lua_isfunction(L, -1))
+        if (h == HK_EXPAND && lua_istable(L, -1))
+            read_fixed_expand(L, name, lua_gettop(L), &fx);
+        else if (h >= 0 && !lua_isfunction(L, -1))
             return luaL_error(L, "effect '%s': %s must be a function, not %s", name, key,
                               luaL_typename(L, -1));
         lua_pop(L, 1);
     }
     for (int h = 0; h < HK_COUNT; h++) {
         lua_pushstring(L, hook_name[h]);
-        int defined = lua_rawget(L, 1) == LUA_TFUNCTION;
+        int type = lua_rawget(L, 1);
+        int defined = type == LUA_TFUNCTION || (h == HK_EXPAND && type == LUA_TTABLE);
         lua_pop(L, 1);
         if (fx.filter[h].on && !defined)
             return luaL_error(L, "effect '%s': narrowing fields for hook %s, which it does "
@@ -1947,6 +2009,8 @@ static int l_effect(lua_State *L)
         fx.src[h][0] = 0;
         lua_pushstring(L, hook_name[h]);
         if (lua_rawget(L, 1) != LUA_TFUNCTION) {
+            if (h == HK_EXPAND && lua_istable(L, -1))
+                fx.ref[h] = LUA_REFNIL; /* defined, as the fixed list */
             lua_pop(L, 1);
             continue;
         }
@@ -2434,6 +2498,31 @@ int script_after(tiers_pos *p, const tiers_move *m)
  * lets through (the variants of earlier effects included): the move is
  * made, the hook called on the position after it, the move unmade, and
  * then replaced by the variants the hook returned. */
+/* A fixed expand list applied to buf[i]: its tagged variants are
+ * appended, and the move itself is removed unless the list keeps it. */
+static int expand_fixed(const effect_rec *fx, int effect, tiers_move *buf, int i, int *n,
+                        int cap, int *removed)
+{
+    int keep = 0;
+    for (int k = 0; k < fx->nfixed; k++) {
+        if (fx->fixed[k].plain) {
+            keep = 1;
+            continue;
+        }
+        if (*n >= cap)
+            return TIERS_EFULL;
+        tiers_move m = buf[i];
+        m.arg = fx->fixed[k].arg;
+        m.effect = (uint8_t)(effect + 1);
+        buf[(*n)++] = m;
+    }
+    if (!keep) {
+        buf[i].kind = TIERS_MV_NONE;
+        (*removed)++;
+    }
+    return 0;
+}
+
 int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap)
 {
     tiers_script *s = script_for(p);
@@ -2482,6 +2571,12 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap)
                 !filter_pass(p, NULL, m, &mf, f, c.effect))
                 continue;
             tiers_move made = buf[i];
+            int fixed = s->fx[c.effect].ref[HK_EXPAND] == LUA_REFNIL;
+            if (fixed && !f->stuck) {
+                if (expand_fixed(&s->fx[c.effect], c.effect, buf, i, &n, cap, &removed) < 0)
+                    return TIERS_EFULL;
+                continue;
+            }
             int rc = make_move(p, &made);
             if (rc < 0)
                 return rc;
@@ -2497,6 +2592,12 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap)
                     unmake_move(p);
                     continue;
                 }
+            }
+            if (fixed) {
+                unmake_move(p);
+                if (expand_fixed(&s->fx[c.effect], c.effect, buf, i, &n, cap, &removed) < 0)
+                    return TIERS_EFULL;
+                continue;
             }
             c.m = &made;
             c.u = &p->undo[p->depth - 1];

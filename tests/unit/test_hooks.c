@@ -76,6 +76,48 @@ static void test_expand(void **state)
     tiers_variant_free(v);
 }
 
+/* expand = {{}, {arg = 1}}: the engine adds the variants itself. */
+static void test_fixed_expand(void **state)
+{
+    (void)state;
+    tiers_variant *v = load("fixed.yaml");
+    /* steps double, the stack and the capture do not (expand_kinds = move) */
+    tiers_pos *p = tu_pos(v, "2k2/5/r4/1P3/2K2 - w - 0 1", NULL);
+    assert_from(p, "b2", "b2-b3 b2-b3=G b2-c3 b2-c3=G b2^a3 b2xa3");
+    tu_play(p, "b2-c3=G", NULL); /* an effect that fired resets the clock */
+    assert_string_equal(tu_fen(p, NULL), "2k2/5/r1G2/5/2K2 - b - 0 2");
+    tiers_pos_free(p);
+    /* moves_tiers = {2}: "lift" only while a White pawn stands at tier 2 */
+    p = tu_pos(v, "2k2/5/5/1[R:P]3/2K2 - w - 0 1", NULL);
+    assert_true(tu_has_move(p, "lift", NULL));
+    tiers_pos_free(p);
+    p = tu_pos(v, "2k2/5/5/1[P:R]3/2K2 - w - 0 1", NULL);
+    assert_false(tu_has_move(p, "lift", NULL));
+    tiers_pos_free(p);
+    p = tu_pos(v, "2k2/5/5/1[r:p]3/2K2 - w - 0 1", NULL); /* Black's pawn */
+    assert_false(tu_has_move(p, "lift", NULL));
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+
+    v = load("stuck.yaml");
+    /* on rank 4 every step of the pawn ends on the last rank: stuck */
+    p = tu_pos(v, "4k/1P3/5/5/2K2 - w - 0 1", NULL);
+    assert_from(p, "b4", "b4-a5 b4-a5/h b4-b5 b4-b5/h b4-c5 b4-c5/h");
+    tu_play(p, "b4-b5/h", NULL);
+    assert_string_equal(tu_fen(p, NULL), "4k/5/5/5/2K2 P b - 0 2");
+    tiers_pos_free(p);
+    /* on rank 3 it can go on: no variant */
+    p = tu_pos(v, "4k/5/1P3/5/2K2 - w - 0 1", NULL);
+    assert_from(p, "b3", "b3-a4 b3-b4 b3-c4");
+    tiers_pos_free(p);
+    /* the empty list removes the rook drops, and only those */
+    p = tu_pos(v, "4k/5/5/5/2K2 RP w - 0 1", NULL);
+    assert_false(tu_has_move(p, "R*a3", NULL));
+    assert_true(tu_has_move(p, "P*a3", NULL));
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+}
+
 /* ------------------------------------------------------------ narrowing */
 
 static tiers_pos *narrow_pos(tiers_variant *v, const char *board, int which)
@@ -177,6 +219,20 @@ static void test_narrowing_errors(void **state)
                       "effect 'x': veto_ranks must be {first, last}");
     expect_load_error("effect{name = 'x', veto_vars = {9}, veto = function() end}",
                       "effect 'x': veto_vars entries must be integers 1..8");
+    expect_load_error("effect{name = 'x', expand = {{path = {'a1'}}}}",
+                      "effect 'x': a fixed expand variant takes only 'arg'");
+    expect_load_error("effect{name = 'x', expand = {arg = 1}}",
+                      "effect 'x': expand must be a function or a list of variants");
+    expect_load_error("effect{name = 'x', expand = {{arg = 256}}}",
+                      "effect 'x': expand variant 1: arg must be an integer 0..255");
+    expect_load_error("effect{name = 'x', expand = {{}, 'a'}}",
+                      "effect 'x': expand variant 2 is a string, not a table");
+    expect_load_error("effect{name = 'x', expand = {{}, {}, {}, {}, {}, {}, {}, {}, {}}}",
+                      "effect 'x': a fixed expand list has at most 8 variants");
+    expect_load_error("effect{name = 'x', moves_tiers = {0}, moves = function() end}",
+                      "effect 'x': moves_tiers entries must be integers 1..");
+    expect_load_error("effect{name = 'x', veto_tiers = {1}, veto = function() end}",
+                      "effect 'x': hook veto cannot be narrowed by tiers");
     expect_load_error("effect{name = 'x', expand = function() return 3 end}\n"
                       "effect{name = 'y', veto_setup = 'no', veto = function() end}",
                       "effect 'y': veto_setup must be a boolean, not string");
@@ -270,6 +326,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_expand),
+        cmocka_unit_test(test_fixed_expand),
         cmocka_unit_test(test_narrowing),
         cmocka_unit_test(test_narrowing_errors),
         cmocka_unit_test(test_expand_errors),

@@ -37,9 +37,10 @@ end
 effect{
   name = "exchange",
   -- asked only when a three-tier tower holds one of the side's Captains
-  -- (or, under the commander clause, its Commander), in play
+  -- (or, under the commander clause, its Commander) at tier 1 or 3, in play
   moves_faces = commander_clause and {"captain", "commander"} or {"captain"},
   moves_heights = {3},
+  moves_tiers = {1, 3},
   moves_setup = false,
   moves = function(pos)
     if pos:setup() then

@@ -6,25 +6,16 @@
 -- capture it goes to the opponent's hand instead.  The tile keeps the face
 -- it shows.  Any Forced Rearrangement placement is made first.
 --
--- The hook is asked only where the piece may be stuck (expand_stuck: some
--- table of its face reaches no square of the board from there -- for
--- these tables, the last rank, or the last two for a Spy).
-local recoverable = {pawn = true, spy = true, lance = true}
-
+-- The engine offers the choice only where the piece is stuck: expand_stuck
+-- makes the move and looks for a square its table reaches, so the choice
+-- itself is a fixed list (keep the piece, or take it back: arg 1) and no
+-- Lua runs while moves are generated.
 effect{
   name = "forced-recovery",
   expand_faces = {"pawn", "spy", "lance"},
   expand_kinds = {"move", "stack", "capture"},
   expand_stuck = true,
-  expand = function(pos, move)
-    if not move.piece or not recoverable[move.piece.face] then
-      return nil
-    end
-    if #pos:reach(move.to) > 0 then
-      return nil
-    end
-    return {{}, {arg = 1}}
-  end,
+  expand = {{}, {arg = 1}},
   after_faces = {}, -- only the variants tagged by this effect
   after = function(pos, move)
     if move.arg ~= 1 then

@@ -65,12 +65,13 @@ static const uint8_t hook_writes[HK_COUNT] = {0, 0, 1, 0, 0, 0, 1, 0, 0, 0};
  * comparisons instead of a Lua call. */
 enum { FL_FACES, FL_TAKEN, FL_KINDS, FL_RANKS, FL_HEIGHTS, FL_SETUP, FL_CHECK, FL_CHECKED,
        FL_STUCK, FL_FILE_FACES, FL_FILE_HEIGHTS, FL_DOUBLED, FL_PURE, FL_TO_MOVE, FL_VARS,
-       FL_TIERS, FL_COUNT };
+       FL_TIERS, FL_CONTROLLED, FL_COUNT };
 static const char *const filter_name[FL_COUNT] = {
     "faces", "taken", "kinds", "ranks", "heights", "setup", "check", "checked",
-    "stuck", "file_faces", "file_heights", "doubled", "pure", "to_move", "vars", "tiers"};
+    "stuck", "file_faces", "file_heights", "doubled", "pure", "to_move", "vars", "tiers",
+    "controlled"};
 #define FLB(x) (1u << FL_##x)
-static const uint16_t filter_ok[HK_COUNT] = {
+static const uint32_t filter_ok[HK_COUNT] = {
     [HK_VETO] = FLB(FACES) | FLB(TAKEN) | FLB(KINDS) | FLB(RANKS) | FLB(HEIGHTS) |
                 FLB(SETUP) | FLB(CHECK) | FLB(CHECKED) | FLB(FILE_FACES) |
                 FLB(FILE_HEIGHTS) | FLB(DOUBLED) | FLB(VARS),
@@ -79,8 +80,8 @@ static const uint16_t filter_ok[HK_COUNT] = {
                  FLB(DOUBLED) | FLB(VARS),
     [HK_EXPAND] = FLB(FACES) | FLB(TAKEN) | FLB(KINDS) | FLB(RANKS) | FLB(SETUP) |
                   FLB(CHECKED) | FLB(STUCK),
-    [HK_MOVES] = FLB(FACES) | FLB(HEIGHTS) | FLB(TIERS) | FLB(SETUP) | FLB(CHECK) |
-                 FLB(VARS),
+    [HK_MOVES] = FLB(FACES) | FLB(HEIGHTS) | FLB(TIERS) | FLB(CONTROLLED) | FLB(SETUP) |
+                 FLB(CHECK) | FLB(VARS) | FLB(PURE),
     [HK_RESULT] = FLB(SETUP) | FLB(CHECK) | FLB(VARS),
     [HK_DROP_OK] = FLB(FACES) | FLB(PURE),
     [HK_CHECK] = FLB(TO_MOVE)};
@@ -101,12 +102,14 @@ typedef struct hook_filter {
                                  has one of these heights */
     uint64_t file_faces;      /* veto, after: the destination's file holds two or more
                                  of the mover's pieces showing one of these faces */
-    uint8_t pure;             /* drop_ok: answers cached (see script_drop_ok) */
+    uint8_t pure;             /* drop_ok, moves: answers cached (script_drop_ok,
+                                 script_moves) */
     uint8_t to_move;          /* check: asked only about the side to move */
     uint8_t vars;             /* bit per position variable */
     uint16_t kinds;           /* bit per move kind, 0 = any */
     uint16_t heights;         /* bit per tower height, 0 = any */
     uint16_t tiers;           /* moves: bit per tier the listed face stands at */
+    uint8_t controlled;       /* moves: that tower's top is the side's own */
     uint64_t faces, taken;    /* bit per face of the acting / taken piece */
 } hook_filter;
 
@@ -128,6 +131,15 @@ static const char *const blocked_globals[] = {
     "os", "io", "package", "debug", "require", "dofile", "loadfile", "coroutine",
     "loadstring", "module", "setfenv", "getfenv", NULL};
 
+/* The answers of a moves hook with moves_pure, by the key of what it may
+ * read (see moves_pass); direct-mapped, allocated when the script loads. */
+enum { MEMO_SLOTS = 256, MEMO_MOVES = 8 };
+typedef struct moves_memo {
+    uint64_t key;
+    uint8_t used, n;
+    tiers_move m[MEMO_MOVES];
+} moves_memo;
+
 /* An expand hook given as a constant list, e.g. {{}, {arg = 1}}: the
  * engine adds the variants itself, with no Lua call (plain: the move as
  * it is; else a copy tagged with the effect, with this arg). */
@@ -140,6 +152,7 @@ typedef struct effect_rec {
     int ref[HK_COUNT];        /* registry reference, LUA_NOREF if absent,
                                  LUA_REFNIL for a fixed expand list */
     uint8_t nfixed;           /* its variants, when ref[HK_EXPAND] is LUA_REFNIL */
+    moves_memo *memo;         /* MEMO_SLOTS answers of a pure moves hook, or NULL */
     fixed_variant fixed[MAX_FIXED_VARIANTS];
     int line[HK_COUNT];       /* where the hook function is defined */
     char src[HK_COUNT][LUA_IDSIZE];
@@ -161,6 +174,8 @@ typedef struct check_memo {
     uint16_t ply, clock;
     uint8_t side, used, answer;
 } check_memo;
+
+enum { DROP_CACHE_SIZE = 2048 };
 
 struct tiers_script {
     lua_State *L;
@@ -190,7 +205,7 @@ struct tiers_script {
     uint64_t stuck[MAX_FACES][TIERS_MAX_TIERS][4][4];
     /* drop_ok answers of effects with drop_ok_pure, by (dropped piece,
        target's top piece, side to move, effect); key 0 = empty */
-    struct { uint32_t key; uint8_t ok; } drop_cache[1024];
+    struct { uint32_t key; uint8_t ok; } drop_cache[DROP_CACHE_SIZE];
     check_memo check_cache[256];       /* check hook answers (script_in_check) */
     uint32_t var_test[HK_COUNT];       /* effects with <hook>_vars */
     uint32_t by_var[HK_COUNT][MAX_VARS]; /* effects whose <hook>_vars hold var i */
@@ -743,8 +758,9 @@ static int filter_pass(const tiers_pos *p, const undo_rec *u, const tiers_move *
 
 /* Does the moves or result hook (narrowed by f) concern the side to move
  * now?  Its phase, its being in check, and a tower of a listed height
- * holding an own piece of a listed face at a listed tier. */
-static int moves_pass(const tiers_pos *p, const hook_filter *f)
+ * (topped by its own piece if `controlled`) holding an own piece of a
+ * listed face at a listed tier. */
+static int moves_pass(const tiers_pos *p, const hook_filter *f, uint64_t *key)
 {
     if (!f->on)
         return 1;
@@ -757,17 +773,26 @@ static int moves_pass(const tiers_pos *p, const hook_filter *f)
     int side = p->st.side;
     if (f->setup && ((p->st.setup_left >> side) & 1) != (f->setup == 1))
         return 0;
-    if (f->faces || f->heights || f->tiers) {
+    if (f->faces || f->heights || f->tiers || f->controlled || f->pure) {
         int found = 0;
-        for (int r = 0; r < v->ranks && !found; r++)
-            for (int x = 0; x < v->files && !found; x++) {
-                const tower *t = &p->board[sq_make(x, r)];
-                if (!t->h || (f->heights && !(f->heights >> t->h & 1)))
+        if (f->pure)
+            *key = zobrist_state(&p->st);
+        /* a pure hook reads the towers that match: all of them go into the key */
+        for (int r = 0; r < v->ranks && (!found || f->pure); r++)
+            for (int x = 0; x < v->files && (!found || f->pure); x++) {
+                int sq = sq_make(x, r);
+                const tower *t = &p->board[sq];
+                if (!t->h || (f->heights && !(f->heights >> t->h & 1)) ||
+                    (f->controlled && pc_owner(t->p[t->h - 1]) != side))
                     continue;
-                for (int i = 0; i < t->h && !found; i++)
-                    found = pc_owner(t->p[i]) == side &&
+                int match = 0;
+                for (int i = 0; i < t->h && !match; i++)
+                    match = pc_owner(t->p[i]) == side &&
                             (!f->faces || (f->faces >> v->face_of[t->p[i]] & 1)) &&
                             (!f->tiers || (f->tiers >> (i + 1) & 1));
+                found |= match;
+                for (int i = 0; match && f->pure && i < t->h; i++)
+                    *key ^= zobrist_piece(sq, i, t->p[i]);
             }
         if (!found)
             return 0;
@@ -1822,7 +1847,7 @@ static int read_filter(lua_State *L, const tiers_variant *v, const char *name,
         return luaL_error(L, "effect '%s': hook %s cannot be narrowed by %s", name,
                           hook_name[h], filter_name[k]);
     int boolean = k == FL_SETUP || k == FL_CHECK || k == FL_CHECKED || k == FL_STUCK ||
-                  k == FL_DOUBLED || k == FL_PURE || k == FL_TO_MOVE;
+                  k == FL_DOUBLED || k == FL_PURE || k == FL_TO_MOVE || k == FL_CONTROLLED;
     if (!boolean && !lua_istable(L, vi))
         return luaL_error(L, "effect '%s': %s must be a list, not %s", name, key,
                           luaL_typename(L, vi));
@@ -1850,6 +1875,8 @@ static int read_filter(lua_State *L, const tiers_variant *v, const char *name,
             f->doubled = 1;
         else if (k == FL_TO_MOVE)
             f->to_move = 1;
+        else if (k == FL_CONTROLLED)
+            f->controlled = 1;
         else
             f->pure = 1;
         return 0;
@@ -2434,12 +2461,29 @@ int script_moves(tiers_pos *p, tiers_move *buf, int n, int cap)
     call c = {.s = s, .hook = HK_MOVES, .p = p, .buf = buf, .n = n, .cap = cap};
     for (int i = 0; i < s->nlist[HK_MOVES]; i++) {
         c.effect = s->list[HK_MOVES][i];
-        if (!moves_pass(p, &s->fx[c.effect].filter[HK_MOVES]))
+        uint64_t key = 0;
+        if (!moves_pass(p, &s->fx[c.effect].filter[HK_MOVES], &key))
             continue;
+        moves_memo *memo = s->fx[c.effect].memo;
+        memo = memo && key ? &memo[key % MEMO_SLOTS] : NULL; /* 0: vars passed it */
+        if (memo && memo->used && memo->key == key) {
+            if (c.n + memo->n > cap)
+                return TIERS_EFULL;
+            memcpy(&buf[c.n], memo->m, memo->n * sizeof *buf);
+            c.n += memo->n;
+            continue;
+        }
+        int n0 = c.n;
         if (run_hook(s, &c) < 0)
             return TIERS_ESCRIPT;
         if (c.full)
             return TIERS_EFULL;
+        if (memo && c.n - n0 <= MEMO_MOVES) {
+            memo->key = key;
+            memo->used = 1;
+            memo->n = (uint8_t)(c.n - n0);
+            memcpy(memo->m, &buf[n0], memo->n * sizeof *buf);
+        }
     }
     return c.n;
 }
@@ -2651,6 +2695,26 @@ int script_tier(tiers_pos *p, int sq, int idx, int tier)
     return t;
 }
 
+/* Looks key up in the drop_ok answers (open addressing, linear probing:
+ * a variant has a few hundred keys, so entries are never evicted).
+ * Returns 1 with *slot its entry, or 0 with *slot the free entry for it
+ * (DROP_CACHE_SIZE if the probe found none). */
+static int drop_cache_find(const tiers_script *s, uint32_t key, uint32_t *slot)
+{
+    uint32_t h = (key ^ key >> 16) * 0x7feb352du;
+    h = (h ^ h >> 15) * 0x846ca68bu;
+    h ^= h >> 16;
+    for (uint32_t i = 0; i < 16; i++) {
+        uint32_t k = (h + i) % DROP_CACHE_SIZE;
+        if (s->drop_cache[k].key == key || !s->drop_cache[k].key) {
+            *slot = k;
+            return s->drop_cache[k].key == key;
+        }
+    }
+    *slot = DROP_CACHE_SIZE;
+    return 0;
+}
+
 int script_drop_ok(tiers_pos *p, piece_t pc, int sq)
 {
     tiers_script *s = script_for(p);
@@ -2673,8 +2737,8 @@ int script_drop_ok(tiers_pos *p, piece_t pc, int sq)
         if (f->pure) {
             key = (1u << 31) | (uint32_t)e << 23 | (uint32_t)p->st.side << 22 |
                   (uint32_t)top << 11 | pc;
-            slot = (key * 0x9e3779b1u) >> 22;
-            if (s->drop_cache[slot].key == key) {
+            int hit = drop_cache_find(s, key, &slot);
+            if (hit > 0) {
                 if (!s->drop_cache[slot].ok)
                     return 0;
                 continue;
@@ -2686,8 +2750,10 @@ int script_drop_ok(tiers_pos *p, piece_t pc, int sq)
         if (run_hook(s, &c) < 0)
             return TIERS_ESCRIPT;
         if (f->pure) {
-            s->drop_cache[slot].key = key;
-            s->drop_cache[slot].ok = (uint8_t)(c.result != 0);
+            if (slot < DROP_CACHE_SIZE) { /* else the table is full: not kept */
+                s->drop_cache[slot].key = key;
+                s->drop_cache[slot].ok = (uint8_t)(c.result != 0);
+            }
         }
         if (!c.result)
             return 0;
@@ -2704,7 +2770,8 @@ int script_result(tiers_pos *p, tiers_status *st)
     for (int i = 0; i < s->nlist[HK_RESULT]; i++) {
         c.effect = s->list[HK_RESULT][i];
         c.result = 0;
-        if (!moves_pass(p, &s->fx[c.effect].filter[HK_RESULT]))
+        uint64_t key;
+        if (!moves_pass(p, &s->fx[c.effect].filter[HK_RESULT], &key))
             continue;
         if (run_hook(s, &c) < 0)
             return TIERS_ESCRIPT;
@@ -3040,6 +3107,15 @@ int script_load(tiers_variant *v, const char *const *files, int nfiles, tiers_er
                         s->by_taken[h][fc] |= bit;
                 }
             }
+    for (int e = 0; e < v->neffects; e++)
+        if (s->fx[e].ref[HK_MOVES] != LUA_NOREF && s->fx[e].filter[HK_MOVES].pure &&
+            !(s->fx[e].memo = calloc(MEMO_SLOTS, sizeof *s->fx[e].memo))) {
+            script_free(s);
+            v->neffects = 0;
+            memset(err, 0, sizeof *err);
+            snprintf(err->msg, sizeof err->msg, "out of memory");
+            return TIERS_ENOMEM;
+        }
     compute_stuck(s);
     v->script = s;
     return 0;
@@ -3054,5 +3130,7 @@ void script_free(tiers_script *s)
         s->cur = (hook_ctx){0};
         lua_close(s->L);
     }
+    for (int e = 0; e < MAX_EFFECTS; e++)
+        free(s->fx[e].memo);
     free(s);
 }

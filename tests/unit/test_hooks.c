@@ -118,6 +118,43 @@ static void test_fixed_expand(void **state)
     tiers_variant_free(v);
 }
 
+/* moves_pure: the answer is remembered by the towers the fields match,
+ * the side and the variables; moves_controlled: towers topped by the side. */
+static void test_pure_moves(void **state)
+{
+    (void)state;
+    tiers_variant *v = load("pure.yaml");
+    /* (the hook's count is read when the moves are written) */
+    tiers_pos *p = tu_pos(v, "4k/5/5/1P3/2K2 - w - 0 1", NULL);
+    assert_true(tu_has_move(p, "Lb2n1", NULL));
+    tiers_pos_free(p);
+    /* other towers changed, the matching one not: remembered, not asked */
+    p = tu_pos(v, "3k1/r4/5/1P3/2K2 - w - 0 1", NULL);
+    assert_true(tu_has_move(p, "Lb2n1", NULL));
+    tiers_pos_free(p);
+    /* the matching tower changed: asked again */
+    p = tu_pos(v, "4k/5/5/1[P:R]3/2K2 - w - 0 1", NULL);
+    assert_true(tu_has_move(p, "Lb2n2", NULL));
+    tiers_pos_free(p);
+    /* a variable changed: asked again */
+    p = tu_pos(v, "4k/5/5/1P3/2K2 - w - 0 1 vars=0,0,5", NULL);
+    assert_true(tu_has_move(p, "Lb2n3", NULL));
+    tiers_pos_free(p);
+    /* the pawn under an enemy rook: no tower passes, the hook is not asked */
+    p = tu_pos(v, "4k/5/5/1[P:r]3/2K2 - w - 0 1", NULL);
+    assert_int_equal(legal_count(p), 2); /* c1xb2 c1-d1 (the Rook guards b1 c2 d2) */
+    tiers_pos_free(p);
+    /* Black to move in the first position: the side is in the key */
+    p = tu_pos(v, "4k/5/5/1P3/2K2 - b - 0 1", NULL);
+    assert_int_equal(legal_count(p), 3); /* e5's steps; no pawn of Black's */
+    tiers_pos_free(p);
+    /* the first position again: remembered, and the two before did not ask */
+    p = tu_pos(v, "4k/5/5/1P3/2K2 - w - 0 1", NULL);
+    assert_true(tu_has_move(p, "Lb2n3", NULL));
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+}
+
 /* ------------------------------------------------------------ narrowing */
 
 static tiers_pos *narrow_pos(tiers_variant *v, const char *board, int which)
@@ -233,6 +270,10 @@ static void test_narrowing_errors(void **state)
                       "effect 'x': moves_tiers entries must be integers 1..");
     expect_load_error("effect{name = 'x', veto_tiers = {1}, veto = function() end}",
                       "effect 'x': hook veto cannot be narrowed by tiers");
+    expect_load_error("effect{name = 'x', veto_controlled = true, veto = function() end}",
+                      "effect 'x': hook veto cannot be narrowed by controlled");
+    expect_load_error("effect{name = 'x', moves_pure = 1, moves = function() end}",
+                      "effect 'x': moves_pure must be a boolean, not number");
     expect_load_error("effect{name = 'x', expand = function() return 3 end}\n"
                       "effect{name = 'y', veto_setup = 'no', veto = function() end}",
                       "effect 'y': veto_setup must be a boolean, not string");
@@ -327,6 +368,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_expand),
         cmocka_unit_test(test_fixed_expand),
+        cmocka_unit_test(test_pure_moves),
         cmocka_unit_test(test_narrowing),
         cmocka_unit_test(test_narrowing_errors),
         cmocka_unit_test(test_expand_errors),

@@ -17,7 +17,8 @@ end
 
 effect{
   name = "substitution",
-  moves_faces = {"samurai"},
+  moves_faces = {"samurai"}, -- a Samurai standing alone
+  moves_heights = {1},
   moves_check = true,
   moves_setup = false,
   moves = function(pos)

@@ -52,6 +52,8 @@ enum {
     CLI_O_MAX_PLIES = 1u << 29,
     CLI_O_REPORT = 1u << 30
 };
+/* playout (a macro: the value does not fit an enum's int) */
+#define CLI_O_RECORDS (1u << 31)
 
 #define CLI_O_COMMON (CLI_O_POSITION | CLI_O_NOTATION | CLI_O_RULE | \
                       CLI_O_VARIANTS | CLI_O_JSON)
@@ -88,6 +90,7 @@ struct cli {
     int shard_k, shard_n;     /* --shard K/N */
     int max_plies;            /* --max-plies N */
     const char *report;       /* --report FILE */
+    const char *records;      /* --records DIR (playout) */
     long long max_positions;  /* --max-positions N (solve; 0 = default) */
     const char *save;         /* --save FILE (solve) */
     const char *solved;       /* --solved FILE (moves) */
@@ -119,6 +122,7 @@ int cmd_convert_run(struct cli *c);
 int cmd_playout_run(struct cli *c);
 int cmd_compare_run(struct cli *c);
 int cmd_merge_run(struct cli *c);
+int cmd_export_run(struct cli *c);
 /* Reads the value of a playout/compare option (cmd_playout.c): -1 to go
  * on, or an exit code after a usage error. */
 int cli_playout_option(struct cli *c, unsigned bit, const char *arg);

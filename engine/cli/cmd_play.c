@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "gamerec.h"
 
 enum {
     PLAY_TOKEN = 32,
@@ -448,74 +449,37 @@ static int play_cmd_hint(struct play_game *g, const char *spec)
     return code;
 }
 
-/* `[Name "value"]` with '"' and '\' escaped. */
-static void play_tag(FILE *f, const char *name, const char *value)
-{
-    fprintf(f, "[%s \"", name);
-    for (const char *s = value; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            fputc('\\', f);
-        fputc(*s, f);
-    }
-    fprintf(f, "\"]\n");
-}
-
-/* The game record (docs/notation.md, "Game records"). */
+/* The game record (docs/notation.md, "Game records"; gamerec.c). */
 static int play_write_record(struct play_game *g, FILE *f)
 {
     tiers_status st = tiers_pos_status(g->p);
     const char *result = st.game_over ? cli_result_text(st.result) : NULL;
     if (!result)
         result = "*";
-    char date[16] = "????.??.??", side[16];
+    char date[16] = "????.??.??";
     time_t now = time(NULL);
     struct tm tm;
     if (localtime_r(&now, &tm))
         strftime(date, sizeof date, "%Y.%m.%d", &tm);
 
-    play_tag(f, "Variant", tiers_variant_name(g->v));
-    play_tag(f, "Date", date);
+    gamerec_tag(f, "Variant", tiers_variant_name(g->v));
+    gamerec_tag(f, "Date", date);
     for (int s = 0; s < 2; s++) {
         char tag[16];
-        snprintf(tag, sizeof tag, "%s", play_side(g, s, side));
-        tag[0] = (char)toupper((unsigned char)tag[0]);
-        for (char *t = tag; *t; t++)
-            if (!isalnum((unsigned char)*t))
-                *t = '_';
-        play_tag(f, tag, g->who[s]);
+        gamerec_side_tag(g->v, s, tag);
+        gamerec_tag(f, tag, g->who[s]);
     }
     if (g->custom_start)
-        play_tag(f, "Position", g->start);
+        gamerec_tag(f, "Position", g->start);
     if (g->notation && strcmp(g->notation, "tiers"))
-        play_tag(f, "Notation", g->notation);
-    play_tag(f, "Result", result);
-    fputc('\n', f);
+        gamerec_tag(f, "Notation", g->notation);
+    gamerec_tag(f, "Result", result);
 
-    int col = 0, first = tiers_variant_first_side(g->v);
-    for (int i = 0; i < g->nplies; i++) {
-        const struct play_ply *ply = &g->plies[i];
-        char word[96];
-        int numbered = ply->side == first || i == 0 ||
-                       g->plies[i - 1].side != first ||
-                       g->plies[i - 1].number != ply->number;
-        if (!numbered)
-            snprintf(word, sizeof word, "%s", ply->text);
-        else
-            snprintf(word, sizeof word, "%d%s %s", ply->number,
-                     ply->side == first ? "." : "...", ply->text);
-        int len = (int)strlen(word);
-        if (col && col + 1 + len > PLAY_WRAP) {
-            fputc('\n', f);
-            col = 0;
-        }
-        col += fprintf(f, "%s%s", col ? " " : "", word);
-    }
-    if (col && col + 1 + (int)strlen(result) > PLAY_WRAP) {
-        fputc('\n', f);
-        col = 0;
-    }
-    fprintf(f, "%s%s\n", col ? " " : "", result);
-    return ferror(f) ? -1 : 0;
+    struct gamerec_moves w;
+    gamerec_begin(&w, f, g->v);
+    for (int i = 0; i < g->nplies; i++)
+        gamerec_move(&w, g->plies[i].number, g->plies[i].side, g->plies[i].text);
+    return gamerec_end(&w, result);
 }
 
 static int play_cmd_save(struct play_game *g, const char *path)

@@ -36,6 +36,11 @@ int cli_playout_option(struct cli *c, unsigned bit, const char *arg)
             return cli_usage_error(c, "empty --report file name");
         c->report = arg;
         return -1;
+    case CLI_O_RECORDS:
+        if (!arg[0])
+            return cli_usage_error(c, "empty --records folder name");
+        c->records = arg;
+        return -1;
     case CLI_O_MAX_PLIES:
         if (cli_parse_int(arg, 1, 60000, &n) != 0)
             return cli_usage_error(c, "bad --max-plies '%s': expected 1..60000", arg);
@@ -175,7 +180,8 @@ int playout_variant(const struct cli *c, db *d, const char *spec, int with_stats
     return CLI_OK;
 }
 
-static void playout_print(const struct cli *c, const struct playout_variant *pv)
+static void playout_print(const struct cli *c, const struct playout_variant *pv,
+                          int64_t written)
 {
     const struct db_run *run = &pv->run;
     const struct run_result *r = &pv->result;
@@ -238,6 +244,12 @@ static void playout_print(const struct cli *c, const struct playout_variant *pv)
         json_int(&w, s->draws);
         json_key(&w, "cut");
         json_int(&w, s->cut);
+        if (c->records) {
+            json_key(&w, "records");
+            json_string(&w, c->records);
+            json_key(&w, "records_written");
+            json_int(&w, written);
+        }
         json_end_object(&w);
         fputc('\n', stdout);
         return;
@@ -256,19 +268,42 @@ static void playout_print(const struct cli *c, const struct playout_variant *pv)
            c->games - 1, (long long)s->games, run->side[0], (long long)s->wins[0],
            run->side[1], (long long)s->wins[1], (long long)s->draws, (long long)s->cut,
            s->length_mean);
+    if (c->records)
+        printf("records: %lld game%s written to %s\n", (long long)written,
+               written == 1 ? "" : "s", c->records);
 }
 
 int cmd_playout_run(struct cli *c)
 {
     playout_defaults(c);
+    if (c->notation && !c->records)
+        return cli_usage_error(c, "--notation is the notation of --records: give both");
     int code = CLI_OK;
+    /* a notation or folder that cannot take the records fails now, before
+       anything is created or played */
+    if (c->records) {
+        tiers_variant *v = cli_load_variant(c, c->args[0], &code);
+        if (!v)
+            return code;
+        code = export_check_notation(c, v);
+        tiers_variant_free(v);
+        if (code == CLI_OK)
+            code = export_prepare_dir(c, c->records);
+        if (code != CLI_OK)
+            return code;
+    }
     db *d = playout_open_db(c, &code);
     if (!d)
         return code;
     struct playout_variant pv;
+    int64_t written = 0;
     code = playout_variant(c, d, c->args[0], 1, &pv);
-    if (code == CLI_OK)
-        playout_print(c, &pv);
+    int played = code == CLI_OK;
+    if (played && c->records)
+        code = export_run(c, d, &pv.run, c->args[0], (const char *const *)c->rules,
+                          c->records, c->games, c->shard_k, c->shard_n, &written);
+    if (played)
+        playout_print(c, &pv, written);
     if (pv.have_stats)
         stats_free(&pv.stats);
     db_close(d);

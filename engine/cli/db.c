@@ -152,6 +152,51 @@ db *db_open(const char *path, int create, char *err, size_t size)
     return d;
 }
 
+/* Opens the file at path read-only and checks that it is a playout
+ * database of this schema.  NULL with a message in err. */
+static sqlite3 *db_open_probe(const char *path, char *err, size_t size)
+{
+    sqlite3 *h = NULL;
+    sqlite3_stmt *st = NULL;
+    int version = -1;
+    int opened = sqlite3_open_v2(path, &h, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK;
+    if (opened &&
+        sqlite3_prepare_v2(h, "SELECT value FROM meta WHERE key = 'schema'", -1, &st, NULL) ==
+            SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW)
+        version = atoi((const char *)sqlite3_column_text(st, 0));
+    sqlite3_finalize(st);
+    if (version == DB_SCHEMA_VERSION)
+        return h;
+    if (!opened)
+        snprintf(err, size, "cannot open database '%s': %s", path,
+                 h ? sqlite3_errmsg(h) : "out of memory");
+    else if (version < 0)
+        snprintf(err, size, "'%s' is not a tiers playout database (%s)", path,
+                 h ? sqlite3_errmsg(h) : "out of memory");
+    else
+        snprintf(err, size, "'%s': schema version %d, expected %d", path, version,
+                 DB_SCHEMA_VERSION);
+    sqlite3_close(h);
+    return NULL;
+}
+
+db *db_open_read(const char *path, char *err, size_t size)
+{
+    db *d = calloc(1, sizeof *d);
+    if (!d) {
+        snprintf(err, size, "out of memory");
+        return NULL;
+    }
+    d->h = db_open_probe(path, err, size);
+    if (!d->h) {
+        free(d);
+        return NULL;
+    }
+    sqlite3_busy_timeout(d->h, 60000);
+    return d;
+}
+
 void db_close(db *d)
 {
     if (!d)
@@ -208,37 +253,45 @@ static void db_copy(char *dst, size_t size, const unsigned char *src)
     snprintf(dst, size, "%s", src ? (const char *)src : "");
 }
 
+static const char db_run_columns[] =
+    "SELECT run, variant, variant_hash, options, agent0, agent1, side0, side1, seed, "
+    "max_plies, effects FROM runs";
+
+/* The run in the current row of a query on db_run_columns. */
+static void db_run_row(sqlite3_stmt *st, struct db_run *run)
+{
+    memset(run, 0, sizeof *run);
+    db_copy(run->key, sizeof run->key, sqlite3_column_text(st, 0));
+    db_copy(run->variant, sizeof run->variant, sqlite3_column_text(st, 1));
+    db_copy(run->hash, sizeof run->hash, sqlite3_column_text(st, 2));
+    db_copy(run->options, sizeof run->options, sqlite3_column_text(st, 3));
+    db_copy(run->agent[0], sizeof run->agent[0], sqlite3_column_text(st, 4));
+    db_copy(run->agent[1], sizeof run->agent[1], sqlite3_column_text(st, 5));
+    db_copy(run->side[0], sizeof run->side[0], sqlite3_column_text(st, 6));
+    db_copy(run->side[1], sizeof run->side[1], sqlite3_column_text(st, 7));
+    run->seed = (uint64_t)sqlite3_column_int64(st, 8);
+    run->max_plies = sqlite3_column_int(st, 9);
+    const char *e = (const char *)sqlite3_column_text(st, 10);
+    while (e && *e && run->neffects < GAME_MAX_EFFECTS) {
+        size_t n = strcspn(e, ",");
+        snprintf(run->effect[run->neffects++], DB_NAME, "%.*s", (int)n, e);
+        e += n + (e[n] == ',');
+    }
+}
+
 int db_get_run(db *d, const char *key, struct db_run *run, char *err, size_t size)
 {
     sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(d->h,
-                           "SELECT run, variant, variant_hash, options, agent0, agent1, side0, "
-                           "side1, seed, max_plies, effects FROM runs WHERE run = ?1",
-                           -1, &st, NULL) != SQLITE_OK) {
+    char sql[sizeof db_run_columns + 32];
+    snprintf(sql, sizeof sql, "%s WHERE run = ?1", db_run_columns);
+    if (sqlite3_prepare_v2(d->h, sql, -1, &st, NULL) != SQLITE_OK) {
         db_msg(err, size, "reading the run", d->h);
         return -1;
     }
     sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
     int rc = sqlite3_step(st);
-    if (rc == SQLITE_ROW) {
-        memset(run, 0, sizeof *run);
-        db_copy(run->key, sizeof run->key, sqlite3_column_text(st, 0));
-        db_copy(run->variant, sizeof run->variant, sqlite3_column_text(st, 1));
-        db_copy(run->hash, sizeof run->hash, sqlite3_column_text(st, 2));
-        db_copy(run->options, sizeof run->options, sqlite3_column_text(st, 3));
-        db_copy(run->agent[0], sizeof run->agent[0], sqlite3_column_text(st, 4));
-        db_copy(run->agent[1], sizeof run->agent[1], sqlite3_column_text(st, 5));
-        db_copy(run->side[0], sizeof run->side[0], sqlite3_column_text(st, 6));
-        db_copy(run->side[1], sizeof run->side[1], sqlite3_column_text(st, 7));
-        run->seed = (uint64_t)sqlite3_column_int64(st, 8);
-        run->max_plies = sqlite3_column_int(st, 9);
-        const char *e = (const char *)sqlite3_column_text(st, 10);
-        while (e && *e && run->neffects < GAME_MAX_EFFECTS) {
-            size_t n = strcspn(e, ",");
-            snprintf(run->effect[run->neffects++], DB_NAME, "%.*s", (int)n, e);
-            e += n + (e[n] == ',');
-        }
-    }
+    if (rc == SQLITE_ROW)
+        db_run_row(st, run);
     sqlite3_finalize(st);
     if (rc == SQLITE_ROW)
         return 0;
@@ -246,6 +299,28 @@ int db_get_run(db *d, const char *key, struct db_run *run, char *err, size_t siz
         return 1;
     db_msg(err, size, "reading the run", d->h);
     return -1;
+}
+
+int db_runs(db *d, int (*fn)(const struct db_run *run, void *ud), void *ud, char *err,
+            size_t size)
+{
+    sqlite3_stmt *st = NULL;
+    char sql[sizeof db_run_columns + 32];
+    snprintf(sql, sizeof sql, "%s ORDER BY variant, run", db_run_columns);
+    if (sqlite3_prepare_v2(d->h, sql, -1, &st, NULL) != SQLITE_OK) {
+        db_msg(err, size, "reading the runs", d->h);
+        return -1;
+    }
+    int rc, stop = 0;
+    while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        struct db_run run;
+        db_run_row(st, &run);
+        stop = fn(&run, ud);
+    }
+    if (!stop && rc != SQLITE_DONE)
+        db_msg(err, size, "reading the runs", d->h);
+    sqlite3_finalize(st);
+    return stop ? stop : rc == SQLITE_DONE ? 0 : -1;
 }
 
 int64_t db_done(db *d, const char *run, int64_t limit, uint8_t *done, char *err, size_t size)
@@ -385,25 +460,9 @@ int db_merge(db *d, const char *src, int64_t *added, int64_t *skipped, int64_t *
     *added = *skipped = *differ = 0;
     /* the source must be a playout database: open it on its own first
        (read-only) so a missing or foreign file gets a clear message */
-    sqlite3 *probe = NULL;
-    int version = -1;
-    if (sqlite3_open_v2(src, &probe, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
-        sqlite3_prepare_v2(probe, "SELECT value FROM meta WHERE key = 'schema'", -1, &st,
-                           NULL) == SQLITE_OK &&
-        sqlite3_step(st) == SQLITE_ROW)
-        version = atoi((const char *)sqlite3_column_text(st, 0));
-    sqlite3_finalize(st);
-    st = NULL;
-    if (version != DB_SCHEMA_VERSION) {
-        if (version < 0)
-            snprintf(err, size, "'%s' is not a tiers playout database (%s)", src,
-                     probe ? sqlite3_errmsg(probe) : "out of memory");
-        else
-            snprintf(err, size, "'%s': schema version %d, expected %d", src, version,
-                     DB_SCHEMA_VERSION);
-        sqlite3_close(probe);
+    sqlite3 *probe = db_open_probe(src, err, size);
+    if (!probe)
         return -1;
-    }
     sqlite3_close(probe);
 
     if (sqlite3_prepare_v2(d->h, "ATTACH DATABASE ?1 AS src", -1, &st, NULL) != SQLITE_OK) {
@@ -505,4 +564,47 @@ int db_games(db *d, const struct db_run *run, int64_t limit,
         return -1;
     }
     return 0;
+}
+
+/* A text column, "" for NULL. */
+static const char *db_text(sqlite3_stmt *st, int col)
+{
+    const char *t = (const char *)sqlite3_column_text(st, col);
+    return t ? t : "";
+}
+
+int db_records(db *d, const char *run, int64_t limit, int shard_k, int shard_n,
+               int (*fn)(const struct db_record *g, void *ud), void *ud, char *err,
+               size_t size)
+{
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(d->h,
+                           "SELECT game, game_seed, result, reason, cut, plies, moves, "
+                           "finished FROM games WHERE run = ?1 AND game < ?2 AND "
+                           "game % ?3 = ?4 ORDER BY game",
+                           -1, &st, NULL) != SQLITE_OK) {
+        db_msg(err, size, "reading games", d->h);
+        return -1;
+    }
+    sqlite3_bind_text(st, 1, run, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 2, limit);
+    sqlite3_bind_int(st, 3, shard_n);
+    sqlite3_bind_int(st, 4, shard_k - 1);
+    int rc, stop = 0;
+    while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        struct db_record g;
+        g.index = sqlite3_column_int64(st, 0);
+        g.game_seed = db_text(st, 1);
+        g.result = db_text(st, 2);
+        g.reason = db_text(st, 3);
+        g.cut = sqlite3_column_int(st, 4);
+        g.plies = sqlite3_column_int(st, 5);
+        g.moves = db_text(st, 6);
+        g.finished = db_text(st, 7);
+        stop = fn(&g, ud);
+    }
+    if (!stop && rc != SQLITE_DONE)
+        db_msg(err, size, "reading games", d->h);
+    sqlite3_finalize(st);
+    return stop ? stop : rc == SQLITE_DONE ? 0 : -1;
 }

@@ -39,6 +39,10 @@ void db_run_key(struct db_run *run);
 /* Opens (create: or creates) the database at path, in WAL mode.  NULL
  * with a message in err. */
 db *db_open(const char *path, int create, char *err, size_t errsize);
+/* Opens an existing playout database read-only (nothing is created or
+ * changed; for reading games back).  NULL with a message in err: a missing
+ * file, a file that is not a playout database, another schema. */
+db *db_open_read(const char *path, char *err, size_t errsize);
 void db_close(db *d);
 
 /* Records the run (nothing if it is there).  0, or -1 with err. */
@@ -84,11 +88,35 @@ struct db_game {
 /* Reads the run's configuration; 0, 1 if there is no such run, or -1. */
 int db_get_run(db *d, const char *key, struct db_run *run, char *err, size_t errsize);
 
+/* Calls fn for every run, ordered by variant name then key.  A non-zero
+ * return from fn stops with that value.  Returns 0, or -1 with err. */
+int db_runs(db *d, int (*fn)(const struct db_run *run, void *ud), void *ud, char *err,
+            size_t errsize);
+
 /* Calls fn for each stored game i < limit of the run, in index order.
  * A non-zero return from fn stops with that value.  Returns 0, or -1 with
  * err. */
 int db_games(db *d, const struct db_run *run, int64_t limit,
              int (*fn)(const struct db_game *g, void *ud), void *ud,
              char *err, size_t errsize);
+
+/* One stored game as a game record needs it.  Strings are valid during
+ * the callback only. */
+struct db_record {
+    int64_t index;
+    const char *game_seed;     /* hex */
+    const char *result;        /* "1-0", "0-1", "1/2-1/2", "*" (cut) */
+    const char *reason;        /* "checkmate", ..., "cut" */
+    int cut, plies;
+    const char *moves;         /* tiers notation, ' ' between */
+    const char *finished;      /* "YYYY-MM-DD HH:MM:SS", UTC */
+};
+
+/* Calls fn for each stored game i < limit of the run with
+ * i mod shard_n = shard_k - 1, in index order.  A non-zero return from fn
+ * stops with that value.  Returns 0, or -1 with err. */
+int db_records(db *d, const char *run, int64_t limit, int shard_k, int shard_n,
+               int (*fn)(const struct db_record *g, void *ud), void *ud, char *err,
+               size_t errsize);
 
 #endif

@@ -20,6 +20,11 @@ uint64_t game_seed(uint64_t seed, int64_t index)
     return game_mix(seed ^ game_mix((uint64_t)index));
 }
 
+uint64_t game_script_seed(uint64_t game_seed)
+{
+    return game_mix(game_seed ^ 2);
+}
+
 const char *game_result_text(tiers_result r)
 {
     switch (r) {
@@ -128,7 +133,7 @@ int game_play(struct game_worker *w, const struct game_config *cfg, int64_t inde
     int rc = tiers_pos_reset(p);
     if (rc < 0)
         return rc;
-    tiers_pos_seed(p, game_mix(g->seed ^ 2));
+    tiers_pos_seed(p, game_script_seed(g->seed));
     uint64_t rng = game_mix(g->seed ^ 1);
     if (!rng)
         rng = 1;

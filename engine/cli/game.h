@@ -52,6 +52,9 @@ struct game_worker {
 /* The seed of game `index` of a run: a function of the run's seed and
  * the index only, so games do not depend on threads, shards or order. */
 uint64_t game_seed(uint64_t seed, int64_t index);
+/* The seed of the variant's random numbers (tiers_pos_seed) in the game
+ * whose own seed is game_seed: replaying its moves needs it too. */
+uint64_t game_script_seed(uint64_t game_seed);
 
 /* Loads the variant and creates position, agents and buffers.  Returns 0,
  * or a negative library code with a message in err. */

@@ -48,7 +48,7 @@ static const struct cli_option cli_options[] = {
      "print positions instead of hashes (replay)"},
     {"output", 'o', required_argument, CLI_O_OUTPUT, "FILE",
      "write to FILE (render: the picture, default standard output; "
-     "merge: the database)"},
+     "merge: the database; export: the folder of the records)"},
     {"record", 0, required_argument, CLI_O_RECORD, "FILE",
      "take the position from the game record FILE"},
     {"ply", 0, required_argument, CLI_O_PLY, "N",
@@ -80,6 +80,8 @@ static const struct cli_option cli_options[] = {
      "cut a game after N plies (default 400)"},
     {"report", 0, required_argument, CLI_O_REPORT, "FILE",
      "also write an HTML report with charts to FILE"},
+    {"records", 0, required_argument, CLI_O_RECORDS, "DIR",
+     "also write each game of the run as a game record in DIR"},
     {"max-positions", 0, required_argument, CLI_O_MAX_POSITIONS, "N",
      "refuse a variant with more reachable positions (default 10000000)"},
     {"save", 0, required_argument, CLI_O_SAVE, "FILE",
@@ -101,6 +103,7 @@ static const char *const cli_args_convert[] = {"VARIANT", "MOVE", NULL};
 static const char *const cli_args_replay[] = {"VARIANT", "FILE", NULL};
 static const char *const cli_args_compare[] = {"VARIANT", "VARIANT", NULL};
 static const char *const cli_args_merge[] = {"FILE", "FILE", NULL};
+static const char *const cli_args_export[] = {"VARIANT", NULL};
 
 static const struct cli_command cli_commands[] = {
     {"variants", cmd_variants_run, "list the variants that can be loaded",
@@ -165,16 +168,19 @@ static const struct cli_command cli_commands[] = {
      cli_args_variant, 1, 1},
     {"playout", cmd_playout_run, "play games between agents into a database",
      "VARIANT [--games N] [--threads T] [--seed S] [--black AGENT] "
-     "[--white AGENT] [--db FILE] [--shard K/N] [--max-plies N] [OPTIONS]",
+     "[--white AGENT] [--db FILE] [--shard K/N] [--max-plies N] "
+     "[--records DIR [--notation NAME]] [OPTIONS]",
      "AGENT: random, greedy, alphabeta[:depth=3,nodes=100000],\n"
      "mcts[:iterations=1000,rollout=random] (tiers.h lists every parameter);\n"
      "--black/--white name a side by the variant's side names (else white =\n"
      "the first side, black = the second), --side0/--side1 by order; the\n"
      "default is greedy.  Game i is decided by the seed and i alone: the\n"
-     "thread count changes nothing, a rerun continues where it stopped.",
+     "thread count changes nothing, a rerun continues where it stopped.\n"
+     "--records DIR then writes games 0..N-1 (of the shard) as game records,\n"
+     "DIR/VARIANT-RUN-INDEX.txt, that 'tiers replay' reads.",
      CLI_O_RULE | CLI_O_VARIANTS | CLI_O_JSON | CLI_O_GAMES | CLI_O_THREADS |
          CLI_O_SEED | CLI_O_WHITE | CLI_O_BLACK | CLI_O_SIDE0 | CLI_O_SIDE1 |
-         CLI_O_DB | CLI_O_SHARD | CLI_O_MAX_PLIES,
+         CLI_O_DB | CLI_O_SHARD | CLI_O_MAX_PLIES | CLI_O_RECORDS | CLI_O_NOTATION,
      cli_args_variant, 1, 1},
     {"compare", cmd_compare_run, "compare rulesets side by side from playouts",
      "VARIANT... [--games N] [--db FILE] [--report FILE] [OPTIONS]",
@@ -191,6 +197,14 @@ static const struct cli_command cli_commands[] = {
      "Copies every run and game of each FILE into OUT (created if needed);\n"
      "games OUT already holds are kept.",
      CLI_O_OUTPUT | CLI_O_JSON, cli_args_merge, 1, -1},
+    {"export", cmd_export_run, "write the games of a playout database as game records",
+     "[VARIANT] [--db FILE] -o DIR [--notation NAME] [--variants DIR] [--json]",
+     "Replays every stored game (of VARIANT only, when given) on its run's\n"
+     "variant and options and writes it to DIR/VARIANT-RUN-INDEX.txt, runs\n"
+     "by variant name, games by index; 'tiers replay' reads each file.  The\n"
+     "variant is found by the name the database holds, or given as VARIANT.",
+     CLI_O_DB | CLI_O_OUTPUT | CLI_O_NOTATION | CLI_O_VARIANTS | CLI_O_JSON,
+     cli_args_export, 0, 1},
     {"solve", cmd_solve_run, "solve a small variant completely (retrograde analysis)",
      "VARIANT [--max-positions N] [--save FILE] [--position P] [OPTIONS]",
      "Enumerates every position reachable from the start (or P) with the\n"

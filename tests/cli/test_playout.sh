@@ -110,7 +110,7 @@ expect "unwritable database" 2 - "cannot open database" \
 expect "merge without -o" 1 - "missing -o" -- merge "$tmp/u.db"
 expect "merge into an input" 1 - "both an input and the output" \
     -- merge "$tmp/u.db" -o "$tmp/u.db"
-expect "merge a missing file" 2 - "is not a tiers playout database" \
+expect "merge a missing file" 2 - "cannot open database .*none.db" \
     -- merge "$tmp/none.db" -o "$tmp/m0.db"
 expect "merge a non-database" 2 - "is not a tiers playout database" \
     -- merge "$duel/variant.yaml" -o "$tmp/m0.db"

@@ -1,0 +1,466 @@
+/* cmd_export.c - playout games as game records: `tiers export [VARIANT]
+ * --db FILE -o DIR` for every game a database holds, and export_run for
+ * `tiers playout --records DIR`.
+ *
+ * A stored game is its moves in tiers notation.  Each one is replayed on
+ * the run's variant (same rules, same seed of the scripts' random
+ * numbers), so that the record gets its move numbers, the moves in the
+ * notation asked for, and a check: the replay must end as the database
+ * says.  One file per game, `DIR/VARIANT-RUN-INDEX.txt`, written under a
+ * temporary name and renamed when complete, in index order; the content
+ * depends only on the stored game, so the same run gives the same files
+ * whatever the thread count. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "gamerec.h"
+#include "json.h"
+#include "playout.h"
+
+enum { EXPORT_MAX_RULES = 256 };
+
+int export_prepare_dir(const struct cli *c, const char *dir)
+{
+    struct stat sb;
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        cli_error(c, "cannot create the records folder '%s': %s", dir, strerror(errno));
+        return CLI_INTERNAL;
+    }
+    if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+        cli_error(c, "'%s' is not a folder (the records go in one file per game)", dir);
+        return CLI_INTERNAL;
+    }
+    if (access(dir, W_OK | X_OK) != 0) {
+        cli_error(c, "cannot write in the records folder '%s': %s", dir, strerror(errno));
+        return CLI_INTERNAL;
+    }
+    return CLI_OK;
+}
+
+static int export_ascii(const char *s)
+{
+    for (; *s; s++)
+        if ((unsigned char)*s >= 0x80)
+            return 0;
+    return 1;
+}
+
+int export_check_notation(const struct cli *c, const tiers_variant *v)
+{
+    int code = cli_check_notation(c, v);
+    if (code != CLI_OK || !c->notation || !strcmp(c->notation, "tiers"))
+        return code;
+    /* a record holds ASCII moves (docs/notation.md): a dialect that writes
+       other letters cannot be read back; its first moves tell */
+    tiers_pos *p = cli_open_pos(c, v, 0, &code);
+    if (!p)
+        return code;
+    char **moves;
+    int n;
+    int rc = cli_sorted_moves(p, c->notation, &moves, &n);
+    if (rc < 0) {
+        cli_error(c, "%s: %s", tiers_variant_name(v), cli_rc_text(v, rc));
+        code = cli_exit_for(rc) == CLI_INTERNAL ? CLI_INTERNAL : CLI_INPUT;
+    }
+    for (int i = 0; rc >= 0 && i < n && code == CLI_OK; i++)
+        if (!export_ascii(moves[i])) {
+            cli_error(c, "notation '%s' writes moves such as '%s' that a game record "
+                      "cannot hold (records take ASCII moves): use tiers", c->notation,
+                      moves[i]);
+            code = CLI_INPUT;
+        }
+    if (rc >= 0)
+        cli_free_strings(moves, n);
+    tiers_pos_free(p);
+    return code;
+}
+
+/* One run being written. */
+struct export_ctx {
+    const struct cli *c;
+    const struct db_run *run;
+    const char *dir;
+    const char *notation;      /* NULL = tiers */
+    tiers_variant *v;
+    tiers_pos *p;
+    char name[DB_NAME + 32];   /* the variant's name, safe in a file name */
+    int64_t written;
+};
+
+/* "2025-01-31 12:00:00" -> "2025.01.31" ("????.??.??" when unreadable). */
+static void export_date(const char *finished, char out[11])
+{
+    int ok = strlen(finished) >= 10 && finished[4] == '-' && finished[7] == '-';
+    snprintf(out, 11, "%.4s.%.2s.%.2s", ok ? finished : "????", ok ? finished + 5 : "??",
+             ok ? finished + 8 : "??");
+}
+
+static void export_tags(const struct export_ctx *x, FILE *f, const struct db_record *g)
+{
+    const struct db_run *run = x->run;
+    char text[32], date[11], tag[16];
+    gamerec_tag(f, "Variant", run->variant);
+    gamerec_tag(f, "VariantHash", run->hash);
+    gamerec_tag(f, "Options", run->options);
+    export_date(g->finished, date);
+    gamerec_tag(f, "Date", date);
+    for (int s = 0; s < 2; s++) {
+        gamerec_side_tag(x->v, s, tag);
+        gamerec_tag(f, tag, run->agent[s]);
+    }
+    gamerec_tag(f, "Run", run->key);
+    snprintf(text, sizeof text, "%llu", (unsigned long long)run->seed);
+    gamerec_tag(f, "Seed", text);
+    snprintf(text, sizeof text, "%lld", (long long)g->index);
+    gamerec_tag(f, "Game", text);
+    snprintf(text, sizeof text, "%d", run->max_plies);
+    gamerec_tag(f, "MaxPlies", text);
+    if (x->notation && strcmp(x->notation, "tiers"))
+        gamerec_tag(f, "Notation", x->notation);
+    gamerec_tag(f, "Result", g->result);
+    gamerec_tag(f, "Reason", g->reason); /* not Termination: the board says how it ended */
+}
+
+/* Reports ply `ply` of g that could not be replayed; returns its exit
+ * code. */
+static int export_bad_ply(const struct export_ctx *x, const struct db_record *g, int ply,
+                          const char *word, const char *why, int rc)
+{
+    cli_error(x->c, "run %s, game %lld, ply %d '%s' does not replay: %s", x->run->key,
+              (long long)g->index, ply, word, why);
+    return cli_exit_for(rc) == CLI_INTERNAL ? CLI_INTERNAL : CLI_INPUT;
+}
+
+/* Replays the stored moves of g, writing each in the record's notation
+ * after the tags; the caller ends the move text (gamerec_end).  Returns
+ * an exit code (after a message). */
+static int export_moves(struct export_ctx *x, struct gamerec_moves *w, FILE *f,
+                        const struct db_record *g)
+{
+    const struct cli *c = x->c;
+    tiers_pos *p = x->p;
+    int rc = tiers_pos_reset(p);
+    if (rc < 0) {
+        cli_error(c, "%s: %s", x->run->variant, cli_rc_text(x->v, rc));
+        return CLI_INTERNAL;
+    }
+    tiers_pos_seed(p, game_script_seed(game_seed(x->run->seed, g->index)));
+    char *moves = malloc(strlen(g->moves) + 1);
+    if (!moves) {
+        cli_error(c, "out of memory");
+        return CLI_INTERNAL;
+    }
+    strcpy(moves, g->moves);
+    gamerec_begin(w, f, x->v);
+    int code = CLI_OK, plies = 0;
+    char *save = NULL;
+    for (char *word = strtok_r(moves, " ", &save); word; word = strtok_r(NULL, " ", &save)) {
+        int side = tiers_pos_side_to_move(p), number = tiers_pos_move_number(p);
+        tiers_move m;
+        tiers_error err;
+        memset(&err, 0, sizeof err);
+        rc = tiers_move_parse(p, word, NULL, &m, &err);
+        if (rc < 0) {
+            code = export_bad_ply(x, g, plies + 1, word,
+                                  err.msg[0] ? err.msg : cli_rc_text(x->v, rc), rc);
+            break;
+        }
+        char *text = cli_move_text(p, &m, x->notation, &rc);
+        if (!text) {
+            code = export_bad_ply(x, g, plies + 1, word, cli_rc_text(x->v, rc), rc);
+            break;
+        }
+        if (!export_ascii(text)) {
+            cli_error(c, "run %s, game %lld, ply %d: notation '%s' writes '%s', which a "
+                      "game record cannot hold (records take ASCII moves)",
+                      x->run->key, (long long)g->index, plies + 1, x->notation, text);
+            free(text);
+            code = CLI_INPUT;
+            break;
+        }
+        gamerec_move(w, number, side, text);
+        free(text);
+        rc = tiers_make(p, &m);
+        if (rc < 0) {
+            code = export_bad_ply(x, g, plies + 1, word, cli_rc_text(x->v, rc), rc);
+            break;
+        }
+        plies++;
+    }
+    free(moves);
+    if (code != CLI_OK)
+        return code;
+    tiers_status st = tiers_pos_status(p);
+    const char *result = st.game_over ? game_result_text(st.result) : "*";
+    if (strcmp(result, g->result) || plies != g->plies) {
+        cli_error(c, "run %s, game %lld: the replay ends %s after %d plies, the database "
+                  "says %s after %d", x->run->key, (long long)g->index, result, plies,
+                  g->result, g->plies);
+        return CLI_INPUT;
+    }
+    return CLI_OK;
+}
+
+/* db_records callback: one game into its file, written under a temporary
+ * name and renamed when complete. */
+static int export_game(const struct db_record *g, void *ud)
+{
+    struct export_ctx *x = ud;
+    const struct cli *c = x->c;
+    size_t size = strlen(x->dir) + sizeof x->name + 64;
+    char *path = malloc(size), *part = malloc(size + 8);
+    if (!path || !part) {
+        free(path);
+        free(part);
+        cli_error(c, "out of memory");
+        return CLI_INTERNAL;
+    }
+    snprintf(path, size, "%s/%s-%s-%06lld.txt", x->dir, x->name, x->run->key,
+             (long long)g->index);
+    snprintf(part, size + 8, "%s.part", path);
+    int code = CLI_OK;
+    FILE *f = fopen(part, "w");
+    if (!f) {
+        cli_error(c, "%s: %s", part, strerror(errno));
+        code = CLI_INTERNAL;
+    } else {
+        struct gamerec_moves w;
+        export_tags(x, f, g);
+        code = export_moves(x, &w, f, g);
+        int bad = code == CLI_OK && gamerec_end(&w, g->result) < 0;
+        bad |= fclose(f) != 0;
+        if (code == CLI_OK && bad) {
+            cli_error(c, "error writing %s", part);
+            code = CLI_INTERNAL;
+        }
+        if (code == CLI_OK && rename(part, path) != 0) {
+            cli_error(c, "%s: %s", path, strerror(errno));
+            code = CLI_INTERNAL;
+        }
+        if (code == CLI_OK)
+            x->written++;
+        else
+            unlink(part);
+    }
+    free(path);
+    free(part);
+    return code;
+}
+
+int export_run(const struct cli *c, db *d, const struct db_run *run, const char *spec,
+               const char *const *rules, const char *dir, int64_t limit, int shard_k,
+               int shard_n, int64_t *written)
+{
+    struct export_ctx x;
+    memset(&x, 0, sizeof x);
+    x.c = c;
+    x.run = run;
+    x.dir = dir;
+    x.notation = c->notation;
+    *written = 0;
+    tiers_error err;
+    memset(&err, 0, sizeof err);
+    x.v = tiers_variant_load(spec, c->search, rules, &err);
+    if (!x.v) {
+        char text[1100];
+        cli_error(c, "run %s: cannot load variant '%s': %s%s", run->key, spec,
+                  tiers_error_text(&err, text, sizeof text),
+                  c->nargs ? "" : " (give its folder as VARIANT, or --variants DIR)");
+        return CLI_INPUT;
+    }
+    int code = CLI_OK;
+    if (strcmp(tiers_variant_hash(x.v), run->hash))
+        cli_error(c, "warning: run %s: the files of %s changed since it was played "
+                  "(hash %s, now %s); its games may not replay",
+                  run->key, spec, run->hash, tiers_variant_hash(x.v));
+    code = export_check_notation(c, x.v);
+    if (code == CLI_OK)
+        x.p = cli_open_pos(c, x.v, run->max_plies + 64, &code);
+    if (code == CLI_OK) {
+        snprintf(x.name, sizeof x.name, "%s", run->variant);
+        for (char *s = x.name; *s; s++)
+            if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-",
+                        *s))
+                *s = '_';
+        char msg[512];
+        int rc = db_records(d, run->key, limit, shard_k, shard_n, export_game, &x, msg,
+                            sizeof msg);
+        if (rc < 0) {
+            cli_error(c, "%s", msg);
+            code = CLI_INTERNAL;
+        } else {
+            code = rc;
+        }
+    }
+    *written = x.written;
+    if (x.p)
+        tiers_pos_free(x.p);
+    tiers_variant_free(x.v);
+    return code;
+}
+
+/* ------------------------------------------------------ tiers export */
+
+/* The --rule values of a run from its options column, where they are
+ * joined by ' ': a word that does not start like KEY= belongs to the
+ * value before it.  rules (EXPORT_MAX_RULES + 1) points into buf. */
+static void export_rules(const char *options, char *buf, size_t size, const char **rules)
+{
+    int n = 0;
+    snprintf(buf, size, "%s", options);
+    for (char *s = buf; *s && n < EXPORT_MAX_RULES;) {
+        rules[n++] = s;
+        char *next = s;
+        for (;;) {
+            next = strchr(next, ' ');
+            if (!next)
+                break;
+            size_t key = strspn(next + 1, "abcdefghijklmnopqrstuvwxyz"
+                                          "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-");
+            if (key && next[1 + key] == '=')
+                break;
+            next++;
+        }
+        if (!next)
+            break;
+        *next = '\0';
+        s = next + 1;
+    }
+    rules[n] = NULL;
+}
+
+struct export_done {
+    char run[17];
+    char variant[DB_NAME + 32];
+    int64_t games;
+};
+
+struct export_all {
+    const struct cli *c;
+    db *d;
+    const char *spec;          /* the VARIANT argument, or NULL */
+    const char *only;          /* its name, or NULL */
+    struct export_done *done;
+    int ndone, cap;
+    int code;                  /* the worst exit code so far */
+    int64_t written;
+};
+
+static int export_each_run(const struct db_run *run, void *ud)
+{
+    struct export_all *a = ud;
+    const struct cli *c = a->c;
+    if (a->only && strcmp(run->variant, a->only))
+        return 0;
+    if (!a->ndone && (a->code = export_prepare_dir(c, c->output)) != CLI_OK)
+        return a->code;
+    if (a->ndone == a->cap) {
+        int cap = a->cap ? 2 * a->cap : 16;
+        struct export_done *more = realloc(a->done, (size_t)cap * sizeof *more);
+        if (!more) {
+            cli_error(c, "out of memory");
+            a->code = CLI_INTERNAL;
+            return CLI_INTERNAL;
+        }
+        a->done = more;
+        a->cap = cap;
+    }
+    struct export_done *e = &a->done[a->ndone++];
+    snprintf(e->run, sizeof e->run, "%s", run->key);
+    snprintf(e->variant, sizeof e->variant, "%s", run->variant);
+    char buf[sizeof run->options];
+    const char *rules[EXPORT_MAX_RULES + 1];
+    export_rules(run->options, buf, sizeof buf, rules);
+    int code = export_run(c, a->d, run, a->spec ? a->spec : run->variant, rules, c->output,
+                          RUN_MAX_GAMES, 1, 1, &e->games);
+    a->written += e->games;
+    if (code > a->code)
+        a->code = code;
+    if (!c->json)
+        printf("%s run %s: %lld game%s written%s\n", run->variant, run->key,
+               (long long)e->games, e->games == 1 ? "" : "s",
+               code == CLI_OK ? "" : " (stopped by an error)");
+    /* a bad run (another variant's files, a move that does not replay)
+       does not stop the others; a write error does */
+    return code == CLI_INTERNAL ? CLI_INTERNAL : 0;
+}
+
+static void export_json(const struct cli *c, const char *db_path, const struct export_all *a)
+{
+    json_writer w;
+    json_init(&w, stdout);
+    json_begin_object(&w);
+    json_key(&w, "db");
+    json_string(&w, db_path);
+    json_key(&w, "output");
+    json_string(&w, c->output);
+    json_key(&w, "runs");
+    json_begin_array(&w);
+    for (int i = 0; i < a->ndone; i++) {
+        json_begin_object(&w);
+        json_key(&w, "run");
+        json_string(&w, a->done[i].run);
+        json_key(&w, "variant");
+        json_string(&w, a->done[i].variant);
+        json_key(&w, "games");
+        json_int(&w, a->done[i].games);
+        json_end_object(&w);
+    }
+    json_end_array(&w);
+    json_key(&w, "written");
+    json_int(&w, a->written);
+    json_end_object(&w);
+    fputc('\n', stdout);
+}
+
+int cmd_export_run(struct cli *c)
+{
+    if (!c->output)
+        return cli_usage_error(c, "missing -o DIR (the folder to write the records to)");
+    if (!c->output[0])
+        return cli_usage_error(c, "empty -o folder name");
+    const char *db_path = c->db ? c->db : PLAYOUT_DEFAULT_DB;
+    struct export_all a;
+    memset(&a, 0, sizeof a);
+    a.c = c;
+    int code = CLI_OK;
+    char name[DB_NAME + 32];
+    if (c->nargs > 0) {
+        tiers_variant *v = cli_load_variant(c, c->args[0], &code);
+        if (!v)
+            return code;
+        snprintf(name, sizeof name, "%s", tiers_variant_name(v));
+        tiers_variant_free(v);
+        a.spec = c->args[0];
+        a.only = name;
+    }
+    char err[1024];
+    a.d = db_open_read(db_path, err, sizeof err);
+    if (!a.d) {
+        cli_error(c, "%s", err);
+        return CLI_INPUT;
+    }
+    /* the folder is made when the first run is found */
+    if (db_runs(a.d, export_each_run, &a, err, sizeof err) < 0) {
+        cli_error(c, "%s", err);
+        a.code = CLI_INTERNAL;
+    }
+    code = a.code;
+    if (a.only && !a.ndone && code == CLI_OK) {
+        cli_error(c, "'%s' holds no games of %s", db_path, a.only);
+        code = CLI_INPUT;
+    }
+    if (c->json)
+        export_json(c, db_path, &a);
+    else if (a.ndone)
+        printf("%s: %lld game%s written in all\n", c->output, (long long)a.written,
+               a.written == 1 ? "" : "s");
+    else if (code == CLI_OK)
+        printf("%s holds no games: nothing written\n", db_path);
+    free(a.done);
+    db_close(a.d);
+    return code;
+}

@@ -211,9 +211,19 @@ done
 check "report is self-contained" $? "external reference in the report"
 
 if [[ -x /usr/bin/chromium ]]; then
-    timeout 120 /usr/bin/chromium --headless --no-sandbox --disable-gpu \
-        --dump-dom "file://$report" >"$tmp/dom.html" 2>"$tmp/chromium.err"
+    # offline: no first-run, sync or update connections, a fresh profile
+    browser=(timeout 120 /usr/bin/chromium --headless --no-sandbox --disable-gpu
+             --disable-quic --no-first-run --disable-background-networking
+             --disable-component-update --disable-sync
+             --user-data-dir="$tmp/chromium-profile")
+    "${browser[@]}" --dump-dom "file://$report" >"$tmp/dom.html" 2>"$tmp/chromium.err"
     check "chromium renders the report" $? "$(tail -n 3 "$tmp/chromium.err")"
+    # a picture of the page: the charts make it far larger than a blank page
+    (cd "$tmp" && "${browser[@]}" --window-size=1200,2400 --screenshot="$tmp/report.png" \
+        "file://$report" >/dev/null 2>>"$tmp/chromium.err")
+    size=$(stat -c %s "$tmp/report.png" 2>/dev/null || echo 0)
+    check "chromium draws the charts ($size bytes of PNG)" $(( size > 40000 ? 0 : 1 )) \
+        "$(tail -n 3 "$tmp/chromium.err")"
     for id in chart-winrates chart-lengths chart-branching chart-effects; do
         grep -Eq "<svg[^>]*id=\"$id\"" "$tmp/dom.html"
         check "rendered $id" $? "no <svg id=$id> in the DOM"
@@ -222,9 +232,11 @@ if [[ -x /usr/bin/chromium ]]; then
     check "rendered bars" $(( n > 20 ? 0 : 1 )) "only $n <rect> elements"
     grep -q '<polyline' "$tmp/dom.html"
     check "rendered branching lines" $? "no <polyline> in the DOM"
+elif [[ -n ${TIERS_REQUIRE_CHROMIUM:-} ]]; then
+    check "chromium is installed (TIERS_REQUIRE_CHROMIUM)" 1 "no /usr/bin/chromium"
 else
     echo "skip: /usr/bin/chromium not found; the report was not rendered" \
-         "(apt-get install chromium, then rerun this test)"
+         "(scripts/setup --browser, then rerun this test)"
 fi
 
 echo "$((cases - failures))/$cases passed"

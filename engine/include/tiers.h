@@ -330,8 +330,9 @@ int tiers_record_replay(const tiers_record *r, tiers_pos *p, const char *notatio
  *   setup=random|search    (greedy, alphabeta, mcts) in a setup phase,
  *                          place at random (default) or search as in play
  *
- * Scores come from material: the `value:` of the faces in the variant's
- * YAML.  (An evaluation hook in the variant's Lua is not wired in yet.)
+ * Scores come from material, the `value:` of the faces in the variant's
+ * YAML, plus the variant's Lua `evaluate` hooks if it has some
+ * (docs/lua-api.md).
  * A choice depends only on the position, the parameters and *rng (time=
  * aside), so a game replays exactly from its seed. */
 

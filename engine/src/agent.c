@@ -399,10 +399,10 @@ int tiers_agent_depth(const tiers_agent *a) { return a->reached; }
 
 /* ---------------------------------------------------------- shared */
 
-/* Material balance for `side`. */
+/* Material balance for `side`, plus the variant's evaluate hooks. */
 static int agent_eval(const tiers_pos *p, int side)
 {
-    return eval_material(p, side) - eval_material(p, side ^ 1);
+    return eval_score((tiers_pos *)p, side);
 }
 
 /* Score of a finished game for `side`, `ply` plies below the root. */
@@ -701,7 +701,7 @@ static float agent_material_reward(const tiers_pos *p)
 {
     int m0 = eval_material(p, 0), m1 = eval_material(p, 1);
     int total = m0 + m1 > 0 ? m0 + m1 : 1;
-    return (float)(0.5 + 0.35 * tanh(4.0 * (m0 - m1) / total));
+    return (float)(0.5 + 0.35 * tanh(4.0 * agent_eval(p, 0) / total));
 }
 
 /* Plays a rollout from p and returns the reward for side 0: 1, 0 or 0.5

@@ -172,7 +172,8 @@ enum {
     HOOK_RESULT = 1u << 5,    /* game result */
     HOOK_APPLY = 1u << 6,     /* performs a scripted (EFFECT) move */
     HOOK_EXPAND = 1u << 7,    /* replaces a generated move by variants */
-    HOOK_CHECK = 1u << 8      /* replaces the engine's "is side in check" */
+    HOOK_CHECK = 1u << 8,     /* replaces the engine's "is side in check" */
+    HOOK_EVALUATE = 1u << 9   /* adds to the agents' material score */
 };
 
 typedef struct tiers_script tiers_script; /* script.c, opaque to the core */

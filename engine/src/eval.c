@@ -4,6 +4,7 @@
 #include "eval.h"
 
 #include "position.h"
+#include "script.h"
 #include "status.h"
 
 int eval_material(const tiers_pos *p, int side)
@@ -31,6 +32,14 @@ int eval_material(const tiers_pos *p, int side)
             total += n * v->faces[face].value;
     }
     return total;
+}
+
+int eval_score(tiers_pos *p, int side)
+{
+    int score = eval_material(p, side) - eval_material(p, side ^ 1);
+    if (p->v->hooks & HOOK_EVALUATE)
+        score += script_evaluate(p, side);
+    return score;
 }
 
 int tiers_pos_material(const tiers_pos *p, int side)

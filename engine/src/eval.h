@@ -1,5 +1,6 @@
 /* eval.h - static evaluation for agents: material from the faces' `value:`
- * in the variant's YAML, and the small position facts a search needs
+ * in the variant's YAML (plus its Lua evaluate hooks), and the small
+ * position facts a search needs
  * without generating moves (side to move, setup phase). */
 #ifndef TIERS_EVAL_H
 #define TIERS_EVAL_H
@@ -10,5 +11,10 @@
  * plus the faces showing of its tiles in hand.  Shared pieces count for
  * nobody. */
 int eval_material(const tiers_pos *p, int side);
+
+/* What agents maximise: side's material minus the opponent's, plus the
+ * variant's evaluate hooks (script.c) when it has some.  A failing hook
+ * counts 0 and is reported by the next move generation. */
+int eval_score(tiers_pos *p, int side);
 
 #endif

@@ -49,14 +49,14 @@
 /* The hooks an effect may define.  hook_bit is the HOOK_* bit the core
  * tests; `format` has none (notation calls it for EFFECT moves). */
 enum { HK_MOVES, HK_VETO, HK_AFTER, HK_TIER, HK_DROP_OK, HK_RESULT, HK_APPLY, HK_FORMAT,
-       HK_EXPAND, HK_CHECK, HK_COUNT };
+       HK_EXPAND, HK_CHECK, HK_EVALUATE, HK_COUNT };
 static const char *const hook_name[HK_COUNT] = {"moves", "veto", "after", "tier", "drop_ok",
                                                 "result", "apply", "format", "expand",
-                                                "check"};
+                                                "check", "evaluate"};
 static const uint32_t hook_bit[HK_COUNT] = {HOOK_MOVES, HOOK_VETO, HOOK_AFTER, HOOK_TIER,
                                             HOOK_DROP, HOOK_RESULT, HOOK_APPLY, 0,
-                                            HOOK_EXPAND, HOOK_CHECK};
-static const uint8_t hook_writes[HK_COUNT] = {0, 0, 1, 0, 0, 0, 1, 0, 0, 0};
+                                            HOOK_EXPAND, HOOK_CHECK, HOOK_EVALUATE};
+static const uint8_t hook_writes[HK_COUNT] = {0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0};
 
 /* Narrowing a hook: an effect may give <hook>_faces, _taken, _kinds,
  * _ranks, _heights, _setup, _check or _vars (docs/lua-api.md).  The engine
@@ -2012,7 +2012,8 @@ static int l_effect(lua_State *L)
         if (h < 0 && !(key && !strcmp(key, "name")) &&
             !(key && read_filter(L, v, name, key, lua_gettop(L), fx.filter) == 0))
             return luaL_error(L, "effect '%s': unknown field '%s' (hooks: moves, veto, "
-                              "after, tier, drop_ok, result, apply, format, expand, check)", name,
+                              "after, tier, drop_ok, result, apply, format, expand, check, "
+                              "evaluate)", name,
                               key ? key : luaL_typename(L, -2));
         if (h == HK_EXPAND && lua_istable(L, -1))
             read_fixed_expand(L, name, lua_gettop(L), &fx);
@@ -2285,6 +2286,22 @@ static void expand_result(lua_State *L, call *c)
     }
 }
 
+/* An evaluate hook's score: a finite number, rounded and kept within
+ * +-EVAL_LIMIT so that it never reads as a won or lost game. */
+static int evaluate_result(lua_State *L, call *c)
+{
+    int isnum;
+    lua_Number x = lua_tonumberx(L, 1, &isnum);
+    if (lua_type(L, 1) != LUA_TNUMBER || !isnum || x != x || x > 1e300 || x < -1e300)
+        hook_error(L, c, "must return a finite number, not %s",
+                   lua_type(L, 1) == LUA_TNUMBER ? lua_tostring(L, 1) : luaL_typename(L, 1));
+    if (x > EVAL_LIMIT)
+        return EVAL_LIMIT;
+    if (x < -EVAL_LIMIT)
+        return -EVAL_LIMIT;
+    return (int)(x < 0 ? x - 0.5 : x + 0.5);
+}
+
 /* Runs one hook of one effect (under run_hook's pcall). */
 static int trampoline(lua_State *L)
 {
@@ -2319,6 +2336,7 @@ static int trampoline(lua_State *L)
         nargs = 3;
         break;
     case HK_CHECK:
+    case HK_EVALUATE:
         lua_pushinteger(L, c->side);
         nargs = 2;
         break;
@@ -2358,6 +2376,9 @@ static int trampoline(lua_State *L)
         break;
     case HK_EXPAND:
         expand_result(L, c);
+        break;
+    case HK_EVALUATE:
+        c->result = evaluate_result(L, c);
         break;
     default:
         break;
@@ -2787,6 +2808,29 @@ int script_result(tiers_pos *p, tiers_status *st)
  * the full hash (board, hands, side to move, phase, mode, variables), the
  * ply and the clock.  The legality filter asks it again and again about
  * the same position (veto_checked, pos:in_check_before). */
+/* The evaluate hooks: what each says side's position is worth beyond its
+ * pieces' values, minus what it says of the opponent's (as material is
+ * counted).  A hook that fails counts 0 and is reported by the next move
+ * generation. */
+int script_evaluate(tiers_pos *p, int side)
+{
+    tiers_script *s = script_for(p);
+    if (!s)
+        return 0;
+    call c = {.s = s, .hook = HK_EVALUATE, .p = p};
+    int total = 0;
+    for (int i = 0; i < s->nlist[HK_EVALUATE]; i++)
+        for (int k = 0; k < 2; k++) {
+            c.effect = s->list[HK_EVALUATE][i];
+            c.side = side ^ k;
+            c.result = 0;
+            if (run_hook(s, &c) < 0)
+                return 0;
+            total += k ? -c.result : c.result;
+        }
+    return total < -EVAL_LIMIT ? -EVAL_LIMIT : total > EVAL_LIMIT ? EVAL_LIMIT : total;
+}
+
 int script_in_check(tiers_pos *p, int side)
 {
     tiers_script *s = script_for(p);

@@ -28,6 +28,10 @@ int script_result(tiers_pos *p, tiers_status *st);      /* 1 = decided */
 /* The check hooks: 1 when side is in check, 0 when not, TIERS_ESCRIPT on a
  * script error (p->script_failed is then set for the next generation). */
 int script_in_check(tiers_pos *p, int side);
+/* The variant's evaluate hooks: side's score minus the opponent's, within
+ * +-EVAL_LIMIT. */
+enum { EVAL_LIMIT = 100000 };
+int script_evaluate(tiers_pos *p, int side);
 int script_apply(tiers_pos *p, const tiers_move *m);    /* EFFECT moves */
 /* The expand hooks: each move of buf[0..n) an effect's filter lets
  * through is made, shown to the hook and unmade, then replaced by the

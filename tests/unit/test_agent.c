@@ -168,6 +168,73 @@ static void test_win_in_1(void **state)
     check_win_in_1("mcts:500");
 }
 
+/* The Lua evaluate hook adds to material: a quiet position where the only
+ * gain is the hook's (a rook on the c-file), found by every searching
+ * agent; an error in the hook fails the choice with its message. */
+static void test_evaluate_hook(void **state)
+{
+    (void)state;
+    tiers_variant *v = tu_variant("duel-eval");
+    /* White Rook a1 (tier 1: two squares orthogonally) may reach c1 */
+    const char *quiet = "k4/5/5/5/R3K - w - 0 1";
+    static const char *const specs[] = {"greedy:mate=no", "greedy", "alphabeta:depth=1",
+                                        "alphabeta:depth=2"};
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        tiers_pos *p = tu_pos(v, quiet, NULL);
+        tiers_agent *a = agent(specs[i]);
+        uint64_t rng = 99;
+        tiers_move m;
+        assert_true(tiers_agent_choose(a, p, &rng, &m) > 0);
+        char text[64];
+        assert_true(tiers_move_format(p, &m, NULL, text, sizeof text) >= 0);
+        if (strcmp(text, "a1-c1"))
+            fail_msg("%s chose %s, not a1-c1", specs[i], text);
+        tiers_agent_free(a);
+        tiers_pos_free(p);
+    }
+    /* the same position in duel, without the hook: every move scores 0,
+       so greedy does not always find a1-c1 (seeds 1..20) */
+    tiers_variant *plain = tu_variant("duel");
+    int found = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        tiers_pos *p = tu_pos(plain, quiet, NULL);
+        tiers_agent *a = agent("greedy:mate=no");
+        tiers_move m;
+        char text[64];
+        assert_true(tiers_agent_choose(a, p, &seed, &m) > 0);
+        assert_true(tiers_move_format(p, &m, NULL, text, sizeof text) >= 0);
+        found += !strcmp(text, "a1-c1");
+        tiers_agent_free(a);
+        tiers_pos_free(p);
+    }
+    assert_true(found < 20);
+    tiers_variant_free(plain);
+    /* a wrong answer: the choice fails and names the hook */
+    tiers_pos *p = tu_pos(v, "k4/5/5/5/R3K - w - 0 1 vars=1", NULL);
+    tiers_agent *a = agent("alphabeta:depth=2");
+    uint64_t rng = 1;
+    tiers_move m;
+    assert_int_equal(tiers_agent_choose(a, p, &rng, &m), TIERS_ESCRIPT);
+    const char *msg = tiers_variant_script_error(v);
+    if (!strstr(msg, "must return a finite number, not string") ||
+        !strstr(msg, "(in hook evaluate of effect centre-rook)"))
+        fail_msg("message: %s", msg);
+    assert_string_equal(tu_fen(p, NULL), "k4/5/5/5/R3K - w - 0 1 vars=1");
+    tiers_agent_free(a);
+    tiers_pos_free(p);
+    /* a huge score stays below a won game: the win in one is still taken */
+    char text[128];
+    snprintf(text, sizeof text, "%s vars=2", win_in_1[0]);
+    p = tu_pos(v, text, NULL);
+    a = agent("alphabeta:depth=2");
+    assert_true(tiers_agent_choose(a, p, &rng, &m) > 0);
+    assert_int_equal(tiers_make(p, &m), 0);
+    assert_true(side_wins(p, 0));
+    tiers_agent_free(a);
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+}
+
 static void test_win_in_2(void **state)
 {
     (void)state;
@@ -375,6 +442,7 @@ int main(void)
         cmocka_unit_test(test_material),
         cmocka_unit_test(test_win_in_1),
         cmocka_unit_test(test_win_in_2),
+        cmocka_unit_test(test_evaluate_hook),
         cmocka_unit_test(test_mcts_beats_random),
         cmocka_unit_test(test_legal_only),
         cmocka_unit_test(test_reproducible),

@@ -213,7 +213,8 @@ static void test_load_errors(void **state)
     (void)state;
     expect_load_error("syntax.lua", 3, "unexpected symbol near '='");
     expect_load_error("badfield.lua", 2, "effect 'typo': unknown field 'aftr' (hooks: moves, "
-                      "veto, after, tier, drop_ok, result, apply, format, expand, check)");
+                      "veto, after, tier, drop_ok, result, apply, format, expand, check, "
+                      "evaluate)");
     expect_load_error("dupname.lua", 3, "effect 'twice' is defined twice");
     expect_load_error("noname.lua", 2, "effect{} needs name = \"...\" (a string)");
     expect_load_error("load_loop.lua", 2, "instruction budget exceeded (10000000 instructions)");

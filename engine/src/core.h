@@ -276,6 +276,7 @@ struct tiers_variant {
     /* derived by variant_conclude */
     uint8_t face_of[PC_CODES];      /* piece code -> face shown */
     uint8_t royal_code[PC_CODES];   /* piece code shows a royal face */
+    uint8_t region_code[PC_CODES]; /* 1: the piece projects a region (keys regions_of) */
     line_def wlines[4][MAX_LINES];  /* lines turned to each facing */
     uint8_t has_royal;
     /* reach[face][tier-1][facing]: bit (dy+15)*31 + dx+15 set when some
@@ -306,6 +307,7 @@ typedef struct tower {
 typedef struct pos_state {
     uint64_t hash;            /* full key: board, hands, side, phase, vars */
     uint64_t board_hash;      /* board only */
+    uint64_t region_hash;     /* the pieces that project regions only */
     uint64_t rep_key;         /* what repetition compares (variant's key),
                                  set after each make and each parse */
     uint8_t side;             /* side to move */
@@ -350,7 +352,8 @@ struct tiers_pos {
     uint32_t fired;           /* effects that fired in the last make */
     int script_failed;        /* a hook failed where no error could be
                                  returned; the next generation reports it */
-    uint64_t region_key;      /* board hash the region maps belong to */
+    uint64_t region_key;      /* region_hash the region maps belong to */
+    int region_ok;            /* the maps were computed once */
     uint64_t region[2][4];    /* squares in each side's regions */
 };
 

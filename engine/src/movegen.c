@@ -95,11 +95,13 @@ static void region_mark(const tiers_pos *p, const region_def *r, int sq, int own
     }
 }
 
-/* The squares of each side's regions, cached per board. */
+/* The squares of each side's regions.  They depend only on where the
+ * pieces that project regions stand, so the maps are kept until one of
+ * those moves (st.region_hash), not recomputed for every board. */
 static const uint64_t *regions_of(const tiers_pos *p, int side)
 {
     tiers_pos *q = (tiers_pos *)p;
-    if (q->region_key != p->st.board_hash || !q->region_key) {
+    if (q->region_key != p->st.region_hash || !q->region_ok) {
         const tiers_variant *v = p->v;
         memset(q->region, 0, sizeof q->region);
         for (int r = 0; r < v->ranks; r++)
@@ -112,7 +114,8 @@ static const uint64_t *regions_of(const tiers_pos *p, int side)
                             region_mark(p, &v->regions[k], sq, pc_owner(t->p[i]),
                                         q->region[pc_owner(t->p[i])]);
             }
-        q->region_key = p->st.board_hash;
+        q->region_key = p->st.region_hash;
+        q->region_ok = 1;
     }
     return p->region[side];
 }

@@ -90,6 +90,8 @@ static void hash_piece(tiers_pos *p, int sq, int idx, piece_t pc)
     uint64_t k = zobrist_piece(sq, idx, pc);
     p->st.board_hash ^= k;
     p->st.hash ^= k;
+    if (p->v->region_code[pc])
+        p->st.region_hash ^= k;
 }
 
 void pos_push(tiers_pos *p, int sq, piece_t pc)
@@ -182,12 +184,15 @@ void pos_clear(tiers_pos *p)
 
 void pos_rehash(tiers_pos *p)
 {
-    p->st.board_hash = 0;
+    p->st.board_hash = p->st.region_hash = 0;
     p->st.onboard[0] = p->st.onboard[1] = 0;
     p->st.royal_n[0] = p->st.royal_n[1] = 0;
     for (int sq = 0; sq < TIERS_MAX_SQUARES; sq++)
         for (int i = 0; i < p->board[sq].h; i++) {
-            p->st.board_hash ^= zobrist_piece(sq, i, p->board[sq].p[i]);
+            uint64_t k = zobrist_piece(sq, i, p->board[sq].p[i]);
+            p->st.board_hash ^= k;
+            if (p->v->region_code[p->board[sq].p[i]])
+                p->st.region_hash ^= k;
             count_piece(p, sq, p->board[sq].p[i], 1);
         }
     p->st.hash = p->st.board_hash;

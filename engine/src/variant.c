@@ -317,6 +317,10 @@ int variant_conclude(tiers_variant *v, tiers_error *err)
         v->has_royal |= (v->faces[f].flags & FF_ROYAL) != 0;
     for (int c = 0; c < PC_CODES; c++)
         v->royal_code[c] = pc_kind((piece_t)c) && (v->faces[v->face_of[c]].flags & FF_ROYAL);
+    for (int c = 0; c < PC_CODES; c++)
+        for (int k = 0; k < v->nregions; k++)
+            v->region_code[c] |= pc_kind((piece_t)c) && pc_owner((piece_t)c) < 2 &&
+                                 v->face_of[c] == v->regions[k].face;
     conclude_zone(v, 0, &v->drop_zone);
     conclude_zone(v, 1, &v->setup_zone);
     return 0;

@@ -23,6 +23,7 @@
 #include <time.h>
 
 #include "eval.h"
+#include "movegen.h"
 
 enum agent_kind { AGENT_RANDOM, AGENT_GREEDY, AGENT_ALPHABETA, AGENT_MCTS };
 enum { ROLLOUT_RANDOM, ROLLOUT_GREEDY };
@@ -714,6 +715,23 @@ static int agent_rollout(tiers_agent *a, tiers_pos *p, uint64_t *rng,
     int made = 0, rc = 0;
     *reward = -1.0f;
     for (;;) {
+        if (a->rollout == ROLLOUT_RANDOM && !(made == 0 && leaf && leaf->nmoves < 0)) {
+            /* a random rollout needs no legal list: the engine's random
+               move tests candidates until one is legal */
+            rc = a->rollout_plies && made >= a->rollout_plies ? 0
+                 : movegen_random(p, rng, buf);
+            if (rc < 0)
+                break;
+            if (rc == 0) { /* over, cut or history full: a result if any */
+                tiers_status st = tiers_pos_status(p);
+                if (st.result != TIERS_ONGOING)
+                    *reward = st.result == TIERS_WIN_0 ? 1.0f
+                            : st.result == TIERS_WIN_1 ? 0.0f : 0.5f;
+                break;
+            }
+            made++;
+            continue;
+        }
         int n = tiers_legal_moves(p, buf, TIERS_MAX_MOVES);
         if (n < 0) {
             rc = n;

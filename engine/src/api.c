@@ -320,48 +320,12 @@ int64_t tiers_perft(tiers_pos *p, int depth)
     return n;
 }
 
-static uint64_t xorshift(uint64_t *s)
-{
-    uint64_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    return *s = x;
-}
-
-/* Makes a uniformly random legal move: candidates are tried in a random
- * order and the first legal one is kept, which is uniform over the legal
- * moves without testing all of them.  Returns 1 if a move was made, 0 if
- * the game is over, or an error. */
-static int random_move(tiers_pos *p, uint64_t *rng, tiers_move *buf)
-{
-    if (status_terminal(p, NULL, NULL))
-        return 0;
-    int n = movegen_pseudo(p, buf, TIERS_MAX_MOVES);
-    if (n <= 0)
-        return n;
-    if (p->v->legality == LEGAL_PSEUDO && !p->st.setup_left && !movegen_escape_in(p, buf, n))
-        return 0;
-    for (int k = 0; k < n; k++) {
-        int j = k + (int)(xorshift(rng) % (uint64_t)(n - k));
-        tiers_move m = buf[j];
-        buf[j] = buf[k];
-        buf[k] = m;
-        int rc = movegen_make_checked(p, &m);
-        if (rc == 0)
-            return 1;
-        if (rc != TIERS_EILLEGAL)
-            return rc;
-    }
-    return 0;
-}
-
 int tiers_random_playout(tiers_pos *p, uint64_t *rng, int max_plies)
 {
     tiers_move buf[TIERS_MAX_MOVES];
     int plies = 0, rc = 0;
     while (plies < max_plies && p->depth < p->cap) {
-        rc = random_move(p, rng, buf);
+        rc = movegen_random(p, rng, buf);
         if (rc <= 0)
             break;
         plies++;

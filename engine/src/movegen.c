@@ -871,3 +871,39 @@ int movegen_has_escape(tiers_pos *p)
     int n = gen_all(p, buf, TIERS_MAX_MOVES);
     return n > 0 && movegen_escape_in(p, buf, n);
 }
+
+/* ------------------------------------------------------------ random */
+
+static uint64_t xorshift(uint64_t *s)
+{
+    uint64_t x = *s;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return *s = x;
+}
+
+/* Candidates are tried in a random order and the first legal one is
+ * kept: uniform over the legal moves without testing all of them. */
+int movegen_random(tiers_pos *p, uint64_t *rng, tiers_move *buf)
+{
+    if (p->depth >= p->cap || status_terminal(p, NULL, NULL))
+        return 0;
+    int n = movegen_pseudo(p, buf, TIERS_MAX_MOVES);
+    if (n <= 0)
+        return n;
+    if (p->v->legality == LEGAL_PSEUDO && !p->st.setup_left && !movegen_escape_in(p, buf, n))
+        return 0;
+    for (int k = 0; k < n; k++) {
+        int j = k + (int)(xorshift(rng) % (uint64_t)(n - k));
+        tiers_move m = buf[j];
+        buf[j] = buf[k];
+        buf[k] = m;
+        int rc = movegen_make_checked(p, &m);
+        if (rc == 0)
+            return 1;
+        if (rc != TIERS_EILLEGAL)
+            return rc;
+    }
+    return 0;
+}

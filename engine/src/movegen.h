@@ -18,6 +18,10 @@ int movegen_attacks(const tiers_pos *p, int sq, int by);
 int movegen_escape_in(tiers_pos *p, const tiers_move *buf, int n);
 /* Does the side to move have a move after which it is not in check? */
 int movegen_has_escape(tiers_pos *p);
+/* Makes a uniformly random legal move, drawing from the xorshift state
+ * *rng; buf holds TIERS_MAX_MOVES.  Returns 1 if a move was made, 0 if the
+ * game is over (or the history is full), or an error. */
+int movegen_random(tiers_pos *p, uint64_t *rng, tiers_move *buf);
 /* The tier whose table the top piece at sq uses, and its face. */
 int movegen_face_tier(const tiers_pos *p, int sq, int idx, int *tier);
 /* Makes m; returns 0, or TIERS_EILLEGAL when a veto or the royal-safety

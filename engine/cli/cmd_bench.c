@@ -216,7 +216,7 @@ int cmd_bench_run(struct cli *c)
     struct cmd_bench_names l = {NULL, 0, 0, 0};
     int code = CLI_OK;
 
-    if (strcmp(c->args[0], "all") == 0) {
+    if (c->nargs == 1 && strcmp(c->args[0], "all") == 0) {
         int count = tiers_variants_list(c->search, cmd_bench_collect, &l);
         if (l.failed || count < 0) {
             cli_error(c, "cannot list variants: %s",
@@ -229,11 +229,13 @@ int cmd_bench_run(struct cli *c)
             free(l.names);
             return CLI_INPUT;
         }
-    } else if (cmd_bench_push(&l, c->args[0]) != 0 ||
-               cmd_bench_push(&l, c->args[0]) != 0) {
-        cli_free_strings(l.names, l.n);
-        cli_error(c, "out of memory");
-        return CLI_INTERNAL;
+    } else {
+        for (int i = 0; i < c->nargs; i++)
+            if (cmd_bench_push(&l, c->args[i]) != 0 || cmd_bench_push(&l, c->args[i]) != 0) {
+                cli_free_strings(l.names, l.n);
+                cli_error(c, "out of memory");
+                return CLI_INTERNAL;
+            }
     }
 
     int n = l.n / 2;

@@ -214,12 +214,14 @@ static const struct cli_command cli_commands[] = {
      "applied: a cycle that neither side can be forced out of is a draw.",
      CLI_O_COMMON | CLI_O_MAX_POSITIONS | CLI_O_SAVE, cli_args_variant, 1, 1},
     {"bench", cmd_bench_run, "time perft and random playouts",
-     "VARIANT|all [--seconds S] [--rule KEY=VALUE] [--variants DIR] "
+     "VARIANT...|all [--seconds S] [--rule KEY=VALUE] [--variants DIR] "
      "[--json]",
      "Runs perft from the start to a depth taking about a second, then\n"
-     "random playouts (fixed seed, at most 400 plies) for S seconds.",
+     "random playouts (fixed seed, at most 400 plies) for S seconds, for\n"
+     "each variant given (e.g. blog and a copy without its scripts, to see\n"
+     "what the effects cost) or every variant found.",
      CLI_O_RULE | CLI_O_VARIANTS | CLI_O_JSON | CLI_O_SECONDS,
-     cli_args_variant, 1, 1},
+     cli_args_variant, 1, -1},
 };
 
 enum { CLI_NCOMMANDS = (int)(sizeof cli_commands / sizeof cli_commands[0]) };

@@ -78,6 +78,14 @@ expect "check missing file" 2 - "$missing" -- check "$missing"
 expect "check missing folder" 2 - "$tmp/nowhere" -- check "$tmp/nowhere"
 expect "show missing file" 2 - "$missing" -- show "$missing"
 
+# bench with several variants: a row each; a missing one fails alone
+expect "bench two variants" 0 '^duel +[0-9].*' - -- bench duel standoff --seconds 0.05 \
+    --variants "$2/data/variants"
+grep -Eq '^standoff +[0-9]' "$tmp/out" ||
+    { fail "bench two variants: no standoff row"; failures=$((failures + 1)); }
+expect "bench one missing" 2 '^nowhere +error' "nowhere" -- bench duel nowhere \
+    --seconds 0.05 --variants "$2/data/variants"
+
 echo "test_usage: $((cases - failures))/$cases passed"
 [[ $failures -eq 0 ]] || exit 1
 exit 0

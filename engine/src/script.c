@@ -773,7 +773,8 @@ static int moves_pass(const tiers_pos *p, const hook_filter *f, uint64_t *key)
     int side = p->st.side;
     if (f->setup && ((p->st.setup_left >> side) & 1) != (f->setup == 1))
         return 0;
-    if (f->faces || f->heights || f->tiers || f->controlled || f->pure) {
+    int towers = f->faces || f->heights || f->tiers || f->controlled;
+    if (towers || f->pure) {
         int found = 0;
         if (f->pure)
             *key = zobrist_state(&p->st);
@@ -785,7 +786,7 @@ static int moves_pass(const tiers_pos *p, const hook_filter *f, uint64_t *key)
                 if (!t->h || (f->heights && !(f->heights >> t->h & 1)) ||
                     (f->controlled && pc_owner(t->p[t->h - 1]) != side))
                     continue;
-                int match = 0;
+                int match = !towers; /* no tower test: a pure hook reads them all */
                 for (int i = 0; i < t->h && !match; i++)
                     match = pc_owner(t->p[i]) == side &&
                             (!f->faces || (f->faces >> v->face_of[t->p[i]] & 1)) &&
@@ -794,7 +795,7 @@ static int moves_pass(const tiers_pos *p, const hook_filter *f, uint64_t *key)
                 for (int i = 0; match && f->pure && i < t->h; i++)
                     *key ^= zobrist_piece(sq, i, t->p[i]);
             }
-        if (!found)
+        if (towers && !found)
             return 0;
     }
     return !f->check || movegen_in_check(p, side);

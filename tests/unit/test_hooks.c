@@ -153,6 +153,20 @@ static void test_pure_moves(void **state)
     assert_true(tu_has_move(p, "Lb2n3", NULL));
     tiers_pos_free(p);
     tiers_variant_free(v);
+
+    /* without tower tests every tower is read: an enemy piece moved is
+       a new answer, the same board again is not */
+    v = load("pure_all.yaml");
+    static const char *const seq[][2] = {{"4k/5/5/5/2K2 - w - 0 1", "A1"},
+                                         {"3k1/5/5/5/2K2 - w - 0 1", "A2"},
+                                         {"4k/5/5/5/2K2 - w - 0 1", "A2"}};
+    for (size_t i = 0; i < 3; i++) {
+        p = tu_pos(v, seq[i][0], NULL);
+        if (!tu_has_move(p, seq[i][1], NULL))
+            fail_msg("%s: no %s in %s", seq[i][0], seq[i][1], tu_moves(p, NULL));
+        tiers_pos_free(p);
+    }
+    tiers_variant_free(v);
 }
 
 /* ------------------------------------------------------------ narrowing */

@@ -117,6 +117,25 @@ static tiers_variant *scripted(const char *file, int onto)
     return v;
 }
 
+/* tests/hostile/lua/<file> (the hostile suite's scripts) loaded into v. */
+static int load_hostile(tiers_variant *v, const char *file, tiers_error *err)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", tu_path("hostile/lua"), file);
+    const char *files[1] = {path};
+    return script_load(v, files, 1, err);
+}
+
+static tiers_variant *hostile(const char *file)
+{
+    tiers_variant *v = new_variant(ONTO_ANY);
+    tiers_error err;
+    char msg[1024];
+    if (load_hostile(v, file, &err) < 0)
+        fail_msg("loading %s: %s", file, tiers_error_text(&err, msg, sizeof msg));
+    return v;
+}
+
 static tiers_pos *pos_at(const tiers_variant *v, const char *fmt, int var)
 {
     char text[256];
@@ -465,9 +484,8 @@ static void test_random_seeded(void **state)
 /* The after hook of `file` fails on a2-a3 with vars=var: the make returns
  * TIERS_ESCRIPT with `msg`, leaves the position as it was, and the same
  * script still works once the variable is 0. */
-static void expect_after_failure(const char *file, int var, const char *msg)
+static void after_fails(tiers_variant *v, int var, const char *msg)
 {
-    tiers_variant *v = scripted(file, ONTO_ANY);
     tiers_pos *p = pos_at(v, HOSTILE_AT, var);
     char before[256];
     snprintf(before, sizeof before, "%s", tu_fen(p, NULL));
@@ -482,7 +500,24 @@ static void expect_after_failure(const char *file, int var, const char *msg)
     assert_int_equal(tiers_unmake(p), 0);
     assert_true(legal_count(p) > 0);
     tiers_pos_free(p);
+}
+
+static void expect_after_failure(const char *file, int var, const char *msg)
+{
+    tiers_variant *v = scripted(file, ONTO_ANY);
+    after_fails(v, var, msg);
     tiers_variant_free(v);
+}
+
+/* The after hook of v succeeds on a2-a3 with vars=var. */
+static void after_succeeds(tiers_variant *v, int var)
+{
+    tiers_pos *p = pos_at(v, HOSTILE_AT, var);
+    tiers_move m = pseudo(p, "a2-a3");
+    if (tiers_make(p, &m) != 0)
+        fail_msg("vars=%d: %s", var, script_error(v));
+    assert_int_equal(tiers_unmake(p), 0);
+    tiers_pos_free(p);
 }
 
 static void test_hostile_loop(void **state)
@@ -783,6 +818,96 @@ static void test_hostile_bad_edits(void **state)
     tiers_variant_free(v);
 }
 
+/* Finalizers would run with the debug hooks off, out of the budget's
+ * reach: setmetatable refuses a metatable with __gc. */
+static void test_finalizers_refused(void **state)
+{
+    (void)state;
+    tiers_variant *v = hostile("finalizer.lua");
+    after_fails(v, 6, "finalizer.lua:29: '__gc' (a finalizer) is not available in tiers "
+                "scripts (in hook after of effect finalizer)");
+    after_fails(v, 1, "finalizer.lua:16: '__gc' (a finalizer) is not available");
+    after_fails(v, 2, "finalizer.lua:18: '__gc' (a finalizer) is not available");
+    after_fails(v, 3, "finalizer.lua:20: '__gc' (a finalizer) is not available");
+    after_succeeds(v, 4); /* __gc added later: never called */
+    after_succeeds(v, 5); /* on the strings' metatable: never called */
+    tiers_variant_free(v);
+
+    v = new_variant(ONTO_ANY);
+    tiers_error err;
+    assert_int_equal(load_hostile(v, "gc_at_load.lua", &err), TIERS_ESCRIPT);
+    assert_contains(err.file, "gc_at_load.lua");
+    assert_int_equal(err.line, 4);
+    assert_string_equal(err.msg, "'__gc' (a finalizer) is not available in tiers scripts");
+    assert_null(v->script);
+    tiers_variant_free(v);
+}
+
+/* find, match, gmatch and gsub count their steps: a backtracking pattern
+ * ends with the budget, and the results are the stock library's. */
+static void test_pattern_budget(void **state)
+{
+    (void)state;
+    tiers_variant *v = hostile("library.lua");
+    after_succeeds(v, 1); /* 2^16 ways to fail: within the budget */
+    /* 2^20: about a second for Lua's matcher, which the count hook never
+       interrupts; more than 10 million steps here */
+    after_fails(v, 20, "library.lua:35: instruction budget exceeded (10000000 instructions) "
+                "while matching a pattern (in hook after of effect library)");
+    after_fails(v, 40, "library.lua:35: instruction budget exceeded");
+    after_fails(v, 7, "library.lua:24: instruction budget exceeded");  /* a*b */
+    after_fails(v, 8, "library.lua:26: instruction budget exceeded");  /* plain */
+    after_fails(v, 9, "library.lua:28: instruction budget exceeded");  /* gsub */
+    after_fails(v, 10, "library.lua:30: instruction budget exceeded"); /* gmatch */
+    /* caught with pcall: the hook fails all the same */
+    after_fails(v, 11, "library.lua:7: instruction budget exceeded (10000000 instructions) "
+                "(in hook after of effect library)");
+    tiers_variant_free(v);
+
+    v = new_variant(ONTO_ANY);
+    tiers_error err;
+    char msg[1024];
+    if (load_hostile(v, "patterns.lua", &err) < 0) /* its cases check themselves */
+        fail_msg("%s", tiers_error_text(&err, msg, sizeof msg));
+    tiers_variant_free(v);
+}
+
+/* Work in C that the count hook cannot see: move generations and hooks
+ * run from hooks count against the budget, and a budget error caught
+ * with pcall still fails the hook. */
+static void test_budget_counts_c_work(void **state)
+{
+    (void)state;
+    tiers_variant *v = hostile("budget.lua");
+    after_fails(v, 1, "budget.lua:10: instruction budget exceeded (10000000 instructions) "
+                "(in hook after of effect budget)");
+    after_fails(v, 2, "budget.lua:6: instruction budget exceeded (10000000 instructions) "
+                "(in hook tier of effect budget) (in hook after of effect budget)");
+    after_fails(v, 3, "budget.lua:7: instruction budget exceeded (10000000 instructions) "
+                "(in hook after of effect budget)");
+    tiers_variant_free(v);
+}
+
+/* Hooks that run hooks (fanout.lua): the budget ends the whole tree. */
+static void test_nested_fanout(void **state)
+{
+    (void)state;
+    tiers_variant *v = hostile("fanout.lua");
+    tiers_pos *p = tu_pos(v, "1k3/5/2[p:P:p]2/PG3/2G1K PPg w - 0 1 vars=4", NULL);
+    assert_int_equal(legal_count(p), 35);
+    /* v = 5: 5^8 calls, 35 moves after 1.6 s uncounted; 12: hours */
+    set_pos(p, "1k3/5/2[p:P:p]2/PG3/2G1K PPg w - 0 1 vars=%d", 5);
+    assert_int_equal(legal_count(p), TIERS_ESCRIPT);
+    set_pos(p, "1k3/5/2[p:P:p]2/PG3/2G1K PPg w - 0 1 vars=%d", 12);
+    assert_int_equal(legal_count(p), TIERS_ESCRIPT);
+    assert_contains(script_error(v), "instruction budget exceeded (10000000 instructions) "
+                    "(in hook veto of effect fanout)");
+    set_pos(p, "1k3/5/2[p:P:p]2/PG3/2G1K PPg w - 0 1 vars=%d", 0);
+    assert_true(legal_count(p) > 0);
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+}
+
 /* A hook run from inside another (pos:reach runs the tier hook). */
 static void test_nested_hooks(void **state)
 {
@@ -828,6 +953,10 @@ int main(void)
         cmocka_unit_test(test_hostile_read_only),
         cmocka_unit_test(test_hostile_bad_edits),
         cmocka_unit_test(test_nested_hooks),
+        cmocka_unit_test(test_finalizers_refused),
+        cmocka_unit_test(test_pattern_budget),
+        cmocka_unit_test(test_budget_counts_c_work),
+        cmocka_unit_test(test_nested_fanout),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

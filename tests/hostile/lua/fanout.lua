@@ -1,9 +1,10 @@
 -- Hostile: hooks that run hooks.  pos:in_check runs move generation,
 -- which runs the tier hook, which calls pos:in_check again, up to 8
 -- levels deep; each level calls it v times (variable 1) under pcall, so
--- one hook call makes v^8 nested calls.  The budget kills the innermost
--- call, the pcalls above it go on: v = 4 is quick, v = 12 runs for hours
--- (an open bug: docs/robustness.md).
+-- one hook call would make v^8 nested calls.  The budget is shared by the
+-- nested calls, each counting its cost; once it is spent, nested hooks
+-- are refused and pos:in_check fails at once until the outermost hook
+-- returns, and that hook fails even though its pcalls caught the error.
 effect{
   name = "fanout",
   tier = function(pos, sq, index, tier)

@@ -1,10 +1,12 @@
--- Hostile: standard-library calls that do much work in one call, where
--- the instruction count does not reach (docs/lua-api.md, Limits).
+-- Hostile: standard-library calls that do much work in one call.  The
+-- pattern functions (find, match, gmatch, gsub) count their steps against
+-- the instruction budget (docs/lua-api.md, Limits); the others are
+-- bounded by the memory limit or by Lua's own checks.
 effect{
   name = "library",
   after = function(pos, move)
     local v = pos:var(1)
-    if v == 1 then   -- backtracking pattern: 2^16 ways to fail, bounded here
+    if v == 1 then   -- backtracking pattern: 2^16 ways to fail, within the budget
       return string.find(string.rep("a", 16), string.rep("a?", 16) .. "b") ~= nil
     elseif v == 2 then
       local t = {}
@@ -18,7 +20,18 @@ effect{
       return #string.format("%099d", 1) > 0
     elseif v == 6 then
       return utf8.char(0x7fffffff, 0x7fffffff) ~= nil
-    elseif v >= 16 then  -- the same pattern, 2^v ways to fail (v = 40: days)
+    elseif v == 7 then   -- one quantifier, a step per pair of positions: 5 * 10^11
+      return string.find(string.rep("a", 1e6), "a*b") ~= nil
+    elseif v == 8 then   -- a plain find comparing 10^4 bytes at each of 10^6 places
+      return string.find(string.rep("a", 1e6), string.rep("a", 1e4) .. "b", 1, true) ~= nil
+    elseif v == 9 then   -- gsub, gmatch: the same search at every position
+      return string.gsub(string.rep("a", 30), string.rep("a?", 30) .. "b", "") ~= nil
+    elseif v == 10 then
+      for w in string.gmatch(string.rep("a", 30), string.rep("a?", 30) .. "b") do end
+    elseif v == 11 then  -- pcall catches the error; the hook fails all the same
+      pcall(string.find, string.rep("a", 40), string.rep("a?", 40) .. "b")
+      return false
+    elseif v >= 16 then  -- 2^v ways to fail (v = 40: days with Lua's own matcher)
       return string.find(string.rep("a", v), string.rep("a?", v) .. "b") ~= nil
     end
     return false

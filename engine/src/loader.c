@@ -5,6 +5,8 @@
  * variant.  Every node lives in one arena freed at the end, so no error
  * path can leak. */
 
+#define _XOPEN_SOURCE 700 /* realpath */
+
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -2220,8 +2222,32 @@ static int read_modes(ctx *c, const ynode *root)
     return rc;
 }
 
+/* Does the relative path name have a ".." component? */
+static int has_dotdot(const char *name)
+{
+    for (const char *c = name; *c; c++)
+        if ((c == name || c[-1] == '/') && c[0] == '.' && c[1] == '.' &&
+            (c[2] == '/' || !c[2]))
+            return 1;
+    return 0;
+}
+
+/* Is the real path of file inside the real path of folder dir? */
+static int real_inside(const char *dir, const char *file)
+{
+    char *rd = realpath(dir, NULL), *rf = realpath(file, NULL);
+    size_t n = rd ? strlen(rd) : 0;
+    int in = rd && rf && !strncmp(rf, rd, n) && (rf[n] == '/' || (n && rd[n - 1] == '/'));
+    free(rd);
+    free(rf);
+    return in;
+}
+
 /* Each script resolves against the folder of the file that names it, so
- * a parent's scripts stay the parent's. */
+ * a parent's scripts stay the parent's.  A variant is one folder that
+ * designers share: a script must lie inside the folder of the file that
+ * names it (or below), so a shared variant cannot make tiers read any
+ * other file as Lua. */
 static int read_script(ctx *c, const ynode *n, const char *where, char *out)
 {
     char name[256], dir[1024], path[1300];
@@ -2229,15 +2255,21 @@ static int read_script(ctx *c, const ynode *n, const char *where, char *out)
         return c->rc;
     if (!name[0])
         return fail(c, n, "%s must not be empty", where);
+    if (name[0] == '/' || has_dotdot(name))
+        return fail(c, n, "script path '%s' must be relative to this file's folder, "
+                    "without '..'", name);
     dir_of(n->file, dir, sizeof dir);
     at(path, sizeof path, "%s/%s", dir, name);
-    if (make_abs(name[0] == '/' ? name : path, out, 256))
+    if (make_abs(path, out, 256))
         return fail(c, n, "path of script '%s' is too long", name);
     if (access(out, R_OK))
         return fail(c, n, "cannot read script '%s': %s", name, strerror(errno));
     /* A device or FIFO (/dev/zero, /dev/stdin) would be read forever. */
     if (!is_kind(out, 0))
         return fail(c, n, "script '%s' is not a regular file", name);
+    if (!real_inside(dir, out))
+        return fail(c, n, "script '%s' is a link to a file outside this file's folder",
+                    name);
     return 0;
 }
 

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "loader.h"
@@ -572,6 +573,93 @@ static void test_big_file(void **state)
     free(v);
 }
 
+/* Writes text to dir/name. */
+static void put_file(const char *dir, const char *name, const char *text)
+{
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* dir/variant.yaml inheriting the hostile suite's base, naming `script`;
+ * loads it and checks the result (msg NULL: it loads). */
+static void check_script_path(const char *dir, const char *script, const char *msg)
+{
+    char yaml[PATH_MAX + 200], path[PATH_MAX];
+    snprintf(yaml, sizeof yaml, "name: paths\ninherits: %s\nscripts: [\"%s\"]\n",
+             TIERS_TEST_DIR "/hostile/base.yaml", script);
+    put_file(dir, "variant.yaml", yaml);
+    snprintf(path, sizeof path, "%s/variant.yaml", dir);
+    tiers_variant *v = calloc(1, sizeof *v);
+    tiers_error err;
+    memset(&err, 0, sizeof err);
+    int rc = loader_read(v, path, "", NULL, &err);
+    free(v);
+    if (!msg && rc != 0)
+        fail_msg("%s: %s", script, err.msg);
+    if (msg && (rc != TIERS_EINPUT || err.line != 3 || err.col != 11 || !strstr(err.msg, msg)))
+        fail_msg("%s: got rc %d %d:%d: %s\n  want 3:11: ...%s...", script, rc, err.line,
+                 err.col, err.msg, msg);
+}
+
+/* A variant is one folder: scripts must lie inside the folder of the file
+ * naming them (a parent's scripts inside the parent's). */
+static void test_script_paths(void **state)
+{
+    (void)state;
+    char root[] = "/tmp/tiers_paths_XXXXXX", dir[PATH_MAX], other[PATH_MAX],
+         sub[PATH_MAX], child[PATH_MAX], link[PATH_MAX];
+    assert_non_null(mkdtemp(root));
+    snprintf(dir, sizeof dir, "%s/v", root);
+    snprintf(sub, sizeof sub, "%s/v/sub", root);
+    snprintf(other, sizeof other, "%s/other", root);
+    snprintf(child, sizeof child, "%s/child", root);
+    assert_int_equal(mkdir(dir, 0700), 0);
+    assert_int_equal(mkdir(sub, 0700), 0);
+    assert_int_equal(mkdir(other, 0700), 0);
+    assert_int_equal(mkdir(child, 0700), 0);
+    put_file(dir, "e.lua", "effect{name = \"e\"}\n");
+    put_file(sub, "e.lua", "effect{name = \"e\"}\n");
+    put_file(other, "e.lua", "effect{name = \"e\"}\n");
+    snprintf(link, sizeof link, "%s/link.lua", dir);
+    assert_int_equal(symlink("../other/e.lua", link), 0);
+
+    check_script_path(dir, "e.lua", NULL);
+    check_script_path(dir, "sub/e.lua", NULL);
+    check_script_path(dir, "./sub/e.lua", NULL);
+    const char *why = "must be relative to this file's folder, without '..'";
+    check_script_path(dir, "../other/e.lua", why);
+    check_script_path(dir, "sub/../e.lua", why);
+    check_script_path(dir, "..", why);
+    char abs[PATH_MAX + 8];
+    snprintf(abs, sizeof abs, "%s/e.lua", dir); /* inside, but not relative */
+    check_script_path(dir, abs, why);
+    check_script_path(dir, "/dev/zero", why);
+    check_script_path(dir, "link.lua", "is a link to a file outside this file's folder");
+    /* a parent's scripts resolve in the parent's folder */
+    put_file(child, "variant.yaml", "name: child\ninherits: ../v/variant.yaml\n");
+    check_script_path(dir, "sub/e.lua", NULL);
+    char path[PATH_MAX + 16], want[PATH_MAX + 16];
+    snprintf(path, sizeof path, "%s/variant.yaml", child);
+    tiers_variant *v = load(path, "", NULL, 0);
+    snprintf(want, sizeof want, "%s/child/../v/sub/e.lua", root);
+    assert_int_equal(v->nscripts, 1);
+    assert_string_equal(v->scripts[0], want);
+    free(v);
+
+    const char *files[] = {"v/e.lua", "v/sub/e.lua", "v/link.lua", "v/variant.yaml",
+                           "other/e.lua", "child/variant.yaml", "v/sub", "v", "other",
+                           "child"};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", root, files[i]);
+        assert_int_equal(remove(path), 0);
+    }
+    assert_int_equal(rmdir(root), 0);
+}
+
 int main(void)
 {
     /* The shipped-variants folder for test_inherits_shipped. */
@@ -590,6 +678,7 @@ int main(void)
         cmocka_unit_test(test_bad_files),
         cmocka_unit_test(test_missing_file),
         cmocka_unit_test(test_big_file),
+        cmocka_unit_test(test_script_paths),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

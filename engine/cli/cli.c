@@ -55,7 +55,9 @@ const char *cli_code_text(int rc)
     case TIERS_EILLEGAL: return "illegal move";
     case TIERS_ESCRIPT: return "variant script failed";
     case TIERS_ENOMEM: return "out of memory";
-    case TIERS_EFULL: return "history full";
+    case TIERS_EFULL: /* (the commands size game histories to fit) */
+        return "more legal moves than tiers supports (4096), or a scripted move that "
+               "changes too many squares";
     default: return "unknown error";
     }
 }

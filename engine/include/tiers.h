@@ -22,7 +22,8 @@ enum {
     TIERS_MAX_RANKS = 16,
     TIERS_MAX_SQUARES = 256, /* square = rank * 16 + file */
     TIERS_MAX_TIERS = 8,
-    TIERS_MAX_MOVES = 4096,  /* a legal list never holds more */
+    TIERS_MAX_MOVES = 4096,  /* the most moves tiers supports in one position
+                                (generation fails beyond it: TIERS_EFULL) */
     TIERS_NO_SQUARE = 0xff
 };
 
@@ -185,8 +186,10 @@ const char *tiers_square_name(int file, int rank, char buf[8]);
 int tiers_pos_hands(const tiers_pos *p, char *buf, size_t size);
 int tiers_pos_ply(const tiers_pos *p);
 
-/* Legal moves into buf (capacity `cap`, TIERS_MAX_MOVES always enough).
- * Returns the count, or a negative error (a script failure). */
+/* Legal moves into buf (capacity `cap`).  Returns the count, or a negative
+ * error: TIERS_EFULL when the position has more moves than cap (a valid
+ * variant can have more than TIERS_MAX_MOVES, the most tiers supports:
+ * 16x16 with many kinds in hand), TIERS_ESCRIPT when a script failed. */
 int tiers_legal_moves(tiers_pos *p, tiers_move *buf, int cap);
 /* Pseudo-legal moves: before the royal-safety filter. */
 int tiers_pseudo_moves(tiers_pos *p, tiers_move *buf, int cap);

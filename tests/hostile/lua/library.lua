@@ -31,6 +31,19 @@ effect{
     elseif v == 11 then  -- pcall catches the error; the hook fails all the same
       pcall(string.find, string.rep("a", 40), string.rep("a?", 40) .. "b")
       return false
+    -- Open (docs/robustness.md): each of these calls is one instruction to
+    -- the count hook but milliseconds of work in C, so a loop of them runs
+    -- for hours within the budget.
+    elseif v == 12 then
+      for i = 1, 1e8 do local s = string.rep("x", 3e7) end
+    elseif v == 13 then
+      local t = {}
+      for i = 1, 1e6 do t[i] = i end
+      for i = 1, 1e8 do table.sort(t) end
+    elseif v == 14 then
+      local t = {}
+      for i = 1, 5e5 do t[i] = {} end
+      for i = 1, 1e8 do collectgarbage() end
     elseif v >= 16 then  -- 2^v ways to fail (v = 40: days with Lua's own matcher)
       return string.find(string.rep("a", v), string.rep("a?", v) .. "b") ~= nil
     end

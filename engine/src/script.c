@@ -21,10 +21,12 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <lauxlib.h>
 #include <lua.h>
@@ -42,6 +44,7 @@
 #define SCRIPT_INSTRUCTION_BUDGET 10000000L      /* VM instructions per hook call */
 #endif
 #define SCRIPT_COUNT_STEP 1000        /* the count hook runs every N instructions */
+#define SCRIPT_SECONDS 20.0           /* the time guard (TIERS_LUA_SECONDS) */
 #define SCRIPT_MAX_DEPTH 8            /* hooks run from inside hooks (pos:in_check) */
 #define SCRIPT_NESTED_COST 100        /* instructions a hook run from a hook counts */
 #define SCRIPT_MAX_FILE (4L << 20)    /* bytes of one script file */
@@ -185,6 +188,9 @@ struct tiers_script {
     int mem_hit;              /* the allocator refused a block */
     long ticks;               /* count-hook steps left in this call */
     long work_left;           /* C work (budget_charge) left before the next tick */
+    int hook_now;             /* the count hook fires at every instruction */
+    double started, seconds;  /* the time guard: when the outermost hook (or
+                                 the load) began, and how long it may run */
     int depth;                /* hooks running (nested through pos:in_check) */
     int loading;              /* a file's top level is running: effect{} allowed */
     int nested_error;         /* a hook run from inside a hook failed */
@@ -256,6 +262,14 @@ static void set_key(lua_State *L, int key)
 
 /* ------------------------------------------------------------ allocator */
 
+static int budget_charge(tiers_script *s, size_t n);
+
+/* Memory comes from the variant's allowance, and each byte a script's
+ * objects grow by is charged to the budget (one instruction per
+ * ALLOC_BYTES_PER_STEP): a C function that builds a large string in one
+ * instruction (string.rep, table.concat, ...) pays for its size. */
+enum { ALLOC_BYTES_PER_STEP = 32 };
+
 static void *script_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     tiers_script *s = ud;
@@ -274,6 +288,8 @@ static void *script_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     if (!q)
         return NULL;
     s->mem = s->mem - osize + nsize;
+    if (nsize > osize) /* a spent budget raises at the next count step */
+        budget_charge(s, (nsize - osize) / ALLOC_BYTES_PER_STEP);
     return q;
 }
 
@@ -289,17 +305,32 @@ static void *script_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 
 static int budget_spent(const tiers_script *s) { return s->ticks <= 0; }
 
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* Raises the budget error, or the time guard's: a last resort for work
+ * that no count sees (an instruction comparing two long strings, ...),
+ * given in seconds because nothing else bounds it. */
 static void count_hook(lua_State *L, lua_Debug *ar)
 {
     tiers_script *s = script_of(L);
-    if (--s->ticks > 0)
+    int late = now_seconds() - s->started > s->seconds;
+    if (--s->ticks > 0 && !late)
         return;
     s->ticks = 0;
-    if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
-        lua_pushfstring(L, "%s:%d: " BUDGET_TEXT, ar->short_src, ar->currentline,
-                        (int)SCRIPT_INSTRUCTION_BUDGET);
+    char what[120];
+    if (late)
+        snprintf(what, sizeof what, "hook ran for more than %g seconds", s->seconds);
     else
-        lua_pushfstring(L, BUDGET_TEXT, (int)SCRIPT_INSTRUCTION_BUDGET);
+        snprintf(what, sizeof what, BUDGET_TEXT, (int)SCRIPT_INSTRUCTION_BUDGET);
+    if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
+        lua_pushfstring(L, "%s:%d: %s", ar->short_src, ar->currentline, what);
+    else
+        lua_pushstring(L, what);
     lua_error(L);
 }
 
@@ -322,7 +353,24 @@ static int budget_charge(tiers_script *s, size_t n)
         return 0;
     }
     s->ticks = 0;
+    /* raise at the very next instruction, not up to a count step later
+       (a step of a loop of costly calls can be long) */
+    if (s->L && !s->hook_now) {
+        s->hook_now = 1;
+        lua_sethook(s->L, count_hook, LUA_MASKCOUNT, 1);
+    }
     return -1;
+}
+
+/* A fresh budget for a hook call or a file's load. */
+static void budget_reset(tiers_script *s)
+{
+    s->ticks = SCRIPT_INSTRUCTION_BUDGET / SCRIPT_COUNT_STEP;
+    s->started = now_seconds();
+    if (s->hook_now) {
+        s->hook_now = 0;
+        lua_sethook(s->L, count_hook, LUA_MASKCOUNT, SCRIPT_COUNT_STEP);
+    }
 }
 
 /* A pos function about to generate moves (pos:in_check, pos:attacked,
@@ -2259,6 +2307,70 @@ static int l_blocked_index(lua_State *L)
     return 0;
 }
 
+/* Library functions whose work in C grows with their input but allocates
+ * little: each call is charged, before it runs, the size of what it will
+ * walk (the count hook sees one instruction however long they take). */
+enum { COST_SORT, COST_LENGTH, COST_RANGE, COST_HEAP, COST_BYTES };
+static const struct charged_fn {
+    const char *lib, *name;
+    int cost;
+} charged_fns[] = {
+    {LUA_TABLIBNAME, "sort", COST_SORT},      {LUA_TABLIBNAME, "insert", COST_LENGTH},
+    {LUA_TABLIBNAME, "remove", COST_LENGTH},  {LUA_TABLIBNAME, "concat", COST_LENGTH},
+    {LUA_TABLIBNAME, "move", COST_RANGE},     {NULL, "collectgarbage", COST_HEAP},
+    {LUA_UTF8LIBNAME, "len", COST_BYTES},     {LUA_UTF8LIBNAME, "codepoint", COST_BYTES},
+    {LUA_UTF8LIBNAME, "offset", COST_BYTES},  {NULL, "tonumber", COST_BYTES},
+    {NULL, NULL, 0}};
+
+static size_t charged_cost(lua_State *L, const tiers_script *s, int cost)
+{
+    switch (cost) {
+    case COST_SORT: {
+        double n = lua_istable(L, 1) ? (double)lua_rawlen(L, 1) : 0;
+        return (size_t)(n * (log2(n + 1) + 1));
+    }
+    case COST_LENGTH:
+        return lua_istable(L, 1) ? (size_t)lua_rawlen(L, 1) : 0;
+    case COST_RANGE: { /* table.move(a, f, e, t) */
+        lua_Integer f = lua_tointeger(L, 2), e = lua_tointeger(L, 3);
+        return e >= f ? (size_t)((lua_Unsigned)e - (lua_Unsigned)f) : 0;
+    }
+    case COST_HEAP:
+        return s->mem / ALLOC_BYTES_PER_STEP;
+    default:
+        return lua_type(L, 1) == LUA_TSTRING ? lua_rawlen(L, 1) / 8 : 0;
+    }
+}
+
+/* The wrapper: upvalue 1 the library's function, upvalue 2 its cost. */
+static int l_charged(lua_State *L)
+{
+    tiers_script *s = script_of(L);
+    size_t n = charged_cost(L, s, (int)lua_tointeger(L, lua_upvalueindex(2)));
+    if (budget_charge(s, n) < 0)
+        return luaL_error(L, BUDGET_TEXT, (int)SCRIPT_INSTRUCTION_BUDGET);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/* Replaces each function of charged_fns by its wrapper (globals on top). */
+static void wrap_charged(lua_State *L)
+{
+    for (const struct charged_fn *c = charged_fns; c->name; c++) {
+        if (c->lib)
+            lua_getfield(L, -1, c->lib);
+        else
+            lua_pushvalue(L, -1);
+        lua_getfield(L, -1, c->name);
+        lua_pushinteger(L, c->cost);
+        lua_pushcclosure(L, l_charged, 2);
+        lua_setfield(L, -2, c->name);
+        lua_pop(L, 1);
+    }
+}
+
 /* setmetatable(t, mt) without finalizers: Lua runs __gc metamethods
  * with the debug hooks off, out of reach of the instruction budget (and
  * at any later moment, even from lua_close).  An object is marked for
@@ -2730,6 +2842,7 @@ static int open_sandbox(lua_State *L)
     lua_pushboolean(L, 0);
     lua_setfield(L, -2, "__metatable");
     lua_setmetatable(L, -2);
+    wrap_charged(L);
     lua_getfield(L, -1, LUA_STRLIBNAME);
     static const luaL_Reg strings[] = {
         {"dump", l_no_dump},       {"find", l_str_find}, {"match", l_str_match},
@@ -3097,7 +3210,7 @@ static int run_hook(tiers_script *s, call *c)
     s->cur = (hook_ctx){.p = c->p, .gen = ++s->gen_next, .hook = c->hook,
                         .effect = c->effect, .writable = hook_writes[c->hook]};
     if (s->depth == 0) {
-        s->ticks = SCRIPT_INSTRUCTION_BUDGET / SCRIPT_COUNT_STEP;
+        budget_reset(s);
         s->mem_hit = 0;
     }
     s->depth++;
@@ -3695,7 +3808,7 @@ static int load_file(tiers_script *s, const char *file, tiers_error *err)
     lua_State *L = s->L;
     char chunk[1100];
     snprintf(chunk, sizeof chunk, "@%s", name);
-    s->ticks = SCRIPT_INSTRUCTION_BUDGET / SCRIPT_COUNT_STEP;
+    budget_reset(s);
     s->mem_hit = 0;
     int status = luaL_loadbufferx(L, code, len, chunk, "t");
     free(text);
@@ -3758,6 +3871,8 @@ int script_load(tiers_variant *v, const char *const *files, int nfiles, tiers_er
     s->v = v;
     s->mem_limit = SCRIPT_MEMORY_LIMIT;
     s->rng = 0x2545f4914f6cdd1dull;
+    const char *secs = getenv("TIERS_LUA_SECONDS");
+    s->seconds = secs && atof(secs) > 0 ? atof(secs) : SCRIPT_SECONDS;
     const char *pr = getenv("TIERS_LUA_PRINT");
     s->print = pr && *pr && strcmp(pr, "0");
     for (int e = 0; e < MAX_EFFECTS; e++)

@@ -852,15 +852,15 @@ static void test_pattern_budget(void **state)
     after_succeeds(v, 1); /* 2^16 ways to fail: within the budget */
     /* 2^20: about a second for Lua's matcher, which the count hook never
        interrupts; more than 10 million steps here */
-    after_fails(v, 20, "library.lua:48: instruction budget exceeded (10000000 instructions) "
+    after_fails(v, 20, "library.lua:54: instruction budget exceeded (10000000 instructions) "
                 "while matching a pattern (in hook after of effect library)");
-    after_fails(v, 40, "library.lua:48: instruction budget exceeded");
+    after_fails(v, 40, "library.lua:54: instruction budget exceeded");
     after_fails(v, 7, "library.lua:24: instruction budget exceeded");  /* a*b */
     after_fails(v, 8, "library.lua:26: instruction budget exceeded");  /* plain */
     after_fails(v, 9, "library.lua:28: instruction budget exceeded");  /* gsub */
     after_fails(v, 10, "library.lua:30: instruction budget exceeded"); /* gmatch */
     /* caught with pcall: the hook fails all the same */
-    after_fails(v, 11, "library.lua:7: instruction budget exceeded (10000000 instructions) "
+    after_fails(v, 11, "library.lua:33: instruction budget exceeded (10000000 instructions) "
                 "(in hook after of effect library)");
     tiers_variant_free(v);
 

@@ -578,9 +578,11 @@ static int gen_all(tiers_pos *p, tiers_move *buf, int cap)
     const tiers_variant *v = p->v;
     gen g = {.p = p, .v = v, .buf = buf, .cap = cap, .side = p->st.side,
              .max_tiers = mode_max_tiers(p), .probe = -1};
+    int drops_lo = 0, drops_hi; /* buf[drops_lo..drops_hi): drops only */
 
     if (p->st.setup_left & (1u << g.side)) {
         gen_drops(&g, 1);
+        drops_hi = g.n;
         if (v->setup_ready && !pending_first(p, g.side))
             add(&g, TIERS_MV_READY, TIERS_NO_SQUARE, TIERS_NO_SQUARE);
     } else {
@@ -603,14 +605,16 @@ static int gen_all(tiers_pos *p, tiers_move *buf, int cap)
                 if (v->immobile_strikes && t->h > 1)
                     gen_strikes(&g, sq);
             }
+        drops_lo = g.n;
         if (v->drops)
             gen_drops(&g, 0);
+        drops_hi = g.n;
     }
     int n = g.err ? g.err : g.n;
     if (n >= 0 && (v->hooks & HOOK_MOVES))
         n = script_moves(p, buf, n, cap);
     if (n > 0 && (v->hooks & HOOK_EXPAND)) /* follow-up choices, made and unmade */
-        n = script_expand(p, buf, n, cap);
+        n = script_expand(p, buf, n, cap, drops_lo, drops_hi);
     return n;
 }
 

@@ -211,6 +211,13 @@ struct tiers_script {
     /* stuck[face][tier-1][facing]: squares from which that table of the
        face reaches no square of the board (expand_stuck) */
     uint64_t stuck[MAX_FACES][TIERS_MAX_TIERS][4][4];
+    /* stuck_any[face]: the union of stuck[face] over tiers and facings
+       (MAX_FACES: no piece, empty); stuck_test: the expand effects that a
+       fresh move passes only if its piece may be stuck (expand_stuck
+       without _vars), so script_expand drops them at once for a piece
+       landing where it can never be stuck */
+    uint64_t stuck_any[MAX_FACES + 1][4];
+    uint32_t stuck_test;
     /* drop_ok answers of effects with drop_ok_pure, by (dropped piece,
        target's top piece, side to move, effect); key 0 = empty */
     struct { uint32_t key; uint8_t ok; } drop_cache[DROP_CACHE_SIZE];
@@ -762,6 +769,15 @@ static int check_before(tiers_pos *p, int side)
 static int stuck_at(const tiers_script *s, int face, int tier, int facing, int sq)
 {
     return s->stuck[face][tier - 1][facing][sq >> 6] >> (sq & 63) & 1;
+}
+
+/* Could a piece of face `face` (MAX_FACES: none) be stuck on sq, by any
+ * table it might use there (its own or the over-enemy face's)? */
+static int stuck_anywhere(const tiers_script *s, int face, int sq)
+{
+    int oe = s->v->over_enemy_face;
+    return (s->stuck_any[face][sq >> 6] >> (sq & 63) & 1) ||
+           (oe != NO_FACE && (s->stuck_any[oe][sq >> 6] >> (sq & 63) & 1));
 }
 
 /* expand_stuck, before the move (u NULL) or after it: could the acting
@@ -3359,7 +3375,7 @@ static int expand_fixed(const effect_rec *fx, int effect, tiers_move *buf, int i
     return 0;
 }
 
-int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap)
+int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, int drops_lo, int drops_hi)
 {
     tiers_script *s = script_for(p);
     if (!s)
@@ -3375,7 +3391,13 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap)
     uint16_t want[TIERS_MAX_MOVES];
     int nwant = 0, removed = 0, top = p->v->unit == UNIT_TOP;
     const uint32_t *by_kind = s->by_kind[HK_EXPAND];
+    if (by_kind[TIERS_MV_DROP] || drops_lo < 0 || drops_hi > n)
+        drops_lo = drops_hi = 0; /* drops are looked at like other moves */
     for (int i = 0; i < n; i++) {
+        if (i == drops_lo && drops_hi > drops_lo)
+            i = drops_hi; /* no expand hook concerns a drop: skip them at once */
+        if (i >= n)
+            break;
         const tiers_move *m = &buf[i];
         uint32_t c = by_kind[m->kind];
         if (c & s->face_test[HK_EXPAND] && top &&
@@ -3386,6 +3408,8 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap)
             int ft = m->kind == TIERS_MV_CAPTURE && tt->h ? p->v->face_of[tt->p[tt->h - 1]]
                                                           : MAX_FACES;
             c &= s->by_actor[HK_EXPAND][fa] | s->by_taken[HK_EXPAND][ft];
+            if ((c & s->stuck_test) && !m->effect && !stuck_anywhere(s, fa, m->to))
+                c &= ~s->stuck_test;
         }
         if (m->effect && m->effect <= MAX_EFFECTS)
             c |= (1u << (m->effect - 1)) & s->defines[HK_EXPAND];
@@ -3845,12 +3869,20 @@ static void compute_stuck(tiers_script *s)
                             int fx = x + L[i].fx, fy = r + L[i].fy;
                             any = fx >= 0 && fx < v->files && fy >= 0 && fy < v->ranks;
                         }
-                        if (!any)
+                        if (!any) {
                             s->stuck[f][t][d][sq >> 6] |= 1ull << (sq & 63);
+                            s->stuck_any[f][sq >> 6] |= 1ull << (sq & 63);
+                        }
                     }
         }
     }
+    for (int e = 0; e < v->neffects; e++) {
+        const hook_filter *f = &s->fx[e].filter[HK_EXPAND];
+        if (s->fx[e].ref[HK_EXPAND] != LUA_NOREF && f->stuck && !f->vars)
+            s->stuck_test |= 1u << e;
+    }
 }
+
 
 int script_load(tiers_variant *v, const char *const *files, int nfiles, tiers_error *err)
 {

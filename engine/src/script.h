@@ -35,8 +35,10 @@ int script_evaluate(tiers_pos *p, int side);
 int script_apply(tiers_pos *p, const tiers_move *m);    /* EFFECT moves */
 /* The expand hooks: each move of buf[0..n) an effect's filter lets
  * through is made, shown to the hook and unmade, then replaced by the
- * variants the hook returns.  Returns the new count (<= cap) or an error. */
-int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap);
+ * variants the hook returns.  buf[drops_lo..drops_hi) holds only drops
+ * (skipped at once when no expand hook concerns drops; 0, 0 if unknown).
+ * Returns the new count (<= cap) or an error. */
+int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, int drops_lo, int drops_hi);
 /* Notation of an EFFECT move, or of a suffix the script adds. */
 int script_format(const tiers_pos *p, const tiers_move *m, char *buf, size_t n);
 

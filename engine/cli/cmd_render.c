@@ -1,14 +1,15 @@
 /* cmd_render.c - `tiers render`: a position as an SVG picture (svg.c),
  * from the start, --position, or ply N of a game record, optionally after
- * one more move (--move) that is then highlighted.  --png converts the
- * picture with rsvg-convert (Debian librsvg2-bin) when it is installed. */
+ * one more move (--move) that is then highlighted.  --png turns the
+ * picture into a PNG in memory (png.c, librsvg) before it is written. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "png.h"
 #include "svg.h"
 
 /* What is drawn: the position, and the move that led to it if known. */
@@ -140,77 +141,86 @@ static int cmd_render_move(const struct cli *c, const tiers_variant *v,
     return CLI_OK;
 }
 
-/* rsvg-convert -f png -o png svg; returns an exit code. */
-static int cmd_render_png(const struct cli *c, const char *svg, const char *png)
+/* The whole SVG document in memory, so that --png can convert it without
+ * a temporary file; NULL with a message. */
+static char *cmd_render_svg(const struct cli *c, const svg_view *view,
+                            size_t *len)
 {
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0) {
-        cli_error(c, "--png: cannot start rsvg-convert: %s", strerror(errno));
-        return CLI_INTERNAL;
+    char *buf = NULL;
+    FILE *f = open_memstream(&buf, len);
+    if (!f) {
+        cli_error(c, "out of memory");
+        return NULL;
     }
-    if (pid == 0) {
-        execlp("rsvg-convert", "rsvg-convert", "-f", "png", "-o", png, svg,
-               (char *)NULL);
-        _exit(127);
+    int bad = svg_position(f, view) < 0;
+    bad |= fclose(f) != 0;
+    if (bad) {
+        cli_error(c, "out of memory");
+        free(buf);
+        return NULL;
     }
-    int status;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR) {
-            cli_error(c, "--png: %s", strerror(errno));
-            return CLI_INTERNAL;
-        }
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
-        cli_error(c, "--png needs rsvg-convert (Debian package librsvg2-bin)");
-        return CLI_INTERNAL;
-    }
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        cli_error(c, "--png: rsvg-convert failed on %s", svg);
-        return CLI_INTERNAL;
-    }
-    return CLI_OK;
+    return buf;
 }
 
-/* Writes the picture to --output (default stdout), through a temporary
- * SVG file when --png asks for a PNG. */
+/* Writes len bytes to the file out, or to stdout when out is NULL.  A file
+ * that could not be completed is removed, so no partial picture is left;
+ * only a regular file, never a device such as /dev/full. */
+static int cmd_render_save(const struct cli *c, const char *out,
+                           const void *data, size_t len)
+{
+    if (!out) {
+        if (fwrite(data, 1, len, stdout) == len)
+            return CLI_OK;
+        cli_error(c, "error writing the output: %s", strerror(errno));
+        return CLI_INTERNAL;
+    }
+    FILE *f = fopen(out, "wb");
+    if (!f) {
+        cli_error(c, "%s: %s", out, strerror(errno));
+        return CLI_INTERNAL;
+    }
+    struct stat st;
+    int regular = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode);
+    int bad = fwrite(data, 1, len, f) != len;
+    int err = bad ? errno : 0;
+    if (fclose(f) != 0 && !bad) {
+        bad = 1;
+        err = errno;
+    }
+    if (!bad)
+        return CLI_OK;
+    cli_error(c, "error writing %s: %s", out, strerror(err ? err : EIO));
+    if (regular)
+        unlink(out);
+    return CLI_INTERNAL;
+}
+
+/* Writes the picture to --output (default stdout), as PNG with --png. */
 static int cmd_render_write(const struct cli *c, const svg_view *view)
 {
     const char *out = c->output && strcmp(c->output, "-") ? c->output : NULL;
-    char tmp[] = "/tmp/tiers-render-XXXXXX";
-    FILE *f = stdout;
-    if (c->png) {
-        if (!out)
-            return cli_usage_error(c, "--png needs --output FILE");
-        int fd = mkstemp(tmp);
-        f = fd >= 0 ? fdopen(fd, "w") : NULL;
-        if (!f) {
-            cli_error(c, "cannot create a temporary file: %s", strerror(errno));
-            if (fd >= 0) {
-                close(fd);
-                unlink(tmp);
-            }
-            return CLI_INTERNAL;
-        }
-    } else if (out) {
-        f = fopen(out, "w");
-        if (!f) {
-            cli_error(c, "%s: %s", out, strerror(errno));
-            return CLI_INTERNAL;
-        }
+    if (c->png && !out)
+        return cli_usage_error(c, "--png needs --output FILE");
+    size_t len = 0;
+    char *svg = cmd_render_svg(c, view, &len);
+    if (!svg)
+        return CLI_INTERNAL;
+    if (!c->png) {
+        int code = cmd_render_save(c, out, svg, len);
+        free(svg);
+        return code;
     }
-    int bad = svg_position(f, view) < 0;
-    if (f != stdout)
-        bad |= fclose(f) != 0;
-    if (bad) {
-        cli_error(c, "error writing %s", c->png ? tmp : out ? out : "the output");
-        if (f != stdout)
-            unlink(c->png ? tmp : out);
+    unsigned char *png = NULL;
+    size_t png_len = 0;
+    char err[512];
+    int rc = png_from_svg(svg, len, &png, &png_len, err, sizeof err);
+    free(svg);
+    if (rc < 0) {
+        cli_error(c, "--png: %s", err);
         return CLI_INTERNAL;
     }
-    if (!c->png)
-        return CLI_OK;
-    int code = cmd_render_png(c, tmp, out);
-    unlink(tmp);
+    int code = cmd_render_save(c, out, png, png_len);
+    free(png);
     return code;
 }
 

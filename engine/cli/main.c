@@ -56,7 +56,7 @@ static const struct cli_option cli_options[] = {
     {"move", 'm', required_argument, CLI_O_MOVE, "MOVE",
      "make MOVE first and highlight it"},
     {"png", 0, no_argument, CLI_O_PNG, NULL,
-     "write PNG instead of SVG (needs rsvg-convert)"},
+     "write PNG instead of SVG (needs -o FILE and a build with librsvg)"},
     {"white", 0, required_argument, CLI_O_WHITE, "WHO",
      "who plays white: an agent spec (play: or human, the default)"},
     {"black", 0, required_argument, CLI_O_BLACK, "WHO",

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # CLI tests of `tiers render`: the golden pictures of tests/data/svg
 # (cases.txt names them), every picture well-formed XML, the start of every
-# variant `tiers variants` lists, and the options and their errors.
+# variant `tiers variants` lists, the options and their errors, and --png.
 # Usage: bash test_render.sh TIERS TESTS-DIR
 #
 # TIERS_REGEN_GOLDEN=1 writes the golden files instead of comparing them
@@ -207,17 +207,104 @@ begin
 cmp -s "$tmp/a.svg" "$tmp/b.svg" || fail "-o FILE differs from standard output"
 end
 
-# --png when rsvg-convert is installed.
-if command -v rsvg-convert >/dev/null 2>&1; then
+# ------------------------------------------------------------- --png
+# TIERS_TEST_PNG (set by tests/CMakeLists.txt) is 1 when CMake found
+# librsvg and linked it into tiers, 0 when not; run by hand, pkg-config
+# says whether it should have been.  A build that should have PNG support
+# and lacks it fails here rather than skipping.
+want_png=${TIERS_TEST_PNG:-}
+if [[ -z $want_png ]]; then
+    want_png=0
+    pkg-config --exists librsvg-2.0 cairo 2>/dev/null && want_png=1
+fi
+
+# pango keeps fontconfig's font data to the end of the process, which
+# LeakSanitizer reports in the sanitizer build: tests/data/lsan.supp lists
+# only fontconfig, and only the --png runs get it.
+png_tiers() {
+    LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}suppressions=$tests/data/lsan.supp:print_suppressions=0" \
+        "$tiers" "$@"
+}
+
+# svg_size FILE: "WIDTH HEIGHT" of the <svg> element.
+svg_size() {
+    sed -n 's/^<svg [^>]*width="\([0-9]*\)" height="\([0-9]*\)".*/\1 \2/p' "$1" | head -n 1
+}
+
+# png_size FILE: "WIDTH HEIGHT" from the IHDR chunk (bytes 16..23, big-endian).
+png_size() {
+    [[ $(od -An -c -j12 -N4 "$1" | tr -d ' \n') == IHDR ]] || return 1
+    od -An -tu1 -j16 -N8 "$1" |
+        awk '{ print ($1 * 16777216 + $2 * 65536 + $3 * 256 + $4),
+                     ($5 * 16777216 + $6 * 65536 + $7 * 256 + $8) }'
+}
+
+# check_png NAME VARIANT: --png of VARIANT's start is a PNG of the SVG's size.
+check_png() {
+    local name=$1 variant=$2
     begin
-    if ! "$tiers" render gungi-io --png -o "$tmp/b.png" 2>"$tmp/err"; then
-        fail "--png: $(head -n 1 "$tmp/err")"
-    elif [[ $(head -c 8 "$tmp/b.png" | od -An -tx1 | tr -d ' \n') != 89504e470d0a1a0a ]]; then
-        fail "--png: not a PNG file"
+    png_tiers render "$variant" --png -o "$tmp/$name.png" 2>"$tmp/err"
+    local rc=$?
+    if [[ $rc -ne 0 ]]; then
+        fail "--png $variant: exit $rc: $(grep -m 1 . "$tmp/err")"
+    elif [[ $(head -c 8 "$tmp/$name.png" | od -An -tx1 | tr -d ' \n') != 89504e470d0a1a0a ]]; then
+        fail "--png $variant: no PNG signature"
+    elif ! "$tiers" render "$variant" -o "$tmp/$name.svg" 2>"$tmp/err"; then
+        fail "--png $variant: the SVG render failed"
+    else
+        local want got
+        want=$(svg_size "$tmp/$name.svg")
+        got=$(png_size "$tmp/$name.png") || got="no IHDR chunk"
+        [[ -n $want && $got == "$want" ]] ||
+            fail "--png $variant: PNG is '$got', the SVG '$want'"
     fi
     end
+}
+
+png_tiers render gufuu --png -o "$tmp/probe.png" >/dev/null 2>"$tmp/err"
+if grep -q 'built without PNG support' "$tmp/err"; then
+    begin
+    [[ $want_png == 1 ]] &&
+        fail "--png: tiers was built without PNG support, but librsvg-2.0 was found"
+    end
+    expect "png unsupported" 3 - "built without PNG support.*librsvg2-dev" -- \
+        render gufuu --png -o "$tmp/x.png"
+    begin
+    [[ -e $tmp/x.png ]] && fail "--png unsupported: left $tmp/x.png"
+    end
+    echo "skip: --png pictures (tiers built without librsvg)"
 else
-    echo "skip: --png (rsvg-convert is not installed)"
+    check_png small gufuu
+    check_png big gungi-io
+    begin
+    if [[ -s $tmp/small.png && -s $tmp/big.png &&
+          $(png_size "$tmp/small.png") == "$(png_size "$tmp/big.png")" ]]; then
+        fail "--png: gufuu and gungi-io pictures have the same size"
+    fi
+    end
+
+    # A folder that does not exist: exit 3, the path named, no file.
+    begin
+    png_tiers render gungi-io --png -o "$tmp/no/dir/x.png" >/dev/null 2>"$tmp/err"
+    rc=$?
+    [[ $rc -eq 3 ]] || fail "--png unwritable: exit $rc, expected 3"
+    grep -qF -- "$tmp/no/dir/x.png" "$tmp/err" ||
+        fail "--png unwritable: message does not name the file: $(head -n 1 "$tmp/err")"
+    [[ -e $tmp/no/dir/x.png ]] && fail "--png unwritable: a file was left"
+    end
+
+    # A write that fails half-way (a 1 KB file size limit, SIGXFSZ
+    # ignored so write() returns EFBIG): exit 3, the path named, and the
+    # partial file removed.
+    begin
+    (trap '' XFSZ; ulimit -f 1 &&
+        png_tiers render gungi-io --png -o "$tmp/cut.png") >/dev/null 2>"$tmp/err"
+    rc=$?
+    [[ $rc -eq 3 ]] || fail "--png cut short: exit $rc, expected 3"
+    grep -qF -- "error writing $tmp/cut.png" "$tmp/err" ||
+        fail "--png cut short: message does not name the file: $(head -n 1 "$tmp/err")"
+    [[ -e $tmp/cut.png ]] && fail "--png cut short: partial file left"
+    end
 fi
 
 echo "test_render: $((cases - failures))/$cases passed"

@@ -219,7 +219,8 @@ static const struct cli_command cli_commands[] = {
      "Runs perft from the start to a depth taking about a second, then\n"
      "random playouts (fixed seed, at most 400 plies) for S seconds, for\n"
      "each variant given (e.g. blog and a copy without its scripts, to see\n"
-     "what the effects cost) or every variant found.",
+     "what the effects cost) or every variant found.  Each rate is the best\n"
+     "of 3 rounds, taken in turn over the variants.",
      CLI_O_RULE | CLI_O_VARIANTS | CLI_O_JSON | CLI_O_SECONDS,
      cli_args_variant, 1, -1},
 };

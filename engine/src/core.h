@@ -322,6 +322,8 @@ typedef struct pos_state {
     uint16_t onboard[2];      /* pieces each side has on the board */
     uint8_t royal_n[2];       /* royal pieces each side has on the board */
     uint8_t royal_sq[2];      /* where, when royal_n is 1 (else unknown) */
+    uint16_t towers_of[TIERS_MAX_TIERS]; /* towers of height i + 1 on the board
+                                            (script filters by height) */
     int16_t vars[MAX_VARS];   /* script-owned counters, in the hash */
 } pos_state;
 

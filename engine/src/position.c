@@ -94,11 +94,22 @@ static void hash_piece(tiers_pos *p, int sq, int idx, piece_t pc)
         p->st.region_hash ^= k;
 }
 
+/* A tower's height goes from h by delta (+-1): the count of towers by
+ * height follows. */
+static void count_height(tiers_pos *p, int h, int delta)
+{
+    if (h)
+        p->st.towers_of[h - 1]--;
+    if (h + delta)
+        p->st.towers_of[h + delta - 1]++;
+}
+
 void pos_push(tiers_pos *p, int sq, piece_t pc)
 {
     tower *t = &p->board[sq];
     snap_tower(p, sq);
     hash_piece(p, sq, t->h, pc);
+    count_height(p, t->h, 1);
     t->p[t->h++] = pc;
     count_piece(p, sq, pc, 1);
 }
@@ -107,6 +118,7 @@ piece_t pos_pop(tiers_pos *p, int sq)
 {
     tower *t = &p->board[sq];
     snap_tower(p, sq);
+    count_height(p, t->h, -1);
     piece_t pc = t->p[--t->h];
     hash_piece(p, sq, t->h, pc);
     count_piece(p, sq, pc, -1);
@@ -129,6 +141,7 @@ void pos_insert(tiers_pos *p, int sq, int idx, piece_t pc)
     hash_range(p, sq, idx);
     memmove(&t->p[idx + 1], &t->p[idx], (size_t)(t->h - idx) * sizeof t->p[0]);
     t->p[idx] = pc;
+    count_height(p, t->h, 1);
     t->h++;
     hash_range(p, sq, idx);
     count_piece(p, sq, pc, 1);
@@ -141,6 +154,7 @@ piece_t pos_remove(tiers_pos *p, int sq, int idx)
     hash_range(p, sq, idx);
     piece_t pc = t->p[idx];
     memmove(&t->p[idx], &t->p[idx + 1], (size_t)(t->h - idx - 1) * sizeof t->p[0]);
+    count_height(p, t->h, -1);
     t->h--;
     hash_range(p, sq, idx);
     count_piece(p, sq, pc, -1);
@@ -187,7 +201,10 @@ void pos_rehash(tiers_pos *p)
     p->st.board_hash = p->st.region_hash = 0;
     p->st.onboard[0] = p->st.onboard[1] = 0;
     p->st.royal_n[0] = p->st.royal_n[1] = 0;
-    for (int sq = 0; sq < TIERS_MAX_SQUARES; sq++)
+    memset(p->st.towers_of, 0, sizeof p->st.towers_of);
+    for (int sq = 0; sq < TIERS_MAX_SQUARES; sq++) {
+        if (p->board[sq].h)
+            p->st.towers_of[p->board[sq].h - 1]++;
         for (int i = 0; i < p->board[sq].h; i++) {
             uint64_t k = zobrist_piece(sq, i, p->board[sq].p[i]);
             p->st.board_hash ^= k;
@@ -195,6 +212,7 @@ void pos_rehash(tiers_pos *p)
                 p->st.region_hash ^= k;
             count_piece(p, sq, p->board[sq].p[i], 1);
         }
+    }
     p->st.hash = p->st.board_hash;
     for (int o = 0; o < 3; o++)
         for (int s = 0; s < HAND_SLOTS; s++)

@@ -69,11 +69,11 @@ static const uint8_t hook_writes[HK_COUNT] = {0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0};
  * comparisons instead of a Lua call. */
 enum { FL_FACES, FL_TAKEN, FL_KINDS, FL_RANKS, FL_HEIGHTS, FL_SETUP, FL_CHECK, FL_CHECKED,
        FL_STUCK, FL_FILE_FACES, FL_FILE_HEIGHTS, FL_DOUBLED, FL_PURE, FL_TO_MOVE, FL_VARS,
-       FL_TIERS, FL_CONTROLLED, FL_COUNT };
+       FL_TIERS, FL_CONTROLLED, FL_BESIDE_ROYAL, FL_COUNT };
 static const char *const filter_name[FL_COUNT] = {
     "faces", "taken", "kinds", "ranks", "heights", "setup", "check", "checked",
     "stuck", "file_faces", "file_heights", "doubled", "pure", "to_move", "vars", "tiers",
-    "controlled"};
+    "controlled", "beside_royal"};
 #define FLB(x) (1u << FL_##x)
 static const uint32_t filter_ok[HK_COUNT] = {
     [HK_VETO] = FLB(FACES) | FLB(TAKEN) | FLB(KINDS) | FLB(RANKS) | FLB(HEIGHTS) |
@@ -85,7 +85,7 @@ static const uint32_t filter_ok[HK_COUNT] = {
     [HK_EXPAND] = FLB(FACES) | FLB(TAKEN) | FLB(KINDS) | FLB(RANKS) | FLB(SETUP) |
                   FLB(CHECKED) | FLB(STUCK),
     [HK_MOVES] = FLB(FACES) | FLB(HEIGHTS) | FLB(TIERS) | FLB(CONTROLLED) | FLB(SETUP) |
-                 FLB(CHECK) | FLB(VARS) | FLB(PURE),
+                 FLB(CHECK) | FLB(VARS) | FLB(PURE) | FLB(BESIDE_ROYAL),
     [HK_RESULT] = FLB(SETUP) | FLB(CHECK) | FLB(VARS),
     [HK_DROP_OK] = FLB(FACES) | FLB(PURE),
     [HK_CHECK] = FLB(TO_MOVE)};
@@ -114,6 +114,8 @@ typedef struct hook_filter {
     uint16_t heights;         /* bit per tower height, 0 = any */
     uint16_t tiers;           /* moves: bit per tier the listed face stands at */
     uint8_t controlled;       /* moves: that tower's top is the side's own */
+    uint8_t beside_royal;     /* moves: that tower is orthogonally next to one
+                                 of the side's royal pieces */
     uint64_t faces, taken;    /* bit per face of the acting / taken piece */
 } hook_filter;
 
@@ -862,10 +864,83 @@ static int filter_pass(const tiers_pos *p, const undo_rec *u, const tiers_move *
     return 1;
 }
 
+/* Does the board hold a tower of one of these heights (bit h)? */
+static int towers_of_heights(const tiers_pos *p, unsigned heights)
+{
+    for (int h = 1; h <= TIERS_MAX_TIERS; h++)
+        if ((heights >> h & 1) && p->st.towers_of[h - 1])
+            return 1;
+    return 0;
+}
+
+/* Does the tower on sq hold one of royal's pieces that are royal? */
+static int royal_on(const tiers_pos *p, int sq, int side)
+{
+    const tower *t = &p->board[sq];
+    for (int i = 0; i < t->h; i++)
+        if (pc_owner(t->p[i]) == side && p->v->royal_code[t->p[i]])
+            return 1;
+    return 0;
+}
+
+/* Is sq orthogonally next to a royal piece of side? */
+static int beside_royal(const tiers_pos *p, int sq, int side)
+{
+    static const int8_t step[4][2] = {{0, 1}, {1, 0}, {0, -1}, {-1, 0}};
+    for (int d = 0; d < 4; d++) {
+        int x = sq_file(sq) + step[d][0], y = sq_rank(sq) + step[d][1];
+        if (x >= 0 && x < p->v->files && y >= 0 && y < p->v->ranks &&
+            royal_on(p, sq_make(x, y), side))
+            return 1;
+    }
+    return 0;
+}
+
+/* Does the tower on sq pass f's tower test for side (its height, its top,
+ * an own piece, of a listed face at a listed tier if listed, next to the
+ * royal)?  With no tower test (a pure hook without one) every tower passes. */
+static int tower_passes(const tiers_pos *p, const hook_filter *f, int sq, int side)
+{
+    const tower *t = &p->board[sq];
+    if (!t->h || (f->heights && !(f->heights >> t->h & 1)) ||
+        (f->controlled && pc_owner(t->p[t->h - 1]) != side))
+        return 0;
+    int match = !(f->faces || f->heights || f->tiers || f->controlled || f->beside_royal);
+    for (int i = 0; i < t->h && !match; i++)
+        match = pc_owner(t->p[i]) == side &&
+                (!f->faces || (f->faces >> p->v->face_of[t->p[i]] & 1)) &&
+                (!f->tiers || (f->tiers >> (i + 1) & 1));
+    return match && (!f->beside_royal || beside_royal(p, sq, side));
+}
+
+/* The squares a moves hook's tower test need look at: the neighbours of
+ * a lone royal piece under beside_royal, else the whole board.  Returns
+ * how many were written to sq. */
+static int tower_squares(const tiers_pos *p, const hook_filter *f, int side,
+                         uint8_t sq[TIERS_MAX_SQUARES])
+{
+    const tiers_variant *v = p->v;
+    int n = 0, royal = p->st.royal_sq[side];
+    if (f->beside_royal && p->st.royal_n[side] == 1 && royal != TIERS_NO_SQUARE) {
+        static const int8_t step[4][2] = {{0, 1}, {1, 0}, {0, -1}, {-1, 0}};
+        for (int d = 0; d < 4; d++) {
+            int x = sq_file(royal) + step[d][0], y = sq_rank(royal) + step[d][1];
+            if (x >= 0 && x < v->files && y >= 0 && y < v->ranks)
+                sq[n++] = (uint8_t)sq_make(x, y);
+        }
+        return n;
+    }
+    for (int r = 0; r < v->ranks; r++)
+        for (int x = 0; x < v->files; x++)
+            sq[n++] = (uint8_t)sq_make(x, r);
+    return n;
+}
+
 /* Does the moves or result hook (narrowed by f) concern the side to move
  * now?  Its phase, its being in check, and a tower of a listed height
- * (topped by its own piece if `controlled`) holding an own piece of a
- * listed face at a listed tier. */
+ * (topped by its own piece if `controlled`, next to its royal piece if
+ * `beside_royal`) holding an own piece of a listed face at a listed tier.
+ * A pure hook's key (*key) is the state and every tower that passes. */
 static int moves_pass(const tiers_pos *p, const hook_filter *f, uint64_t *key)
 {
     if (!f->on)
@@ -875,32 +950,25 @@ static int moves_pass(const tiers_pos *p, const hook_filter *f, uint64_t *key)
             return 1;
     if (!f->move_test || f->never)
         return 0;
-    const tiers_variant *v = p->v;
     int side = p->st.side;
     if (f->setup && ((p->st.setup_left >> side) & 1) != (f->setup == 1))
         return 0;
-    int towers = f->faces || f->heights || f->tiers || f->controlled;
+    int towers = f->faces || f->heights || f->tiers || f->controlled || f->beside_royal;
+    if (f->heights && !towers_of_heights(p, f->heights))
+        return 0; /* no tower the scan below could find */
     if (towers || f->pure) {
-        int found = 0;
+        uint8_t sq[TIERS_MAX_SQUARES];
+        int n = tower_squares(p, f, side, sq), found = 0;
         if (f->pure)
             *key = zobrist_state(&p->st);
-        /* a pure hook reads the towers that match: all of them go into the key */
-        for (int r = 0; r < v->ranks && (!found || f->pure); r++)
-            for (int x = 0; x < v->files && (!found || f->pure); x++) {
-                int sq = sq_make(x, r);
-                const tower *t = &p->board[sq];
-                if (!t->h || (f->heights && !(f->heights >> t->h & 1)) ||
-                    (f->controlled && pc_owner(t->p[t->h - 1]) != side))
-                    continue;
-                int match = !towers; /* no tower test: a pure hook reads them all */
-                for (int i = 0; i < t->h && !match; i++)
-                    match = pc_owner(t->p[i]) == side &&
-                            (!f->faces || (f->faces >> v->face_of[t->p[i]] & 1)) &&
-                            (!f->tiers || (f->tiers >> (i + 1) & 1));
-                found |= match;
-                for (int i = 0; match && f->pure && i < t->h; i++)
-                    *key ^= zobrist_piece(sq, i, t->p[i]);
-            }
+        for (int i = 0; i < n && (!found || f->pure); i++) {
+            if (!tower_passes(p, f, sq[i], side))
+                continue;
+            found = 1;
+            const tower *t = &p->board[sq[i]];
+            for (int j = 0; f->pure && j < t->h; j++)
+                *key ^= zobrist_piece(sq[i], j, t->p[j]);
+        }
         if (towers && !found)
             return 0;
     }
@@ -2617,7 +2685,8 @@ static int read_filter(lua_State *L, const tiers_variant *v, const char *name,
         return luaL_error(L, "effect '%s': hook %s cannot be narrowed by %s", name,
                           hook_name[h], filter_name[k]);
     int boolean = k == FL_SETUP || k == FL_CHECK || k == FL_CHECKED || k == FL_STUCK ||
-                  k == FL_DOUBLED || k == FL_PURE || k == FL_TO_MOVE || k == FL_CONTROLLED;
+                  k == FL_DOUBLED || k == FL_PURE || k == FL_TO_MOVE || k == FL_CONTROLLED ||
+                  k == FL_BESIDE_ROYAL;
     if (!boolean && !lua_istable(L, vi))
         return luaL_error(L, "effect '%s': %s must be a list, not %s", name, key,
                           luaL_typename(L, vi));
@@ -2647,6 +2716,8 @@ static int read_filter(lua_State *L, const tiers_variant *v, const char *name,
             f->to_move = 1;
         else if (k == FL_CONTROLLED)
             f->controlled = 1;
+        else if (k == FL_BESIDE_ROYAL)
+            f->beside_royal = 1;
         else
             f->pure = 1;
         return 0;

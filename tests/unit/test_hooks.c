@@ -169,6 +169,60 @@ static void test_pure_moves(void **state)
     tiers_variant_free(v);
 }
 
+/* moves_beside_royal: a tower next to the side's own royal piece, by an
+ * orthogonal step; diagonal, enemy-king and tall towers do not count. */
+static void test_moves_towers(void **state)
+{
+    (void)state;
+    tiers_variant *v = load("beside.yaml");
+    static const struct {
+        const char *pos, *mark; /* mark: expected move, or NULL = none */
+    } cases[] = {
+        {"4k/5/5/1PK2/5 - w - 0 1", "Mb2"},         /* west of the King */
+        {"4k/5/2P2/2K2/5 - w - 0 1", "Mc3"},        /* north of it */
+        {"4k/5/5/2K2/2P2 - w - 0 1", "Mc1"},        /* south */
+        {"4k/5/1P3/2K2/5 - w - 0 1", NULL},         /* diagonal */
+        {"4k/5/5/P1K2/5 - w - 0 1", NULL},          /* two files away */
+        {"4k/3P1/5/2K2/5 - w - 0 1", NULL},         /* next to Black's king */
+        {"4k/5/5/1[R:P]K2/5 - w - 0 1", NULL},      /* a tower of two */
+        {"4k/5/5/1pK2/5 - w - 0 1", NULL},          /* Black's pawn */
+        {"4k/5/5/1PK2/5 - b - 0 1", NULL},          /* Black to move */
+        {"4k/5/5/2K2/1P3 - w - 0 1", NULL},         /* diagonal, below */
+        {"4k/5/K4/P4/2K2 - w - 0 1", "Ma2"},        /* two Kings: the board is read */
+        {"4k/5/K4/1P3/2K2 - w - 0 1", NULL},        /* two Kings, both diagonal */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tiers_pos *p = tu_pos(v, cases[i].pos, NULL);
+        char *all = tu_moves(p, NULL);
+        int marked = strstr(all, " M") != NULL || !strncmp(all, "M", 1);
+        if (cases[i].mark ? !tu_has_move(p, cases[i].mark, NULL) : marked)
+            fail_msg("%s: want %s, moves %s", cases[i].pos,
+                     cases[i].mark ? cases[i].mark : "no mark", all);
+        free(all);
+        tiers_pos_free(p);
+    }
+    /* moves_heights = {2}: the count of two-high towers follows make and
+       unmake (the hook is not asked while there is none) */
+    const char *tall = "4k/5/5/1[R:P]3/2K2 - w - 0 1";
+    tiers_pos *p = tu_pos(v, tall, NULL);
+    assert_true(tu_has_move(p, "Tb2", NULL));
+    tu_play(p, "b2-b3", NULL);
+    tu_play(p, "e5-e4", NULL);
+    assert_false(tu_has_move(p, "Tb3", NULL));
+    for (int i = 0; i < 2; i++)
+        assert_int_equal(tiers_unmake(p), 0);
+    assert_string_equal(tu_fen(p, NULL), tall);
+    assert_true(tu_has_move(p, "Tb2", NULL));
+    tiers_pos_free(p);
+    p = tu_pos(v, "4k/5/5/1P3/1RK2 - w - 0 1", NULL);
+    assert_false(tu_has_move(p, "Tb2", NULL));
+    tu_play(p, "b1^b2", NULL); /* the Rook onto the pawn: two high */
+    tu_play(p, "e5-e4", NULL);
+    assert_true(tu_has_move(p, "Tb2", NULL));
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+}
+
 /* ------------------------------------------------------------ narrowing */
 
 static tiers_pos *narrow_pos(tiers_variant *v, const char *board, int which)
@@ -286,6 +340,10 @@ static void test_narrowing_errors(void **state)
                       "effect 'x': hook veto cannot be narrowed by tiers");
     expect_load_error("effect{name = 'x', veto_controlled = true, veto = function() end}",
                       "effect 'x': hook veto cannot be narrowed by controlled");
+    expect_load_error("effect{name = 'x', veto_beside_royal = true, veto = function() end}",
+                      "effect 'x': hook veto cannot be narrowed by beside_royal");
+    expect_load_error("effect{name = 'x', moves_beside_royal = {}, moves = function() end}",
+                      "effect 'x': moves_beside_royal must be a boolean, not table");
     expect_load_error("effect{name = 'x', moves_pure = 1, moves = function() end}",
                       "effect 'x': moves_pure must be a boolean, not number");
     expect_load_error("effect{name = 'x', expand = function() return 3 end}\n"
@@ -383,6 +441,7 @@ int main(void)
         cmocka_unit_test(test_expand),
         cmocka_unit_test(test_fixed_expand),
         cmocka_unit_test(test_pure_moves),
+        cmocka_unit_test(test_moves_towers),
         cmocka_unit_test(test_narrowing),
         cmocka_unit_test(test_narrowing_errors),
         cmocka_unit_test(test_expand_errors),

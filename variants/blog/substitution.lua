@@ -19,6 +19,7 @@ effect{
   name = "substitution",
   moves_faces = {"samurai"}, -- a Samurai standing alone
   moves_heights = {1},
+  moves_beside_royal = true, -- next to its Commander
   moves_check = true,
   moves_setup = false,
   moves = function(pos)

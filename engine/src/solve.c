@@ -45,6 +45,7 @@
 #include "notation.h"
 #include "position.h"
 #include "script.h"
+#include "status.h"
 
 #define SOLVE_FORMAT "tiers-solution 1"
 enum { KEY_TEXT_MAX = 4096 };
@@ -331,6 +332,26 @@ static int value_of_result(tiers_result r, int side)
     return (r == TIERS_WIN_0) == (side == 0) ? TIERS_VALUE_WIN : TIERS_VALUE_LOSS;
 }
 
+/* The result of p, which has no legal move, as tiers_pos_status gives
+ * it, without generating the moves again to find that out (in a variant
+ * whose legality filter runs hooks, that costs as much as the rest of the
+ * position's work): a game-end rule, or else checkmate or stalemate. */
+static tiers_result final_result(tiers_pos *p)
+{
+    const tiers_variant *v = p->v;
+    tiers_result r;
+    if (status_terminal(p, &r, NULL))
+        return r;
+    int side = p->st.side, in_check = 0;
+    if (!p->st.setup_left || v->legality == LEGAL_STRICT)
+        in_check = movegen_in_check(p, side);
+    if (in_check || v->stalemate == RES_LOSS)
+        return side == 0 ? TIERS_WIN_1 : TIERS_WIN_0;
+    if (v->stalemate == RES_WIN)
+        return side == 0 ? TIERS_WIN_0 : TIERS_WIN_1;
+    return TIERS_DRAW;
+}
+
 /* Breadth-first enumeration from the position p stands on. */
 static int enumerate(tiers_solution *s, tiers_pos *p, int64_t max, edges *e,
                      tiers_error *err)
@@ -358,8 +379,7 @@ static int enumerate(tiers_solution *s, tiers_pos *p, int64_t max, edges *e,
             break;
         }
         if (n == 0) {
-            tiers_status st = tiers_pos_status(p);
-            s->value[i] = (uint8_t)value_of_result(st.result, p->st.side);
+            s->value[i] = (uint8_t)value_of_result(final_result(p), p->st.side);
             s->info.terminal++;
         }
         if (p->st.setup_left)

@@ -7,8 +7,16 @@
 -- (clockwise).  A board, as gufuu.read returns it, is a list: b[i] is the
 -- piece on square i or false, b[N + 1] and b[N + 2] the squares of the
 -- Kings of sides 0 and 1 (false while not dropped).  A piece is
--- {face = .., owner = 0|1|2, dir = 0..3}; these tables are shared: never
--- change one.
+-- {face = .., owner = 0|1|2, dir = 0..3, reach = .., list = ..}; these
+-- tables are shared: never change one.
+--
+-- Speed.  The solver runs these hooks about two million times, and each
+-- VM instruction also pays the engine's instruction budget, so all that
+-- can be is worked out here, once: every token's piece with its pattern
+-- turned to its facing (p.reach[i]: the set of squares it reaches from
+-- square i; p.list[i]: the same squares as a list), and the hooks read
+-- the board into a scratch board (gufuu.scan) or into locals instead of
+-- building tables.
 gufuu = {}
 
 local FILES, RANKS = rules.files, rules.ranks
@@ -18,6 +26,7 @@ gufuu.N = N
 -- The faces by their letters in positions (the symbols of variant.yaml).
 local FACE = {K = "king", Z = "kaze", A = "arashi"}
 local DIR = {n = 0, e = 1, s = 2, w = 3}
+local DIR_NAME = {[0] = "n", "e", "s", "w"}
 
 -- The step patterns facing n ([dx, dy]: +dy ahead, +dx to the right),
 -- the same as the diagrams of variant.yaml.  test_gufuu.c checks the
@@ -35,22 +44,26 @@ local function turn(dx, dy, dir)
   if dir == 2 then return -dx, -dy end
   return -dy, dx
 end
+gufuu.turn = turn
 
-gufuu.NAME, gufuu.INDEX = {}, {}
+local NAME, INDEX = {}, {}
 for r = 0, RANKS - 1 do
   for f = 0, FILES - 1 do
     local name = string.char(97 + f) .. (r + 1)
-    gufuu.NAME[1 + f + r * FILES] = name
-    gufuu.INDEX[name] = 1 + f + r * FILES
+    NAME[1 + f + r * FILES] = name
+    INDEX[name] = 1 + f + r * FILES
   end
 end
+gufuu.NAME, gufuu.INDEX = NAME, INDEX
 
--- REACH[face][dir][i]: the set of squares the face reaches from square i.
-local REACH = {}
+-- REACH[face][dir][i]: the set of squares the face reaches from square i;
+-- LIST[face][dir][i] the same squares in the order `pairs` visits the
+-- set (the order of the shared captures, hence of the moves).
+local REACH, LIST = {}, {}
 for face, steps in pairs(PATTERN) do
-  REACH[face] = {}
+  REACH[face], LIST[face] = {}, {}
   for dir = 0, 3 do
-    REACH[face][dir] = {}
+    REACH[face][dir], LIST[face][dir] = {}, {}
     for i = 1, N do
       local set, f, r = {}, (i - 1) % FILES, (i - 1) // FILES
       for _, s in ipairs(steps) do
@@ -59,34 +72,57 @@ for face, steps in pairs(PATTERN) do
           set[1 + f + dx + (r + dy) * FILES] = true
         end
       end
-      REACH[face][dir][i] = set
+      local list = {}
+      for j in pairs(set) do list[#list + 1] = j end
+      REACH[face][dir][i], LIST[face][dir][i] = set, list
     end
   end
 end
-gufuu.REACH = REACH
+gufuu.REACH, gufuu.LIST = REACH, LIST
 
--- Pieces by their tokens ("K@n", "k@s", "*Z@e"), made once per token.
-local PIECE = setmetatable({}, {__index = function(t, tok)
+-- Pieces by their tokens ("K@n", "k@s", "*Z@e"), all made here; one the
+-- table lacks is made when first asked for.
+local function make_piece(tok)
   local shared = tok:sub(1, 1) == "*"
   local letter = tok:sub(shared and 2 or 1, shared and 2 or 1)
-  local p = {face = FACE[letter:upper()], dir = DIR[tok:sub(-1)],
-             owner = shared and 2 or (letter == letter:upper() and 0 or 1)}
+  local face, dir = FACE[letter:upper()], DIR[tok:sub(-1)]
+  return {face = face, dir = dir,
+          owner = shared and 2 or (letter == letter:upper() and 0 or 1),
+          reach = REACH[face] and REACH[face][dir], list = LIST[face] and LIST[face][dir]}
+end
+local PIECE = setmetatable({}, {__index = function(t, tok)
+  local p = make_piece(tok)
   t[tok] = p
   return p
 end})
+-- BY_API[face][owner][facing]: the same pieces, from an API piece table.
+local BY_API = {}
+for letter, face in pairs(FACE) do
+  BY_API[face] = {}
+  for owner = 0, 2 do
+    BY_API[face][owner] = {}
+    for dir = 0, 3 do
+      local sym = owner == 1 and letter:lower() or letter
+      local tok = (owner == 2 and "*" or "") .. sym .. "@" .. DIR_NAME[dir]
+      BY_API[face][owner][DIR_NAME[dir]] = PIECE[tok]
+    end
+  end
+end
+gufuu.PIECE = PIECE
 
-function gufuu.index(name) return name and gufuu.INDEX[name] end
+function gufuu.index(name) return name and INDEX[name] end
 
 -- A piece table of the API (a move's piece or taken) as a gufuu piece.
 local function from_api(t)
-  return {face = t.face, owner = t.owner, dir = DIR[t.facing]}
+  return BY_API[t.face][t.owner][t.facing]
 end
+gufuu.from_api = from_api
 
--- The board now.
-function gufuu.read(pos)
-  local b, name = {false, false, false, false, false, false, false, false}, gufuu.NAME
+-- Reads the board now into b (a new table if nil) and returns it.
+local function read_into(pos, b)
+  b[N + 1], b[N + 2] = false, false
   for i = 1, N do
-    local tok = pos:token(name[i])
+    local tok = pos:token(NAME[i])
     if tok then
       local p = PIECE[tok]
       b[i] = p
@@ -98,39 +134,51 @@ function gufuu.read(pos)
   return b
 end
 
+-- The board now, as a new table.
+function gufuu.read(pos) return read_into(pos, {}) end
+
+-- The board now, in a scratch table shared by all hooks: valid until the
+-- next scan (no hook runs another hook while it reads the board).
+local SCRATCH = {}
+function gufuu.scan(pos) return read_into(pos, SCRATCH) end
+
 -- The board before `move`, from the board after it (b, not changed) and
--- the move table (whose piece and taken are as they stood before).
-function gufuu.before(b, move)
-  local a = {}
+-- the move table (whose piece and taken are as they stood before), into
+-- a (a new table if nil).
+function gufuu.before(b, move, a)
+  a = a or {}
   for i = 1, N + 2 do a[i] = b[i] end
-  local from, to, kind = gufuu.index(move.from), gufuu.index(move.to), move.kind
+  local from, to, kind = INDEX[move.from], INDEX[move.to], move.kind
+  local piece = move.piece
   if kind == "drop" then
     a[to] = false
-    if move.piece.face == "king" then a[N + 1 + move.piece.owner] = false end
+    if piece.face == "king" then a[N + 1 + piece.owner] = false end
   elseif kind == "move" or kind == "capture" then
-    a[from] = from_api(move.piece)
-    a[to] = move.taken and from_api(move.taken) or false
-    if move.piece.face == "king" then a[N + 1 + move.piece.owner] = from end
+    local taken = move.taken
+    a[from] = from_api(piece)
+    a[to] = taken and from_api(taken) or false
+    if piece.face == "king" then a[N + 1 + piece.owner] = from end
   elseif kind == "rotate" then
-    a[from] = from_api(move.piece)
+    a[from] = from_api(piece)
   end
   return a
 end
 
 -- Does the shared piece on square i cover both Kings (attack the one
 -- while touching the other)?  That is what gives check.
-function gufuu.covers(b, i)
+local function covers(b, i)
   local p, k0, k1 = b[i], b[N + 1], b[N + 2]
   if not p or p.owner ~= 2 or not k0 or not k1 then return false end
-  local set = REACH[p.face][p.dir][i]
+  local set = p.reach[i]
   return (set[k0] and set[k1]) or false
 end
+gufuu.covers = covers
 
 -- The squares of the shared pieces covering both Kings.
 function gufuu.checkers(b)
   local list = {}
   for i = 1, N do
-    if gufuu.covers(b, i) then list[#list + 1] = i end
+    if covers(b, i) then list[#list + 1] = i end
   end
   return list
 end
@@ -138,7 +186,32 @@ end
 -- Does some shared piece cover both Kings?
 function gufuu.any_covers(b)
   for i = 1, N do
-    if gufuu.covers(b, i) then return true end
+    if covers(b, i) then return true end
   end
   return false
+end
+
+-- The same question straight from the position, with no table: the check
+-- hook asks it for every position the engine tests.  A board holds two
+-- Kings and at most two shared pieces.
+function gufuu.contact(pos)
+  local k0, k1, s1, p1, s2, p2
+  for i = 1, N do
+    local tok = pos:token(NAME[i])
+    if tok then
+      local p = PIECE[tok]
+      local owner = p.owner
+      if owner == 2 then
+        if s1 then s2, p2 = i, p else s1, p1 = i, p end
+      elseif p.face == "king" then
+        if owner == 0 then k0 = i else k1 = i end
+      end
+    end
+  end
+  if not (k0 and k1 and s1) then return false end
+  local set = p1.reach[s1]
+  if set[k0] and set[k1] then return true end
+  if not s2 then return false end
+  set = p2.reach[s2]
+  return (set[k0] and set[k1]) or false
 end

@@ -5,10 +5,14 @@
 -- which fixed_checker.lua then refused).  So the side to move is in check
 -- when some shared piece covers both Kings, and the side that has just
 -- moved never is: what its move may not do is up to the vetoes.
+-- (gufuu.contact is gufuu.any_covers(gufuu.read(pos)) without a table:
+-- the engine asks this hook about every position it tests.)
+local contact = gufuu.contact
+
 effect{
   name = "contact-check",
   check_to_move = true,       -- the engine asks only about the side to move
   check = function(pos, side)
-    return gufuu.any_covers(gufuu.read(pos))
+    return contact(pos)
   end,
 }

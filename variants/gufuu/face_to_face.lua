@@ -6,33 +6,100 @@
 --   line   on one rank or file at any distance with nothing between,
 --          each facing the other.
 -- Diagonal neighbours never face each other.
-local reading = rules.face_to_face
-local VEC = {[0] = {0, 1}, {1, 0}, {0, -1}, {-1, 0}}   -- n e s w
-
+--
 -- Side by side, only a King's own step, turn or drop can change what
--- faces what; on a line, any piece leaving the squares between can.
+-- faces what, and the question is then about that King and the other
+-- one: the King's token on the move's square (after the move: where it
+-- stands, how it faces) says which square it faces and which tokens of
+-- the other King there, or next to it, face it back.  That is worked out
+-- here for every King token and square, so the hook reads one to three
+-- squares.  On a line any piece leaving the squares between can, so the
+-- hook reads the board.
+local reading = rules.face_to_face
+local N, FILES, RANKS, NAME = gufuu.N, rules.files, rules.ranks, gufuu.NAME
+local VEC = {[0] = {0, 1}, {1, 0}, {0, -1}, {-1, 0}}   -- n e s w
+local DIR_NAME = {[0] = "n", "e", "s", "w"}
+
+-- The token of side o's King facing dir.
+local function king_token(o, dir) return (o == 0 and "K@" or "k@") .. DIR_NAME[dir] end
+
+-- The square one step from i toward dir, or nil off the board.
+local function step(i, dir)
+  local f, r = (i - 1) % FILES + VEC[dir][1], (i - 1) // FILES + VEC[dir][2]
+  if f < 0 or f >= FILES or r < 0 or r >= RANKS then return nil end
+  return 1 + f + r * FILES
+end
+
+-- NEAR[tok][i]: for the King `tok` on square i, a list of {square name,
+-- set of the other King's tokens there that make the two face to face}.
+local NEAR = {}
+for o = 0, 1 do
+  for dir = 0, 3 do
+    local tok, by_sq = king_token(o, dir), {}
+    for i = 1, N do
+      local list = {}
+      for d = 0, 3 do
+        local j = step(i, d)
+        if j then
+          local set = {}
+          for e = 0, 3 do
+            local looks0 = d == dir                 -- this King faces j
+            local looks1 = e == (d + 2) % 4         -- the other faces back
+            local hit
+            if reading == "either" then hit = looks0 or looks1 else hit = looks0 and looks1 end
+            if hit then set[king_token(1 - o, e)] = true end
+          end
+          if next(set) then list[#list + 1] = {NAME[j], set} end
+        end
+      end
+      by_sq[NAME[i]] = list
+    end
+    NEAR[tok] = by_sq
+  end
+end
+
+local veto
+if reading ~= "line" then
+  veto = function(pos, move)
+    local at = move.to
+    local near = NEAR[pos:token(at)]          -- nil: not a King (never here)
+    if not near then return false end
+    local list = near[at]
+    for k = 1, #list do
+      local e = list[k]
+      if e[2][pos:token(e[1])] then return true end
+    end
+    return false
+  end
+else
+  -- RAY[i][dir]: the squares from i toward dir, nearest first.
+  local RAY = {}
+  for i = 1, N do
+    RAY[i] = {}
+    for dir = 0, 3 do
+      local ray, j = {}, step(i, dir)
+      while j do ray[#ray + 1] = j; j = step(j, dir) end
+      RAY[i][dir] = ray
+    end
+  end
+  veto = function(pos, move)
+    local b = gufuu.scan(pos)
+    local k0, k1 = b[N + 1], b[N + 2]
+    if not k0 or not k1 then return false end
+    local dir = b[k0].dir
+    if b[k1].dir ~= (dir + 2) % 4 then return false end
+    local ray = RAY[k0][dir]                  -- King 0 looks along it
+    for k = 1, #ray do
+      local j = ray[k]
+      if j == k1 then return true end
+      if b[j] then return false end           -- something between
+    end
+    return false
+  end
+end
+
 effect{
   name = "face-to-face",
   veto_faces = reading ~= "line" and {"king"} or nil,
-  veto = function(pos, move)
-    local b, N, files = gufuu.read(pos), gufuu.N, rules.files
-    local k0, k1 = b[N + 1], b[N + 2]
-    if not k0 or not k1 then return false end
-    local f0, r0, f1, r1 = (k0 - 1) % files, (k0 - 1) // files, (k1 - 1) % files,
-                           (k1 - 1) // files
-    local dx, dy = f1 - f0, r1 - r0
-    if dx ~= 0 and dy ~= 0 then return false end
-    local n = math.abs(dx + dy)
-    if n ~= 1 and reading ~= "line" then return false end
-    local sx, sy = dx // n, dy // n           -- one step from King 0 to King 1
-    local v0, v1 = VEC[b[k0].dir], VEC[b[k1].dir]
-    local looks0 = v0[1] == sx and v0[2] == sy
-    local looks1 = v1[1] == -sx and v1[2] == -sy
-    if reading == "either" then return looks0 or looks1 end
-    if not (looks0 and looks1) then return false end
-    for step = 1, n - 1 do                   -- line: nothing between
-      if b[k0 + sx * step + sy * step * files] then return false end
-    end
-    return true
-  end,
+  veto = veto,
 }

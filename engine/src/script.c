@@ -3464,6 +3464,7 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, int drops_lo, i
     const uint32_t *by_kind = s->by_kind[HK_EXPAND];
     if (by_kind[TIERS_MV_DROP] || drops_lo < 0 || drops_hi > n)
         drops_lo = drops_hi = 0; /* drops are looked at like other moves */
+    int from = -1, fa = MAX_FACES; /* the last source square and its top's face */
     for (int i = 0; i < n; i++) {
         if (i == drops_lo && drops_hi > drops_lo)
             i = drops_hi; /* no expand hook concerns a drop: skip them at once */
@@ -3474,8 +3475,11 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, int drops_lo, i
         if (c & s->face_test[HK_EXPAND] && top &&
             (m->kind == TIERS_MV_MOVE || m->kind == TIERS_MV_STACK ||
              m->kind == TIERS_MV_CAPTURE)) {
-            const tower *tf = &p->board[m->from], *tt = &p->board[m->to];
-            int fa = tf->h ? p->v->face_of[tf->p[tf->h - 1]] : MAX_FACES;
+            if (m->from != from) { /* a piece's moves come together */
+                const tower *tf = &p->board[from = m->from];
+                fa = tf->h ? p->v->face_of[tf->p[tf->h - 1]] : MAX_FACES;
+            }
+            const tower *tt = &p->board[m->to];
             int ft = m->kind == TIERS_MV_CAPTURE && tt->h ? p->v->face_of[tt->p[tt->h - 1]]
                                                           : MAX_FACES;
             c &= s->by_actor[HK_EXPAND][fa] | s->by_taken[HK_EXPAND][ft];

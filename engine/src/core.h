@@ -182,6 +182,8 @@ struct tiers_variant {
     char name[MAX_NAME];
     char description[256];
     char path[1024];          /* YAML file */
+    uint64_t yaml_hash;       /* FNV-1a over the YAML files read, the file
+                                 first, then each one it inherits from */
     char dir[1024];           /* its folder (scripts are relative to it) */
     char hash[17];
 

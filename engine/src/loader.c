@@ -681,6 +681,8 @@ static int load_one(ctx *c, const char *path, ynode **out)
     ynode *root = NULL, *base = NULL;
     if (!file || read_file(c, file, &buf, &len))
         return c->rc;
+    for (size_t i = 0; i < len; i++) /* the content hash covers every file */
+        c->v->yaml_hash = (c->v->yaml_hash ^ (uint8_t)buf[i]) * 0x100000001b3ull;
     int rc = parse_tree(c, file, buf, len, &root);
     free(buf);
     if (rc)
@@ -2415,6 +2417,7 @@ int loader_read(tiers_variant *v, const char *path, const char *search,
     c.search = search;
     ynode *root = NULL;
     set_defaults(v);
+    v->yaml_hash = 0xcbf29ce484222325ull; /* FNV-1a offset basis */
     int rc = load_tree(&c, path, NULL, &root);
     for (size_t i = 0; !rc && i < sizeof readers / sizeof readers[0]; i++)
         rc = readers[i](&c, root);

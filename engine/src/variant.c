@@ -98,8 +98,9 @@ int variant_resolve(const char *spec, const char *search, char *out, size_t size
     return each_dir(search, find_in, &c) ? 0 : TIERS_EINPUT;
 }
 
-/* FNV-1a over the YAML and script files: identifies the rules a playout
- * ran with. */
+/* FNV-1a over the YAML files (read by the loader, inherited ones
+ * included) and the script files: identifies the rules a playout ran
+ * with. */
 static uint64_t hash_file(uint64_t h, const char *path)
 {
     FILE *f = fopen(path, "rb");
@@ -114,7 +115,7 @@ static uint64_t hash_file(uint64_t h, const char *path)
 
 static void compute_hash(tiers_variant *v)
 {
-    uint64_t h = hash_file(0xcbf29ce484222325ull, v->path);
+    uint64_t h = v->yaml_hash;
     for (int i = 0; i < v->nscripts; i++)
         h = hash_file(h, v->scripts[i]);
     snprintf(v->hash, sizeof v->hash, "%016llx", (unsigned long long)h);

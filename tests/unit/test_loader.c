@@ -660,6 +660,44 @@ static void test_script_paths(void **state)
     assert_int_equal(rmdir(root), 0);
 }
 
+/* The content hash (what a playout database keys its games by) covers
+ * every YAML file read: a change in the inherited file changes it. */
+static void test_content_hash(void **state)
+{
+    (void)state;
+    char root[] = "/tmp/tiers_hash_XXXXXX", path[PATH_MAX], hashes[3][17];
+    assert_non_null(mkdtemp(root));
+    static const char *const parents[] = {
+        "name: p\nboard: {files: 3, ranks: 3, max_tiers: 2}\n",
+        "name: p\nboard: {files: 4, ranks: 3, max_tiers: 2}\n"};
+    for (int i = 0; i < 3; i++) {
+        put_file(root, "parent.yaml", parents[i == 1]);
+        put_file(root, "child.yaml", i < 2 ? "name: c\ninherits: parent.yaml\n"
+                                           : "name: c2\ninherits: parent.yaml\n");
+        snprintf(path, sizeof path, "%s/child.yaml", root);
+        tiers_variant *v = load(path, "", NULL, 0);
+        snprintf(hashes[i], sizeof hashes[i], "%016llx", (unsigned long long)v->yaml_hash);
+        free(v);
+    }
+    assert_string_not_equal(hashes[0], hashes[1]); /* the parent changed */
+    assert_string_not_equal(hashes[0], hashes[2]); /* the child changed */
+    /* a file that inherits nothing: the hash of its bytes (FNV-1a) */
+    put_file(root, "alone.yaml", "name: a\n");
+    snprintf(path, sizeof path, "%s/alone.yaml", root);
+    tiers_variant *v = load(path, "", NULL, 0);
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (const char *c = "name: a\n"; *c; c++)
+        h = (h ^ (uint8_t)*c) * 0x100000001b3ull;
+    assert_true(v->yaml_hash == h);
+    free(v);
+    const char *files[] = {"parent.yaml", "child.yaml", "alone.yaml"};
+    for (size_t i = 0; i < 3; i++) {
+        snprintf(path, sizeof path, "%s/%s", root, files[i]);
+        assert_int_equal(remove(path), 0);
+    }
+    assert_int_equal(rmdir(root), 0);
+}
+
 int main(void)
 {
     /* The shipped-variants folder for test_inherits_shipped. */
@@ -679,6 +717,7 @@ int main(void)
         cmocka_unit_test(test_missing_file),
         cmocka_unit_test(test_big_file),
         cmocka_unit_test(test_script_paths),
+        cmocka_unit_test(test_content_hash),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -67,7 +67,8 @@ int game_worker_init(struct game_worker *w, const struct game_config *cfg,
     w->g.legal_cap = (size_t)cfg->max_plies * 6 + 64;
     w->g.moves = malloc(w->g.moves_cap);
     w->g.legal = malloc(w->g.legal_cap);
-    if (!w->g.moves || !w->g.legal) {
+    w->scratch = malloc(TIERS_MAX_MOVES * sizeof *w->scratch);
+    if (!w->g.moves || !w->g.legal || !w->scratch) {
         game_worker_free(w);
         snprintf(err->msg, sizeof err->msg, "out of memory");
         return TIERS_ENOMEM;
@@ -88,6 +89,7 @@ void game_worker_free(struct game_worker *w)
         tiers_variant_free(w->v);
     free(w->g.moves);
     free(w->g.legal);
+    free(w->scratch);
     memset(w, 0, sizeof *w);
 }
 
@@ -107,6 +109,34 @@ static int game_append(char **buf, size_t *len, size_t *cap, const char *text)
         (*buf)[(*len)++] = ' ';
     memcpy(*buf + *len, text, n + 1);
     *len += n;
+    return 0;
+}
+
+/* Makes the chosen move m and counts the effects that fired in this ply:
+ * those the move fired (its own, after, apply and drop_ok hooks), the
+ * fouls whose veto refused one of the position's legal moves, and the
+ * check hooks that find the opponent in check after it.  Agents' searches
+ * make moves too, so the counters are read around the move itself. */
+static int game_count_effects(struct game_worker *w, const tiers_move *m)
+{
+    struct game_record *g = &w->g;
+    tiers_pos *p = w->p;
+    uint32_t before[GAME_MAX_EFFECTS], vetoed;
+    if (!tiers_pos_vetoed(p, &vetoed)) { /* the agent's last list was elsewhere */
+        int n = tiers_legal_moves(p, w->scratch, TIERS_MAX_MOVES);
+        if (n < 0)
+            return n;
+        tiers_pos_vetoed(p, &vetoed);
+    }
+    for (int i = 0; i < g->neffects; i++)
+        before[i] = tiers_pos_effect_count(p, i);
+    int rc = tiers_make(p, m);
+    if (rc < 0)
+        return rc;
+    uint32_t checks = tiers_pos_check_effects(p);
+    for (int i = 0; i < g->neffects; i++)
+        g->effects[i] += tiers_pos_effect_count(p, i) - before[i] +
+                         ((vetoed | checks) >> i & 1);
     return 0;
 }
 
@@ -139,7 +169,6 @@ int game_play(struct game_worker *w, const struct game_config *cfg, int64_t inde
         rng = 1;
 
     char text[256];
-    uint32_t before[GAME_MAX_EFFECTS];
     while (g->plies < cfg->max_plies) {
         int setup = tiers_pos_in_setup(p);
         int side = tiers_pos_side_to_move(p);
@@ -157,15 +186,9 @@ int game_play(struct game_worker *w, const struct game_config *cfg, int64_t inde
             return rc;
         if (game_append(&g->moves, &g->moves_len, &g->moves_cap, text) < 0)
             return TIERS_ENOMEM;
-        /* effects that fire in this move (agents' searches count too, so
-           the counters are read around the move itself) */
-        for (int i = 0; i < g->neffects; i++)
-            before[i] = tiers_pos_effect_count(p, i);
-        rc = tiers_make(p, &m);
+        rc = game_count_effects(w, &m);
         if (rc < 0)
             return rc;
-        for (int i = 0; i < g->neffects; i++)
-            g->effects[i] += tiers_pos_effect_count(p, i) - before[i];
         g->plies++;
         if (setup) {
             g->setup_plies++;

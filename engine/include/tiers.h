@@ -216,8 +216,22 @@ int64_t tiers_perft(tiers_pos *p, int depth);
 int tiers_random_playout(tiers_pos *p, uint64_t *rng, int max_plies);
 
 /* How often effect i fired in this position's game so far (counted at
- * make, not undone by unmake: playout statistics). */
+ * make, not undone by unmake: playout statistics).  An effect fires in a
+ * move when the move is its own (an effect move or a variant its expand
+ * hook added), when its after or apply hook reports it, or when its
+ * drop_ok hook admitted the move's drop onto a tower. */
 uint32_t tiers_pos_effect_count(const tiers_pos *p, int i);
+
+/* The effects whose veto refused at least one move of this position's
+ * legal list, as bits (bit i = effect i), from the last tiers_legal_moves
+ * made here.  Returns 1, or 0 if that list was made for another position
+ * (call tiers_legal_moves first); 1 and no bits in a variant without
+ * vetoes. */
+int tiers_pos_vetoed(const tiers_pos *p, uint32_t *effects);
+
+/* The effects whose check hook finds the side to move in check now, as
+ * bits (0 in a variant without check hooks, or on a script error). */
+uint32_t tiers_pos_check_effects(tiers_pos *p);
 
 /* Seed of the variant's random numbers (math.random in scripts). */
 void tiers_pos_seed(tiers_pos *p, uint64_t seed);

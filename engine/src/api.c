@@ -7,6 +7,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "position.h"
+#include "script.h"
 #include "status.h"
 
 const char *tiers_error_text(const tiers_error *err, char *buf, size_t size)
@@ -88,6 +89,7 @@ tiers_pos *tiers_pos_new(const tiers_variant *v, int history, tiers_error *err)
     p->cap = history > 0 ? history : 4096;
     p->undo = calloc((size_t)p->cap, sizeof *p->undo);
     p->rng = 0x9e3779b97f4a7c15ull;
+    p->veto_root = -1;
     tiers_error tmp;
     if (!p->undo || load_start(p, err ? err : &tmp) < 0) {
         if (!p->undo)
@@ -198,6 +200,22 @@ int tiers_legal_moves(tiers_pos *p, tiers_move *buf, int cap)
 int tiers_pseudo_moves(tiers_pos *p, tiers_move *buf, int cap)
 {
     return movegen_pseudo(p, buf, cap);
+}
+
+int tiers_pos_vetoed(const tiers_pos *p, uint32_t *effects)
+{
+    *effects = 0;
+    if (!(p->v->hooks & HOOK_VETO))
+        return 1;
+    if (p->veto_key != pos_key(p))
+        return 0;
+    *effects = p->vetoed;
+    return 1;
+}
+
+uint32_t tiers_pos_check_effects(tiers_pos *p)
+{
+    return p->v->hooks & HOOK_CHECK ? script_check_effects(p) : 0;
 }
 
 int tiers_side_in_check(const tiers_pos *p, int side)

@@ -354,6 +354,11 @@ struct tiers_pos {
     uint64_t rng;
     uint32_t effect_count[MAX_EFFECTS]; /* firings in played moves */
     uint32_t fired;           /* effects that fired in the last make */
+    /* Effects whose veto refused a move of the last legal list made
+       outside any hook (veto_key: the position it was made for) */
+    uint32_t vetoed;
+    uint64_t veto_key;
+    int veto_root;            /* depth of that generation, -1 when none runs */
     int script_failed;        /* a hook failed where no error could be
                                  returned; the next generation reports it */
     uint64_t region_key;      /* region_hash the region maps belong to */

@@ -201,6 +201,11 @@ int make_move(tiers_pos *p, const tiers_move *m)
     if (rc < 0)
         return rc;
     int resets;
+    if (m->effect && m->effect <= MAX_EFFECTS) /* an effect's own move or variant */
+        p->fired |= 1u << (m->effect - 1);
+    if (m->kind == TIERS_MV_DROP && m->to != TIERS_NO_SQUARE && p->board[m->to].h &&
+        ((p->st.setup_left >> side & 1) ? p->v->setup_onto : p->v->drop_onto) == ONTO_SCRIPT)
+        p->fired |= script_drop_effects(p); /* they admitted a drop onto a tower */
     if (m->kind == TIERS_MV_EFFECT)
         resets = script_apply(p, m);
     else

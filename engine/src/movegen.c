@@ -855,7 +855,23 @@ int movegen_escape_in(tiers_pos *p, const tiers_move *buf, int n)
     return 0;
 }
 
+static int legal_list(tiers_pos *p, tiers_move *buf, int cap);
+
+/* A list made outside any hook also records which vetoes refused a move
+ * (the effect counts of playouts: a foul that shaped a player's choice). */
 int movegen_legal(tiers_pos *p, tiers_move *buf, int cap)
+{
+    if (!(p->v->hooks & HOOK_VETO) || script_nested(p))
+        return legal_list(p, buf, cap);
+    p->vetoed = 0;
+    p->veto_root = p->depth;
+    int n = legal_list(p, buf, cap);
+    p->veto_root = -1;
+    p->veto_key = n >= 0 ? pos_key(p) : 0;
+    return n;
+}
+
+static int legal_list(tiers_pos *p, tiers_move *buf, int cap)
 {
     if (status_terminal(p, NULL, NULL))
         return 0;

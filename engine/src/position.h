@@ -28,6 +28,12 @@ static inline int pos_on_board(const tiers_pos *p, int file, int rank)
 uint64_t zobrist_piece(int sq, int tier, piece_t pc);
 uint64_t zobrist_hand(int owner, int slot, int count);
 uint64_t zobrist_state(const pos_state *st);
+/* The whole position's key with its ply: what remembered answers about a
+ * position are checked against. */
+static inline uint64_t pos_key(const tiers_pos *p)
+{
+    return (p->st.hash ^ zobrist_state(&p->st) ^ p->st.ply * 0x9e3779b97f4a7c15ull) | 1;
+}
 
 /* Edit primitives.  idx is 0-based from the bottom. */
 void pos_push(tiers_pos *p, int sq, piece_t pc);

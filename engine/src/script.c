@@ -3384,10 +3384,43 @@ int script_veto(tiers_pos *p, const tiers_move *m)
             continue;
         if (run_hook(s, &c) < 0)
             return TIERS_ESCRIPT;
-        if (c.result)
+        if (c.result) {
+            if (!s->depth && p->veto_root >= 0 && p->depth == p->veto_root + 1)
+                p->vetoed |= 1u << c.effect; /* a foul that shaped the legal list */
             return 1;
+        }
     }
     return 0;
+}
+
+int script_nested(const tiers_pos *p)
+{
+    const tiers_script *s = script_for(p);
+    return s && s->depth > 0;
+}
+
+uint32_t script_drop_effects(const tiers_pos *p)
+{
+    const tiers_script *s = script_for(p);
+    return s ? s->defines[HK_DROP_OK] : 0;
+}
+
+uint32_t script_check_effects(tiers_pos *p)
+{
+    tiers_script *s = script_for(p);
+    if (!s || s->depth)
+        return 0;
+    call c = {.s = s, .hook = HK_CHECK, .p = p, .side = p->st.side};
+    uint32_t yes = 0;
+    for (int i = 0; i < s->nlist[HK_CHECK]; i++) {
+        c.effect = s->list[HK_CHECK][i];
+        c.result = 0;
+        if (run_hook(s, &c) < 0)
+            return 0; /* reported by the next generation, as in script_in_check */
+        if (c.result)
+            yes |= 1u << c.effect;
+    }
+    return yes;
 }
 
 int script_after(tiers_pos *p, const tiers_move *m)

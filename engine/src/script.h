@@ -28,6 +28,12 @@ int script_result(tiers_pos *p, tiers_status *st);      /* 1 = decided */
 /* The check hooks: 1 when side is in check, 0 when not, TIERS_ESCRIPT on a
  * script error (p->script_failed is then set for the next generation). */
 int script_in_check(tiers_pos *p, int side);
+/* Is a hook running (a generation asked from inside a script)? */
+int script_nested(const tiers_pos *p);
+/* The effects with a drop_ok hook (all must admit a drop onto a tower). */
+uint32_t script_drop_effects(const tiers_pos *p);
+/* The effects whose check hook finds the side to move in check. */
+uint32_t script_check_effects(tiers_pos *p);
 /* The variant's evaluate hooks: side's score minus the opponent's, within
  * +-EVAL_LIMIT. */
 enum { EVAL_LIMIT = 100000 };

@@ -167,8 +167,42 @@ typedef struct scen {
     char name[200];
     tiers_variant *v;
     tiers_pos *p;
+    uint32_t fired;  /* effects that fired in the last `play` */
     int failures;
 } scen;
+
+/* The names of the effects in mask, sorted as the variant lists them, or
+ * "none". */
+static void effect_names(const tiers_variant *v, uint32_t mask, char *out, size_t size)
+{
+    out[0] = 0;
+    for (int e = 0; e < tiers_variant_effects(v) && e < 32; e++)
+        if (mask >> e & 1) {
+            if (out[0])
+                strncat(out, " ", size - strlen(out) - 1);
+            strncat(out, tiers_variant_effect_name(v, e), size - strlen(out) - 1);
+        }
+    if (!out[0])
+        snprintf(out, size, "none");
+}
+
+/* The effects named in text ("none": no effect), as a mask; -1 if a name
+ * is unknown. */
+static int64_t effect_mask(const tiers_variant *v, char *text)
+{
+    int64_t mask = 0;
+    for (char *save = NULL, *t = strtok_r(text, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+        if (!strcmp(t, "none"))
+            continue;
+        int e = 0, ne = tiers_variant_effects(v);
+        while (e < ne && strcmp(tiers_variant_effect_name(v, e), t))
+            e++;
+        if (e == ne)
+            return -1;
+        mask |= 1ll << e;
+    }
+    return mask;
+}
 
 static void scen_fail(scen *s, const char *fmt, const char *a, const char *b)
 {
@@ -249,9 +283,35 @@ static void scen_line(scen *s, char *cmd, char *arg)
             char *all = all_moves(s->p);
             scen_fail(s, "cannot play '%s'; legal: %s", arg, all);
             free(all);
-        } else if (tiers_make(s->p, &m) < 0) {
-            scen_fail(s, "make '%s' failed: %s", arg,
-                      tiers_variant_script_error(s->v));
+        } else {
+            uint32_t before[32];
+            int ne = tiers_variant_effects(s->v);
+            for (int e = 0; e < ne && e < 32; e++)
+                before[e] = tiers_pos_effect_count(s->p, e);
+            if (tiers_make(s->p, &m) < 0)
+                scen_fail(s, "make '%s' failed: %s", arg, tiers_variant_script_error(s->v));
+            s->fired = 0;
+            for (int e = 0; e < ne && e < 32; e++)
+                s->fired |= (uint32_t)(tiers_pos_effect_count(s->p, e) != before[e]) << e;
+        }
+    } else if (!strcmp(cmd, "fired") || !strcmp(cmd, "vetoed")) {
+        /* fired EFFECT...|none: what the last play fired; vetoed: the
+           effects whose veto refused a move of this position */
+        uint32_t got = s->fired;
+        if (cmd[0] == 'v') {
+            tiers_move buf[TIERS_MAX_MOVES];
+            if (tiers_legal_moves(s->p, buf, TIERS_MAX_MOVES) < 0 ||
+                !tiers_pos_vetoed(s->p, &got))
+                scen_fail(s, "no veto record for this position%s%s", "", "");
+        }
+        char want_text[512], got_text[512];
+        snprintf(want_text, sizeof want_text, "%s", arg);
+        int64_t want = effect_mask(s->v, want_text);
+        if (want < 0)
+            scen_fail(s, "unknown effect in '%s'%s", arg, "");
+        else if ((uint32_t)want != got) {
+            effect_names(s->v, got, got_text, sizeof got_text);
+            scen_fail(s, "effects are '%s', want '%s'", got_text, arg);
         }
     } else if (!strcmp(cmd, "fen")) {
         const char *got = tu_fen(s->p, NULL);

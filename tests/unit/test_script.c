@@ -349,6 +349,50 @@ static void test_veto(void **state)
     tiers_variant_free(v);
 }
 
+/* The effect counts of playouts: a veto that refused a move of the legal
+ * list is recorded for that position only; check hooks are asked about
+ * the side to move (gufuu's contact check). */
+static void test_vetoed_and_check_effects(void **state)
+{
+    (void)state;
+    const char *at = "2k2/5/2p2/2P2/2K2 - w - 0 1";
+    tiers_variant *plain = new_variant(ONTO_ANY), *v = scripted("veto.lua", ONTO_ANY);
+    tiers_pos *p0 = tu_pos(plain, at, NULL), *p = tu_pos(v, at, NULL);
+    uint32_t fx = 99;
+    assert_int_equal(tiers_pos_vetoed(p0, &fx), 1); /* no vetoes: known, none */
+    assert_int_equal(fx, 0);
+    assert_int_equal(tiers_pos_vetoed(p, &fx), 0);  /* no list made here yet */
+    legal_count(p);
+    assert_int_equal(tiers_pos_vetoed(p, &fx), 1);
+    assert_int_equal(fx, 1); /* effect 0 refused c2xc3 */
+    tu_play(p, "c1-b1", NULL);
+    assert_int_equal(tiers_pos_vetoed(p, &fx), 0);  /* another position */
+    legal_count(p);
+    assert_int_equal(tiers_pos_vetoed(p, &fx), 1);
+    assert_int_equal(fx, 1); /* Black's c3xc2 is refused too */
+    tiers_pos_free(p);
+    p = tu_pos(v, "2k2/5/5/2P2/2K2 - w - 0 1", NULL); /* no capture to refuse */
+    legal_count(p);
+    assert_int_equal(tiers_pos_vetoed(p, &fx), 1);
+    assert_int_equal(fx, 0);
+    tiers_pos_free(p0);
+    tiers_pos_free(p);
+    tiers_variant_free(plain);
+    tiers_variant_free(v);
+
+    tiers_variant *g = tu_variant("gufuu");
+    int contact = 0;
+    while (strcmp(tiers_variant_effect_name(g, contact), "contact-check"))
+        contact++;
+    p = tu_pos(g, "k@s1/*Z@n1/1K@n *A w - 0 10", NULL); /* the Kaze touches b1 */
+    assert_int_equal(tiers_pos_check_effects(p), 1u << contact);
+    tiers_pos_free(p);
+    p = tu_pos(g, "k@s1/*Z@n1/K@n1 *A w - 0 10", NULL); /* no contact */
+    assert_int_equal(tiers_pos_check_effects(p), 0);
+    tiers_pos_free(p);
+    tiers_variant_free(g);
+}
+
 /* A tier hook lifts a-file pieces to their tier-2 table. */
 static void test_tier_hook(void **state)
 {
@@ -957,6 +1001,7 @@ int main(void)
         cmocka_unit_test(test_pattern_budget),
         cmocka_unit_test(test_budget_counts_c_work),
         cmocka_unit_test(test_nested_fanout),
+        cmocka_unit_test(test_vetoed_and_check_effects),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -73,7 +73,10 @@ const char *cli_rc_text(const tiers_variant *v, int rc)
     return buf;
 }
 
-/* Prints a load error so that it names the offending spec. */
+/* Prints a load error so that it names the offending spec.  An error
+ * placed in a file is printed as `file:line:col: message`, the form
+ * editors jump to; any other (a variant not found, a bad --rule) as
+ * every command's errors, `tiers: COMMAND: ...`. */
 static void cli_print_load_error(const struct cli *c, const char *spec,
                                  const tiers_error *err)
 {
@@ -81,8 +84,10 @@ static void cli_print_load_error(const struct cli *c, const char *spec,
     tiers_error_text(err, text, sizeof text);
     if (text[0] == '\0')
         snprintf(text, sizeof text, "cannot load variant");
-    if (strstr(text, spec))
+    if (err->file[0] && strstr(text, spec))
         fprintf(stderr, "%s\n", text);
+    else if (strstr(text, spec))
+        cli_error(c, "%s", text);
     else
         cli_error(c, "%s: %s", spec, text);
 }

@@ -126,6 +126,10 @@ int cmd_export_run(struct cli *c);
 /* Reads the value of a playout/compare option (cmd_playout.c): -1 to go
  * on, or an exit code after a usage error. */
 int cli_playout_option(struct cli *c, unsigned bit, const char *arg);
+/* Loads the variant spec and checks the agents and rules of its run, as
+ * playout and compare need them before the database is opened
+ * (cmd_playout.c).  Returns an exit code (after a message). */
+int cli_playout_check(const struct cli *c, const char *spec);
 int cmd_replay_run(struct cli *c);
 int cmd_render_run(struct cli *c);
 int cmd_play_run(struct cli *c);

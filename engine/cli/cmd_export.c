@@ -20,7 +20,8 @@
 #include "json.h"
 #include "playout.h"
 
-enum { EXPORT_MAX_RULES = 256 };
+/* as many rules as an options column can hold (each takes >= 2 bytes) */
+enum { EXPORT_MAX_RULES = sizeof ((struct db_run *)0)->options / 2 };
 
 int export_prepare_dir(const struct cli *c, const char *dir)
 {
@@ -304,34 +305,6 @@ int export_run(const struct cli *c, db *d, const struct db_run *run, const char 
 
 /* ------------------------------------------------------ tiers export */
 
-/* The --rule values of a run from its options column, where they are
- * joined by ' ': a word that does not start like KEY= belongs to the
- * value before it.  rules (EXPORT_MAX_RULES + 1) points into buf. */
-static void export_rules(const char *options, char *buf, size_t size, const char **rules)
-{
-    int n = 0;
-    snprintf(buf, size, "%s", options);
-    for (char *s = buf; *s && n < EXPORT_MAX_RULES;) {
-        rules[n++] = s;
-        char *next = s;
-        for (;;) {
-            next = strchr(next, ' ');
-            if (!next)
-                break;
-            size_t key = strspn(next + 1, "abcdefghijklmnopqrstuvwxyz"
-                                          "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-");
-            if (key && next[1 + key] == '=')
-                break;
-            next++;
-        }
-        if (!next)
-            break;
-        *next = '\0';
-        s = next + 1;
-    }
-    rules[n] = NULL;
-}
-
 struct export_done {
     char run[17];
     char variant[DB_NAME + 32];
@@ -371,9 +344,12 @@ static int export_each_run(const struct db_run *run, void *ud)
     struct export_done *e = &a->done[a->ndone++];
     snprintf(e->run, sizeof e->run, "%s", run->key);
     snprintf(e->variant, sizeof e->variant, "%s", run->variant);
+    /* the run's --rule values, from its options column (the Options tag's
+       format) */
     char buf[sizeof run->options];
     const char *rules[EXPORT_MAX_RULES + 1];
-    export_rules(run->options, buf, sizeof buf, rules);
+    snprintf(buf, sizeof buf, "%s", run->options);
+    gamerec_options_split(buf, rules, EXPORT_MAX_RULES);
     int code = export_run(c, a->d, run, a->spec ? a->spec : run->variant, rules, c->output,
                           RUN_MAX_GAMES, 1, 1, &e->games);
     a->written += e->games;

@@ -48,6 +48,8 @@ struct play_game {
     char who[2][128];             /* "human" or the agent's full spec */
     uint64_t rng;
     char *start;                  /* start position, tiers notation */
+    char *options;                /* the --rule values, as the Options tag
+                                     holds them */
     int custom_start;             /* started from --position */
     struct play_ply *plies;
     int nplies;
@@ -463,6 +465,8 @@ static int play_write_record(struct play_game *g, FILE *f)
         strftime(date, sizeof date, "%Y.%m.%d", &tm);
 
     gamerec_tag(f, "Variant", tiers_variant_name(g->v));
+    /* the rules the game is played with, so that replay applies them */
+    gamerec_tag(f, "Options", g->options);
     gamerec_tag(f, "Date", date);
     for (int s = 0; s < 2; s++) {
         char tag[16];
@@ -493,7 +497,7 @@ static int play_cmd_save(struct play_game *g, const char *path)
     bad |= fclose(f) != 0;
     if (bad)
         return play_complain(g, CLI_INTERNAL, "save: error writing %s", path);
-    printf("saved %d plies to %s\n", g->nplies, path);
+    printf("saved %d pl%s to %s\n", g->nplies, g->nplies == 1 ? "y" : "ies", path);
     return CLI_OK;
 }
 
@@ -670,6 +674,19 @@ static int play_setup_editline(struct play_game *g)
 
 /* ------------------------------------------------------------- set up */
 
+/* The library's message for a bad agent spec, with `human` among the
+ * known names when it lists them: play takes it too. */
+static void play_agent_error(const char *lib, char *msg, size_t size)
+{
+    const char *known = strstr(lib, "unknown agent (known: ");
+    if (known) {
+        known += strlen("unknown agent (known: ");
+        snprintf(msg, size, "%.*shuman, %s", (int)(known - lib), lib, known);
+    } else {
+        snprintf(msg, size, "%s", lib);
+    }
+}
+
 static int play_players(struct play_game *g)
 {
     const struct cli *c = g->c;
@@ -691,9 +708,10 @@ static int play_players(struct play_game *g)
         memset(&err, 0, sizeof err);
         g->agent[s] = tiers_agent_new(spec[s], &err);
         if (!g->agent[s]) {
-            cli_error(c, "--%s: %s", s == ws ? "white" : "black",
-                      err.msg[0] ? err.msg : "bad agent");
-            return CLI_INPUT;
+            char msg[sizeof err.msg + 16];
+            play_agent_error(err.msg[0] ? err.msg : "bad agent", msg, sizeof msg);
+            /* a bad option value: a usage error, as in playout */
+            return cli_usage_error(c, "--%s: %s", s == ws ? "white" : "black", msg);
         }
         snprintf(g->who[s], sizeof g->who[s], "%s", tiers_agent_spec(g->agent[s]));
     }
@@ -752,7 +770,8 @@ int cmd_play_run(struct cli *c)
         goto done;
     g.plies = calloc(PLAY_HISTORY, sizeof *g.plies);
     g.start = cli_pos_text(g.p, NULL, &rc);
-    if (!g.plies || !g.start) {
+    g.options = gamerec_options_join((const char *const *)c->rules);
+    if (!g.plies || !g.start || !g.options) {
         cli_error(c, "out of memory");
         code = CLI_INTERNAL;
         goto done;
@@ -787,6 +806,7 @@ done:
         tiers_agent_free(g.agent[s]);
     free(g.plies);
     free(g.start);
+    free(g.options);
     if (g.p)
         tiers_pos_free(g.p);
     tiers_variant_free(g.v);

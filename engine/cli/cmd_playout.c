@@ -125,6 +125,43 @@ db *playout_open_db(const struct cli *c, int *code)
     return d;
 }
 
+/* The run of spec (loaded as v) with c's options: the agents of its
+ * sides, their full specs, the key.  Returns an exit code (after a
+ * message): a bad agent spec is a usage error. */
+static int playout_describe(const struct cli *c, const tiers_variant *v, const char *spec,
+                            struct game_config *cfg, struct db_run *run)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->variant = spec;
+    cfg->search = c->search;
+    cfg->rules = (const char *const *)c->rules;
+    cfg->seed = c->seed;
+    cfg->max_plies = c->max_plies;
+    int code = playout_agents(c, v, cfg->agents);
+    if (code != CLI_OK)
+        return code;
+    char err[1024];
+    int rc = run_describe(cfg, v, run, err, sizeof err);
+    if (rc == TIERS_ENOMEM) {
+        cli_error(c, "%s", err);
+        return CLI_INTERNAL;
+    }
+    return rc ? cli_usage_error(c, "%s", err) : CLI_OK;
+}
+
+int cli_playout_check(const struct cli *c, const char *spec)
+{
+    int code = CLI_OK;
+    tiers_variant *v = cli_load_variant(c, spec, &code);
+    if (!v)
+        return code;
+    struct game_config cfg;
+    struct db_run run;
+    code = playout_describe(c, v, spec, &cfg, &run);
+    tiers_variant_free(v);
+    return code;
+}
+
 int playout_variant(const struct cli *c, db *d, const char *spec, int with_stats,
                     struct playout_variant *out)
 {
@@ -135,18 +172,8 @@ int playout_variant(const struct cli *c, db *d, const char *spec, int with_stats
     if (!v)
         return code;
     struct game_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.variant = spec;
-    cfg.search = c->search;
-    cfg.rules = (const char *const *)c->rules;
-    cfg.seed = c->seed;
-    cfg.max_plies = c->max_plies;
     char err[1024];
-    code = playout_agents(c, v, cfg.agents);
-    if (code == CLI_OK && run_describe(&cfg, v, &out->run, err, sizeof err) != 0) {
-        cli_error(c, "%s", err);
-        code = CLI_USAGE;
-    }
+    code = playout_describe(c, v, spec, &cfg, &out->run);
     tiers_variant_free(v);
     if (code != CLI_OK)
         return code;
@@ -228,7 +255,7 @@ static void playout_print(const struct cli *c, const struct playout_variant *pv,
         json_key(&w, "played");
         json_int(&w, r->played);
         json_key(&w, "threads");
-        json_int(&w, c->threads);
+        json_int(&w, r->threads);
         json_key(&w, "seconds");
         json_double(&w, r->seconds, 3);
         json_key(&w, "games_per_second");
@@ -259,10 +286,11 @@ static void playout_print(const struct cli *c, const struct playout_variant *pv,
            run->agent[1]);
     if (c->shard_n > 1)
         printf("shard %d/%d: ", c->shard_k, c->shard_n);
+    /* the threads that ran: no more than there were games to play */
     printf("%lld games: %lld played now, %lld already stored; %d thread%s, %.2f s, "
            "%.1f games/s\n",
-           (long long)r->wanted, (long long)r->played, (long long)r->found, c->threads,
-           c->threads == 1 ? "" : "s", r->seconds, rate);
+           (long long)r->wanted, (long long)r->played, (long long)r->found, r->threads,
+           r->threads == 1 ? "" : "s", r->seconds, rate);
     printf("stored games 0..%ld: %lld; %s %lld, %s %lld, draws %lld, cut %lld; "
            "mean length %.1f plies\n",
            c->games - 1, (long long)s->games, run->side[0], (long long)s->wins[0],
@@ -273,25 +301,35 @@ static void playout_print(const struct cli *c, const struct playout_variant *pv,
                written == 1 ? "" : "s", c->records);
 }
 
+/* Everything the command line says, checked before the database is
+ * opened (so a bad argument leaves no file behind) or a game is played:
+ * the variant and its rules, the agents, and with --records the notation
+ * and the folder (created here). */
+static int playout_check(const struct cli *c)
+{
+    int code = CLI_OK;
+    tiers_variant *v = cli_load_variant(c, c->args[0], &code);
+    if (!v)
+        return code;
+    struct game_config cfg;
+    struct db_run run;
+    code = playout_describe(c, v, c->args[0], &cfg, &run);
+    if (code == CLI_OK && c->records)
+        code = export_check_notation(c, v);
+    tiers_variant_free(v);
+    if (code == CLI_OK && c->records)
+        code = export_prepare_dir(c, c->records);
+    return code;
+}
+
 int cmd_playout_run(struct cli *c)
 {
     playout_defaults(c);
     if (c->notation && !c->records)
         return cli_usage_error(c, "--notation is the notation of --records: give both");
-    int code = CLI_OK;
-    /* a notation or folder that cannot take the records fails now, before
-       anything is created or played */
-    if (c->records) {
-        tiers_variant *v = cli_load_variant(c, c->args[0], &code);
-        if (!v)
-            return code;
-        code = export_check_notation(c, v);
-        tiers_variant_free(v);
-        if (code == CLI_OK)
-            code = export_prepare_dir(c, c->records);
-        if (code != CLI_OK)
-            return code;
-    }
+    int code = playout_check(c);
+    if (code != CLI_OK)
+        return code;
     db *d = playout_open_db(c, &code);
     if (!d)
         return code;

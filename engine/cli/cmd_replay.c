@@ -1,12 +1,15 @@
 /* cmd_replay.c - `tiers replay VARIANT FILE`: reads a game record, replays
  * it move by move and prints every ply, then the result and its reason.
  * A move that cannot be read or is illegal stops the replay (exit 2) with
- * the move number, the token and the legal moves at that point. */
+ * the move number, the token and the legal moves at that point.  The
+ * variant is loaded with the record's Options tag (the rules the game was
+ * played with) and the --rule values, which win for the same key. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "gamerec.h"
 
 /* Whole file (or stdin for "-"), NUL-terminated; NULL with a message. */
 static char *cmd_replay_slurp(const struct cli *c, const char *path)
@@ -121,6 +124,151 @@ static int cmd_replay_record(const struct cli *c, tiers_variant *v, tiers_record
     return code;
 }
 
+/* ------------------------------------------------------ Options tag */
+
+/* Skips blanks and {comments} from s, counting lines and columns. */
+static const char *cmd_replay_skip(const char *s, int *line, int *col)
+{
+    for (int in_comment = 0; *s; s++) {
+        if (*s == '{')
+            in_comment = 1;
+        else if (*s == '}')
+            in_comment = 0;
+        else if (!in_comment && *s != ' ' && *s != '\t' && *s != '\r' && *s != '\n')
+            return s;
+        if (*s == '\n') {
+            (*line)++;
+            *col = 1;
+        } else {
+            (*col)++;
+        }
+    }
+    return s;
+}
+
+/* Where byte `offset` of the Options tag's value stands in the record
+ * text: the tag is looked for as the reader takes tags ('[', the name,
+ * the quoted value, with \" and \\ escapes), outside comments.  *line
+ * stays 0 when it is not found. */
+static void cmd_replay_tag_place(const char *text, int offset, int *line, int *col)
+{
+    int l = 1, k = 1;
+    *line = *col = 0;
+    for (const char *s = cmd_replay_skip(text, &l, &k); *s == '[';
+         s = cmd_replay_skip(s, &l, &k)) {
+        const char *name = s + 1 + strspn(s + 1, " \t");
+        size_t n = strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                "0123456789_");
+        const char *q = name + n + strspn(name + n, " \t");
+        int start = k + (int)(q - s) + 1;
+        if (n == 7 && !strncmp(name, "Options", 7) && *q == '"') {
+            const char *v = q + 1;
+            for (int i = 0; i < offset && *v && *v != '"' && *v != '\n'; i++)
+                v += v[0] == '\\' && v[1] && v[1] != '\n' ? 2 : 1;
+            *line = l;
+            *col = start + (int)(v - q - 1);
+            return;
+        }
+        /* on to the end of this tag */
+        const char *end = strchr(q, ']');
+        if (!end || memchr(s, '\n', (size_t)(end - s)))
+            return;
+        k += (int)(end + 1 - s);
+        s = end + 1;
+    }
+}
+
+/* "tiers: replay: FILE:LINE:COL: Options tag: 'TOKEN': why" for the tag
+ * word of rule i (the tag as a whole when i < 0); returns CLI_INPUT. */
+static int cmd_replay_bad_option(const struct cli *c, const char *text,
+                                 const struct gamerec_rules *r, int i, const char *why)
+{
+    int line, col;
+    cmd_replay_tag_place(text, i >= 0 ? r->tag_offset[i] : 0, &line, &col);
+    char where[64] = "";
+    if (line)
+        snprintf(where, sizeof where, ":%d:%d", line, col);
+    if (i >= 0)
+        cli_error(c, "%s%s: Options tag: '%s': %s", c->args[1], where, r->rule[i], why);
+    else
+        cli_error(c, "%s%s: Options tag: %s", c->args[1], where, why);
+    return CLI_INPUT;
+}
+
+/* Each word of the tag must be KEY=VALUE (as --rule must). */
+static int cmd_replay_check_words(const struct cli *c, const char *text,
+                                  const struct gamerec_rules *r)
+{
+    for (int i = 0; i < r->n && r->tag_offset[i] >= 0; i++)
+        if (r->rule[i][0] == '=' || !strchr(r->rule[i], '='))
+            return cmd_replay_bad_option(c, text, r, i, "expected KEY=VALUE");
+    return CLI_OK;
+}
+
+/* The variant did not load with the merged rules: finds the tag word to
+ * blame by loading with each one alone (and the command line's).  Returns
+ * CLI_INPUT after the message. */
+static int cmd_replay_blame(const struct cli *c, const char *text,
+                            const struct gamerec_rules *r, const tiers_error *all)
+{
+    const char **one = malloc((size_t)(r->n + 2) * sizeof *one);
+    int blamed = -1;
+    tiers_error err;
+    for (int i = 0; one && i < r->n && r->tag_offset[i] >= 0 && blamed < 0; i++) {
+        int n = 0;
+        one[n++] = r->rule[i];
+        for (int k = 0; k < r->n; k++)
+            if (r->tag_offset[k] < 0)
+                one[n++] = r->rule[k];
+        one[n] = NULL;
+        memset(&err, 0, sizeof err);
+        tiers_variant *v = tiers_variant_load(c->args[0], c->search, one, &err);
+        if (!v)
+            blamed = i;
+        tiers_variant_free(v);
+    }
+    free(one);
+    const tiers_error *e = blamed >= 0 ? &err : all;
+    char msg[1400];
+    if (e->msg[0])
+        snprintf(msg, sizeof msg, "%s", e->msg);
+    else
+        tiers_error_text(e, msg, sizeof msg);
+    return cmd_replay_bad_option(c, text, r, blamed, msg[0] ? msg : "cannot load variant");
+}
+
+/* Loads the variant again with the record's Options tag and the --rule
+ * values (those win for the same key), replacing *v.  A record of another
+ * variant keeps *v: the replay reports that.  Returns an exit code. */
+static int cmd_replay_rules(const struct cli *c, const char *text, const tiers_record *rec,
+                            tiers_variant **v)
+{
+    const char *options = tiers_record_tag(rec, "Options");
+    const char *name = tiers_record_tag(rec, "Variant");
+    if (!options || !options[strspn(options, " ")] ||
+        (name && strcmp(name, tiers_variant_name(*v))))
+        return CLI_OK;
+    struct gamerec_rules r;
+    if (gamerec_rules_merge(&r, options, (const char *const *)c->rules) != 0) {
+        cli_error(c, "out of memory");
+        return CLI_INTERNAL;
+    }
+    int code = cmd_replay_check_words(c, text, &r);
+    if (code == CLI_OK) {
+        tiers_error err;
+        memset(&err, 0, sizeof err);
+        tiers_variant *nv = tiers_variant_load(c->args[0], c->search, r.rule, &err);
+        if (nv) {
+            tiers_variant_free(*v);
+            *v = nv;
+        } else {
+            code = cmd_replay_blame(c, text, &r, &err);
+        }
+    }
+    gamerec_rules_free(&r);
+    return code;
+}
+
 int cmd_replay_run(struct cli *c)
 {
     int code = CLI_OK;
@@ -140,6 +288,8 @@ int cmd_replay_run(struct cli *c)
         code = CLI_INPUT;
     }
     if (r)
+        code = cmd_replay_rules(c, text, r, &v);
+    if (r && code == CLI_OK)
         code = cmd_replay_record(c, v, r);
     tiers_record_free(r);
     free(text);

@@ -2,6 +2,7 @@
 #include "gamerec.h"
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { GAMEREC_WRAP = 72 };
@@ -28,6 +29,113 @@ void gamerec_side_tag(const tiers_variant *v, int side, char buf[16])
     for (char *t = buf; *t; t++)
         if (!isalnum((unsigned char)*t))
             *t = '_';
+}
+
+char *gamerec_options_join(const char *const *rules)
+{
+    size_t len = 1;
+    for (int i = 0; rules && rules[i]; i++)
+        len += strlen(rules[i]) + 1;
+    char *out = malloc(len);
+    if (!out)
+        return NULL;
+    out[0] = '\0';
+    for (int i = 0; rules && rules[i]; i++) {
+        if (i)
+            strcat(out, " ");
+        strcat(out, rules[i]);
+    }
+    return out;
+}
+
+/* Whether s starts like "KEY=" (a rule's key: letters, digits, _ . -). */
+static int gamerec_starts_rule(const char *s)
+{
+    size_t key = strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                           "0123456789_.-");
+    return key && s[key] == '=';
+}
+
+int gamerec_options_split(char *buf, const char **rules, int max)
+{
+    int n = 0;
+    char *s = buf + strspn(buf, " ");
+    while (*s) {
+        if (n == max) {
+            rules[n] = NULL;
+            return -1;
+        }
+        rules[n++] = s;
+        /* the rule ends before the next space that starts a KEY= word */
+        char *next = strchr(s, ' ');
+        while (next && !gamerec_starts_rule(next + strspn(next, " ")))
+            next = strchr(next + 1, ' ');
+        if (!next)
+            break;
+        s = next + strspn(next, " ");
+        *next = '\0';
+    }
+    if (n) { /* spaces after the last value are no part of it */
+        char *last = (char *)rules[n - 1];
+        for (size_t len = strlen(last); len && last[len - 1] == ' ';)
+            last[--len] = '\0';
+    }
+    rules[n] = NULL;
+    return n;
+}
+
+/* Whether rules a and b ("KEY=VALUE") set the same key. */
+static int gamerec_same_key(const char *a, const char *b)
+{
+    size_t ka = strcspn(a, "="), kb = strcspn(b, "=");
+    return ka == kb && !strncmp(a, b, ka);
+}
+
+void gamerec_rules_free(struct gamerec_rules *r)
+{
+    free(r->buf);
+    free(r->rule);
+    free(r->tag_offset);
+    memset(r, 0, sizeof *r);
+}
+
+/* Appends rule to r unless one of `over` (the command line's) sets its
+ * key. */
+static void gamerec_rules_add(struct gamerec_rules *r, const char *rule, int offset,
+                              const char *const *over)
+{
+    for (int i = 0; over && over[i]; i++)
+        if (gamerec_same_key(rule, over[i]))
+            return;
+    r->rule[r->n] = rule;
+    r->tag_offset[r->n++] = offset;
+}
+
+int gamerec_rules_merge(struct gamerec_rules *r, const char *options,
+                        const char *const *cli_rules)
+{
+    memset(r, 0, sizeof *r);
+    size_t len = options ? strlen(options) : 0;
+    int ncli = 0;
+    while (cli_rules && cli_rules[ncli])
+        ncli++;
+    /* at most one rule per word of the tag */
+    int max = (int)(len / 2) + 1;
+    r->buf = malloc(len + 1);
+    r->rule = malloc((size_t)(max + ncli + 1) * sizeof *r->rule);
+    r->tag_offset = malloc((size_t)(max + ncli + 1) * sizeof *r->tag_offset);
+    if (!r->buf || !r->rule || !r->tag_offset) {
+        gamerec_rules_free(r);
+        return -1;
+    }
+    memcpy(r->buf, options ? options : "", len + 1);
+    int ntag = gamerec_options_split(r->buf, r->rule, max);
+    for (int i = 0; i < ntag; i++) /* (rule[] is rewritten in place) */
+        gamerec_rules_add(r, r->rule[i], (int)(r->rule[i] - r->buf), cli_rules);
+    for (int i = 0; i < ncli; i++)
+        gamerec_rules_add(r, cli_rules[i], -1, NULL); /* in order, as given */
+    r->rule[r->n] = NULL;
+    return 0;
 }
 
 void gamerec_begin(struct gamerec_moves *w, FILE *f, const tiers_variant *v)

@@ -18,6 +18,34 @@ void gamerec_tag(FILE *f, const char *name, const char *value);
  * ("White"; "Side_0" for a side with no name). */
 void gamerec_side_tag(const tiers_variant *v, int side, char buf[16]);
 
+/* The Options tag: the --rule values (KEY=VALUE) joined by ' ', "" when
+ * there are none.  A malloc'd string, NULL when out of memory. */
+char *gamerec_options_join(const char *const *rules);
+/* Splits an Options value, copied into buf, back into its rules in place:
+ * a word that does not start like KEY= belongs to the value before it
+ * (so a value may hold spaces).  rules (max + 1 entries) is
+ * NULL-terminated; returns the count, or -1 when there are more than max.
+ * A first word that is no KEY=VALUE is returned as it is: the caller
+ * checks. */
+int gamerec_options_split(char *buf, const char **rules, int max);
+
+/* The rules to load a record's variant with: the words of its Options
+ * tag, then the command line's --rule values.  A tag word whose key the
+ * command line also sets is left out: the command line wins. */
+struct gamerec_rules {
+    char *buf;               /* the tag value, split (malloc'd) */
+    const char **rule;       /* NULL-terminated (malloc'd) */
+    int *tag_offset;         /* rule i's offset in the tag value, -1 for
+                                one from the command line */
+    int n;
+};
+/* Fills r from the tag value `options` (NULL = no tag) and cli_rules
+ * (NULL-terminated).  0, or -1 when out of memory (r then needs no
+ * gamerec_rules_free). */
+int gamerec_rules_merge(struct gamerec_rules *r, const char *options,
+                        const char *const *cli_rules);
+void gamerec_rules_free(struct gamerec_rules *r);
+
 /* The move text, written one ply at a time after the tags. */
 struct gamerec_moves {
     FILE *f;

@@ -62,7 +62,7 @@ static const struct cli_option cli_options[] = {
     {"black", 0, required_argument, CLI_O_BLACK, "WHO",
      "who plays black: an agent spec (play: or human, the default)"},
     {"seed", 0, required_argument, CLI_O_SEED, "N",
-     "seed of the random choices (play: default from the clock; "
+     "seed of the random choices, 0..2147483647 (play: default from the clock; "
      "playout, compare: 1)"},
     {"side0", 0, required_argument, CLI_O_SIDE0, "AGENT",
      "agent of the variant's first side (default greedy)"},
@@ -142,8 +142,9 @@ static const struct cli_command cli_commands[] = {
      "[--variants DIR]",
      "FILE ('-' = stdin) holds [Tag \"value\"] headers, numbered moves,\n"
      "{comments} and a result; the notation comes from --notation, the\n"
-     "Notation tag, or the style of the moves.  Prints each ply (number,\n"
-     "side, move, position hash) and the result and its reason.",
+     "Notation tag, or the style of the moves.  The rules are the Options\n"
+     "tag's, then --rule (which wins for the same key).  Prints each ply\n"
+     "(number, side, move, position hash) and the result and its reason.",
      CLI_O_NOTATION | CLI_O_RULE | CLI_O_VARIANTS | CLI_O_VERBOSE,
      cli_args_replay, 2, 2},
     {"render", cmd_render_run, "draw a position as an SVG picture",
@@ -433,7 +434,7 @@ static int cli_parse(struct cli *c, int argc, char **argv)
             long seed;
             if (cli_parse_int(optarg, 0, 2147483647L, &seed) != 0)
                 return cli_usage_error(c, "--seed: '%s' is not a number "
-                                       ">= 0", optarg);
+                                       "from 0 to 2147483647", optarg);
             c->seed = (uint64_t)seed;
             break;
         }

@@ -10,6 +10,8 @@
  * and i only, so the thread count and order change nothing but speed. */
 #include "run.h"
 
+#include "gamerec.h"
+
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -146,15 +148,19 @@ int run_describe(const struct game_config *cfg, const tiers_variant *v, struct d
     memset(run, 0, sizeof *run);
     snprintf(run->variant, sizeof run->variant, "%s", tiers_variant_name(v));
     snprintf(run->hash, sizeof run->hash, "%s", tiers_variant_hash(v));
-    size_t len = 0;
-    for (int i = 0; cfg->rules && cfg->rules[i]; i++)
-        len += (size_t)snprintf(run->options + len,
-                                len < sizeof run->options ? sizeof run->options - len : 0,
-                                "%s%s", i ? " " : "", cfg->rules[i]);
-    if (len >= sizeof run->options) {
+    /* the records' Options tag holds the same text (gamerec.c) */
+    char *options = gamerec_options_join(cfg->rules);
+    if (!options) {
+        snprintf(err, errsize, "out of memory");
+        return TIERS_ENOMEM;
+    }
+    if (strlen(options) >= sizeof run->options) {
         snprintf(err, errsize, "too many --rule options");
+        free(options);
         return -1;
     }
+    snprintf(run->options, sizeof run->options, "%s", options);
+    free(options);
     for (int s = 0; s < 2; s++) {
         tiers_error e;
         memset(&e, 0, sizeof e);
@@ -322,6 +328,7 @@ int run_games(db *d, const struct game_config *cfg, const struct db_run *run,
             break;
         }
     }
+    r->threads = started;
     run_write(d, &sh, o, r, t0);
     pthread_mutex_unlock(&sh.lock);
     for (int t = 0; t < started; t++)

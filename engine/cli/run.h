@@ -23,12 +23,14 @@ struct run_result {
     int64_t wanted;         /* games of this shard */
     int64_t found;          /* already in the database */
     int64_t played;         /* played now */
+    int threads;            /* worker threads started: --threads, or fewer
+                               when fewer games were missing */
     double seconds;
 };
 
 /* Describes the run of cfg on the loaded variant v: name, hash, options,
  * canonical agent specs, side and effect names, and the key.  0, or -1
- * with err (a bad agent spec). */
+ * with err (a bad agent spec, too many rules), or TIERS_ENOMEM. */
 int run_describe(const struct game_config *cfg, const tiers_variant *v,
                  struct db_run *run, char *err, size_t errsize);
 

@@ -237,8 +237,11 @@ replays gounki "$tmp/rule" "${rules[@]}"
 draw=$(grep -l '^\[Reason "move limit"\]' "$tmp/rule"/*.txt | head -n 1)
 check "a game ended by the --rule move limit" "$([[ -n $draw ]]; echo $?)" \
     "$(grep -h '^\[Reason' "$tmp/rule"/*.txt)"
-expect "without its --rule that record does not replay" 2 - "not over after the last move" \
+replays gounki "$tmp/rule"
+expect "without --rule the record replays by its Options tag" 0 '^reason: move limit$' - \
     -- replay gounki "${draw:-$tmp/none.txt}"
+expect "--rule on the command line wins over the Options tag" 2 - "not over after the last move" \
+    -- replay gounki "${draw:-$tmp/none.txt}" --rule halfmove_limit=0
 expect "export reads the rules from the database" 0 "4 games written" - \
     -- export --db "$tmp/rule.db" -o "$tmp/rule2"
 same_records "export with the run's rules = playout --records" "$tmp/rule" "$tmp/rule2"

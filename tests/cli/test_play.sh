@@ -192,10 +192,67 @@ has "$tmp/agents1.out" "agents end the game" "^game over: (1-0|0-1|1/2-1/2)"
 cmp -s "$tmp/agents1.out" "$tmp/agents2.out" || fail "agents: the same seed gave two games"
 end
 
+# A bad agent spec is a usage error (exit 1), as in playout; the known
+# agents listed include human, which play takes too.
 begin
 play_pipe badagent '' gounki --black cleverest
-[[ $? -eq 2 ]] || fail "unknown agent: exit code"
+rc=$?
+[[ $rc -eq 1 ]] || fail "unknown agent: exit $rc, expected 1 (as playout)"
 has "$tmp/badagent.err" "unknown agent" "^tiers: play: --black: .*cleverest"
+has "$tmp/badagent.err" "usage hint" "^try 'tiers --help'$"
+end
+
+begin
+play_pipe humn '' gounki --white humn
+rc=$?
+[[ $rc -eq 1 ]] || fail "--white humn: exit $rc, expected 1"
+has "$tmp/humn.err" "human among the known agents" "'humn': unknown agent \(known: human, random, "
+end
+
+begin
+play_pipe badparam '' gounki --white greedy:mate=perhaps
+rc=$?
+[[ $rc -eq 1 ]] || fail "bad agent parameter: exit $rc, expected 1"
+hasnt "$tmp/badparam.err" "no human among parameters" "human"
+end
+
+# save writes the --rule values as the Options tag, and replay applies it:
+# the move-limit draw replays without repeating --rule.
+begin
+play_pipe hm $'a1^a2\nb2-b3\nd2-d3\nsave '"$tmp/hm.rec"$'\n' gounki --rule halfmove_limit=4 \
+    --black random --seed 3
+rc=$?
+[[ $rc -eq 0 ]] || fail "halfmove_limit game: exit $rc: $(cat "$tmp/hm.err")"
+has "$tmp/hm.out" "the rule ends the game" "^game over: 1/2-1/2 \(move limit\)$"
+has "$tmp/hm.rec" "Options tag" '^\[Options "halfmove_limit=4"\]$'
+"$tiers" replay gounki "$tmp/hm.rec" >"$tmp/hm.replay" 2>&1 ||
+    fail "the record of a game with --rule does not replay: $(tail -n 1 "$tmp/hm.replay")"
+has "$tmp/hm.replay" "replayed with the record's rules" "^reason: move limit$"
+end
+
+begin
+play_pipe noopt $'save '"$tmp/noopt.rec"$'\n' gounki
+has "$tmp/noopt.rec" "empty Options tag without --rule" '^\[Options ""\]$'
+end
+
+# "1 ply", not "1 plies".
+begin
+play_pipe one $'a1^a2\nsave '"$tmp/one.rec"$'\n' gounki
+has "$tmp/one.out" "singular" "^saved 1 ply to "
+end
+
+# A position with a move number (move=N: N rounds played) numbers the
+# moves from there, in the game and in the saved record.
+begin
+pos='rsrsrsrs/srsrsrsr/8/8/8/8/[R:S]SRSRSRS/1RSRSRSR - b - 1 41 move=20'
+play_pipe movenum $'a8^b7\nb2-b3\nsave '"$tmp/movenum.rec"$'\n' gounki --position "$pos"
+rc=$?
+[[ $rc -eq 0 ]] || fail "--position with move=20: exit $rc: $(cat "$tmp/movenum.err")"
+has "$tmp/movenum.out" "numbered from the position" "^21\.\.\. black a8\^b7$"
+has "$tmp/movenum.out" "next round" "^22\. white b2-b3$"
+has "$tmp/movenum.rec" "record numbers" '^21\.\.\. a8\^b7 22\. b2-b3 \*$'
+"$tiers" replay gounki "$tmp/movenum.rec" >"$tmp/movenum.replay" 2>&1 ||
+    fail "the record from a numbered position does not replay: $(tail -n 1 "$tmp/movenum.replay")"
 end
 
 # A human against an agent from a pipe: the agent answers each move.

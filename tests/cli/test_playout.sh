@@ -105,6 +105,43 @@ expect "compare checks every variant first" 2 - "nope" \
     -- compare "$duel" "$tmp/nope" --db "$tmp/none.db"
 [[ ! -e $tmp/none.db ]]
 check "nothing played before a bad variant" $? "$tmp/none.db was created"
+# Every argument is checked before the database is opened: a failing
+# command leaves no file behind.
+expect "bad agent, no database" 1 - "agent 'foo': unknown agent" \
+    -- playout gounki --black foo --db "$tmp/z.db"
+[[ ! -e $tmp/z.db ]]
+check "no database after a bad agent" $? "$tmp/z.db was created"
+expect "bad agent parameter, no database" 1 - "unknown parameter 'dept'" \
+    -- playout gounki --side1 alphabeta:dept=2 --db "$tmp/z.db"
+expect "bad --rule, no database" 2 - "unknown rule 'nosuch'" \
+    -- playout gounki --rule nosuch=1 --db "$tmp/z.db"
+expect "compare: bad agent, no database" 1 - "agent 'foo': unknown agent" \
+    -- compare "$duel" gounki --white foo --db "$tmp/z.db"
+[[ ! -e $tmp/z.db ]]
+check "no database after bad arguments" $? "$tmp/z.db was created"
+expect "compare: unwritable report, found first" 3 - \
+    "^tiers: compare: cannot write the report '$tmp/no/such/dir/r.html'" \
+    -- compare "$duel" --games 3 --db "$tmp/z.db" --report "$tmp/no/such/dir/r.html"
+[[ ! -e $tmp/z.db ]]
+check "no game played before an unwritable report" $? "$tmp/z.db was created"
+mkdir "$tmp/rdir"
+expect "compare: a folder as the report" 3 - "cannot write the report '$tmp/rdir'" \
+    -- compare "$duel" --games 3 --db "$tmp/z.db" --report "$tmp/rdir"
+expect "compare: a new report file is written" 0 "^report: $tmp/r.html$" - \
+    -- compare "$duel" --games 3 --db "$tmp/r.db" --report "$tmp/r.html"
+expect "unknown variant: the usual prefix" 2 - \
+    "^tiers: playout: variant 'nosuch' not found" -- playout nosuch --db "$tmp/z.db"
+[[ ! -e $tmp/z.db ]]
+check "no database after an unknown variant" $? "$tmp/z.db was created"
+expect "seed out of range" 1 - "--seed: '99999999999' is not a number from 0 to 2147483647" \
+    -- playout "$duel" --seed 99999999999 --db "$tmp/z.db"
+# The threads that ran: no more than the games to play.
+expect "more threads than games" 0 "^3 games: 3 played now, 0 already stored; 3 threads," - \
+    -- playout "$duel" --games 3 --threads 8 --db "$tmp/th.db"
+expect "more threads than games, json" 0 '"played":2,"threads":2,' - \
+    -- playout "$duel" --games 5 --threads 8 --db "$tmp/th.db" --json
+expect "no game to play, no thread" 0 "^5 games: 0 played now, 5 already stored; 0 threads," - \
+    -- playout "$duel" --games 5 --threads 8 --db "$tmp/th.db"
 expect "unwritable database" 2 - "cannot open database" \
     -- playout "$duel" --db "$tmp/no/such/dir/x.db"
 expect "merge without -o" 1 - "missing -o" -- merge "$tmp/u.db"

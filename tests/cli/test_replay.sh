@@ -136,6 +136,43 @@ expect "letter without a look-alike" 2 - \
     "move 12: 'e2-bб': 'б' \(U\+0431\) is not a Latin letter and looks like none" \
     -- replay gounki "$tmp/cyrillic.txt"
 
+# ---------------------------------------------------------- Options tag
+# The rules a game was played with: replay applies the tag, and --rule on
+# the command line wins for the same key.
+cat >"$tmp/hm.txt" <<'REC'
+[Variant "gounki"]
+[Options "halfmove_limit=4"]
+[Result "1/2-1/2"]
+
+1. a1^a2 b7-a6 2. b2-b3 e8^d7 3. d2-d3 1/2-1/2
+REC
+expect "Options tag applied" 0 '^reason: move limit$' - -- replay gounki "$tmp/hm.txt"
+expect "Options tag and another --rule" 0 '^reason: move limit$' - \
+    -- replay gounki "$tmp/hm.txt" --rule repetition=3
+expect "--rule wins over the tag" 2 - "hm.txt:5:40: the record says 1/2-1/2 but the game is not over" \
+    -- replay gounki "$tmp/hm.txt" --rule halfmove_limit=0
+expect "--rule wins: an earlier end" 2 - "move 3 \(white\) 'd2-d3': the game is already over \(move limit\)" \
+    -- replay gounki "$tmp/hm.txt" --rule halfmove_limit=3
+sed 's/^\[Options .*/[Options ""]/' "$tmp/hm.txt" >"$tmp/hm-none.txt"
+expect "empty Options tag: the variant's rules" 2 - "the game is not over" \
+    -- replay gounki "$tmp/hm-none.txt"
+expect "empty Options tag and --rule" 0 '^reason: move limit$' - \
+    -- replay gounki "$tmp/hm-none.txt" --rule halfmove_limit=4
+sed 's/^\[Options .*/[Options "halfmove_limit=4 nosuch=3"]/' "$tmp/hm.txt" >"$tmp/opt-key.txt"
+expect "Options: unknown rule" 2 - \
+    "^tiers: replay: .*opt-key.txt:2:28: Options tag: 'nosuch=3': unknown rule 'nosuch'" \
+    -- replay gounki "$tmp/opt-key.txt"
+sed 's/^\[Options .*/[Options "halfmove_limit=lots"]/' "$tmp/hm.txt" >"$tmp/opt-value.txt"
+expect "Options: bad value" 2 - \
+    "^tiers: replay: .*opt-value.txt:2:11: Options tag: 'halfmove_limit=lots': .*halfmove_limit.*'lots'" \
+    -- replay gounki "$tmp/opt-value.txt"
+expect "Options: a bad value the command line replaces" 0 '^reason: move limit$' - \
+    -- replay gounki "$tmp/opt-value.txt" --rule halfmove_limit=4
+sed 's/^\[Options .*/[Options "oops halfmove_limit=4"]/' "$tmp/hm.txt" >"$tmp/opt-word.txt"
+expect "Options: not KEY=VALUE" 2 - \
+    "^tiers: replay: .*opt-word.txt:2:11: Options tag: 'oops': expected KEY=VALUE" \
+    -- replay gounki "$tmp/opt-word.txt"
+
 expect "missing record" 2 - "$tmp/none.txt" -- replay gounki "$tmp/none.txt"
 expect "missing file argument" 1 - "missing FILE" -- replay gounki
 

@@ -71,12 +71,25 @@ expect "bad seconds" 1 - "'soon'" -- bench x --seconds soon
 expect "extra argument" 1 - "unexpected argument 'extra'" -- check x extra
 expect "batch with position" 1 - "--batch" -- moves x --batch - --position p
 expect "variants takes no variant" 1 - "'x'" -- variants x
+expect "seed out of range" 1 - "--seed: '99999999999' is not a number from 0 to 2147483647" \
+    -- play x --seed 99999999999
+expect "negative seed" 1 - "--seed: '-1' is not a number from 0 to 2147483647" \
+    -- playout x --seed -1
 
 # A variant that does not exist: bad input, and the message names it.
 missing="$tmp/no/such/variant.yaml"
 expect "check missing file" 2 - "$missing" -- check "$missing"
 expect "check missing folder" 2 - "$tmp/nowhere" -- check "$tmp/nowhere"
 expect "show missing file" 2 - "$missing" -- show "$missing"
+# A variant name that is nowhere: the error has the usual prefix (and
+# playout creates no tiers.db for it: run where one would land).
+pushd "$tmp" >/dev/null || exit 1
+for cmd in check playout play; do
+    expect "$cmd unknown variant" 2 - "^tiers: $cmd: variant 'no-such-variant' not found" \
+        -- "$cmd" no-such-variant
+done
+[[ ! -e tiers.db ]] || { fail "playout of an unknown variant created tiers.db"; failures=$((failures + 1)); }
+popd >/dev/null || exit 1
 
 # bench with several variants: a row each; a missing one fails alone
 expect "bench two variants" 0 '^duel +[0-9].*' - -- bench duel standoff --seconds 0.05 \

@@ -132,6 +132,11 @@ int cli_playout_option(struct cli *c, unsigned bit, const char *arg);
 int cli_playout_check(const struct cli *c, const char *spec);
 int cmd_replay_run(struct cli *c);
 int cmd_render_run(struct cli *c);
+/* Loads the variant again with a game record's Options tag and the --rule
+ * values (those win for the same key), replacing *v; text is the record's
+ * text (for the places in messages).  Returns an exit code. */
+int cmd_replay_rules(const struct cli *c, const char *text, const tiers_record *rec,
+                     tiers_variant **v);
 int cmd_play_run(struct cli *c);
 int cmd_solve_run(struct cli *c);
 /* Reads the value of a solve/moves option (cmd_solve.c): -1 to go on, or

@@ -62,9 +62,10 @@ static int cmd_render_ply(tiers_pos *p, const tiers_record_ply *ply, void *ud)
     return s->stop >= 0 && ply->index + 1 >= s->stop ? 1 : 0;
 }
 
-/* Sets p to ply --ply (default: the end) of the record --record. */
-static int cmd_render_record(const struct cli *c, const tiers_variant *v,
-                             tiers_pos *p, struct cmd_render_state *s)
+/* Sets *p to ply --ply (default: the end) of the record --record, the
+ * variant loaded again with the record's rules (*v and *p replaced). */
+static int cmd_render_record(const struct cli *c, tiers_variant **vp, tiers_pos **pp,
+                             struct cmd_render_state *s)
 {
     char *text = cmd_render_slurp(c, c->record);
     if (!text)
@@ -79,6 +80,17 @@ static int cmd_render_record(const struct cli *c, const tiers_variant *v,
         cli_error(c, "%s", tiers_error_text(&err, msg, sizeof msg));
         free(text);
         return CLI_INPUT;
+    }
+    tiers_pos_free(*pp); /* its variant may be replaced */
+    *pp = NULL;
+    code = cmd_replay_rules(c, text, r, vp);
+    tiers_variant *v = *vp;
+    tiers_pos *p = code == CLI_OK ? cli_open_pos(c, v, 0, &code) : NULL;
+    *pp = p;
+    if (!p) {
+        tiers_record_free(r);
+        free(text);
+        return code;
     }
     const char *notation = c->notation;
     if (!notation)
@@ -246,7 +258,7 @@ int cmd_render_run(struct cli *c)
     if (!p)
         goto done;
     if (c->record)
-        code = cmd_render_record(c, v, p, &s);
+        code = cmd_render_record(c, &v, &p, &s);
     if (code == CLI_OK && c->move)
         code = cmd_render_move(c, v, p, &s);
     if (code == CLI_OK) {

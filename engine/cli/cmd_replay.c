@@ -178,6 +178,12 @@ static void cmd_replay_tag_place(const char *text, int offset, int *line, int *c
     }
 }
 
+/* The record's file: replay's FILE, or render's --record. */
+static const char *cmd_replay_file(const struct cli *c)
+{
+    return c->record ? c->record : c->args[1];
+}
+
 /* "tiers: replay: FILE:LINE:COL: Options tag: 'TOKEN': why" for the tag
  * word of rule i (the tag as a whole when i < 0); returns CLI_INPUT. */
 static int cmd_replay_bad_option(const struct cli *c, const char *text,
@@ -189,9 +195,10 @@ static int cmd_replay_bad_option(const struct cli *c, const char *text,
     if (line)
         snprintf(where, sizeof where, ":%d:%d", line, col);
     if (i >= 0)
-        cli_error(c, "%s%s: Options tag: '%s': %s", c->args[1], where, r->rule[i], why);
+        cli_error(c, "%s%s: Options tag: '%s': %s", cmd_replay_file(c), where, r->rule[i],
+                  why);
     else
-        cli_error(c, "%s%s: Options tag: %s", c->args[1], where, why);
+        cli_error(c, "%s%s: Options tag: %s", cmd_replay_file(c), where, why);
     return CLI_INPUT;
 }
 
@@ -240,8 +247,8 @@ static int cmd_replay_blame(const struct cli *c, const char *text,
 /* Loads the variant again with the record's Options tag and the --rule
  * values (those win for the same key), replacing *v.  A record of another
  * variant keeps *v: the replay reports that.  Returns an exit code. */
-static int cmd_replay_rules(const struct cli *c, const char *text, const tiers_record *rec,
-                            tiers_variant **v)
+int cmd_replay_rules(const struct cli *c, const char *text, const tiers_record *rec,
+                     tiers_variant **v)
 {
     const char *options = tiers_record_tag(rec, "Options");
     const char *name = tiers_record_tag(rec, "Variant");

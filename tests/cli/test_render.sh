@@ -179,6 +179,20 @@ expect "last move in caption" 0 'last: a1\^a2' - -- render gounki --move 'a1^a2'
 expect "ply 0 has no last move" 0 'ply 0 · white to move<' - -- \
     render gounki --record "$record" --ply 0
 expect "ply 1" 0 'last: a1\^a2<' - -- render gounki --record "$record" --ply 1
+# a record played under other rules: drawn by the move limit of its Options
+cat >"$tmp/hm.txt" <<'REC'
+[Variant "gounki"]
+[Options "halfmove_limit=4"]
+[Result "1/2-1/2"]
+
+1. a1^a2 b7-a6 2. b2-b3 e8^d7 3. d2-d3 1/2-1/2
+REC
+expect "record's Options applied" 0 'last: d2-d3<' - -- render gounki --record "$tmp/hm.txt"
+expect "--rule wins over the record's" 2 - "hm.txt:5:40: the record says 1/2-1/2" \
+    -- render gounki --record "$tmp/hm.txt" --rule halfmove_limit=0
+sed 's/^\[Options .*/[Options "nosuch=1"]/' "$tmp/hm.txt" >"$tmp/hm-bad.txt"
+expect "bad Options in a record" 2 - "hm-bad.txt:2:11: Options tag: 'nosuch=1'" \
+    -- render gounki --record "$tmp/hm-bad.txt"
 expect "ply without record" 1 - "--ply needs --record" -- render gounki --ply 3
 expect "record and position" 1 - "do not combine" -- \
     render gounki --record "$record" --position x

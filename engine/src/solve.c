@@ -14,8 +14,9 @@
  *    The text is written once per new position (to read it back, and for
  *    --save).  The moves are kept as edges, row by row (positions are
  *    expanded in index order).
- * 2. Label.  A position without legal moves takes its result from
- *    tiers_pos_status: won, lost or drawn for its side to move, at
+ * 2. Label.  A position without legal moves takes the result
+ *    tiers_pos_status gives it (final_result, without generating its
+ *    moves again): won, lost or drawn for its side to move, at
  *    distance 0.  Values then flow back along the reversed edges in order
  *    of distance: a position is won as soon as one move reaches a position
  *    good for its side to move (lost for the opponent, or won when the

@@ -527,6 +527,22 @@ static void test_face_to_face(void **state)
     }
 }
 
+/* Boards no game reaches, with a third shared piece: the scripts' fast
+ * readings (one King a side, at most two shared pieces) hand them to the
+ * general one, which any board takes.  The answers are those the general
+ * reading gave for every hook before the fast ones existed. */
+static void test_third_shared_piece(void **state)
+{
+    (void)state;
+    /* only the third shared piece in board order, the Arashi on a2,
+       covers both Kings: check, answered by taking it */
+    const char *pos = "K@sk@s/*A@n1/*Z@n*Z@e - b - 0 10";
+    assert_true(in_check(variant, pos));
+    expect_moves(pos, "a1xa2 b1xa2");
+    expect_moves("1k@s/*Z@w*Z@n/K@n*A@w - b - 0 10", "a1xa2 a1xb1 b1xb2");
+    expect_moves("k@n1/*A@nK@w/*A@n*Z@n *A b - 0 10", "a1xa2 b2xa1 b2xb1");
+}
+
 /* ------------------------------------------------------------ options */
 
 static void test_options(void **state)
@@ -624,6 +640,7 @@ int main(void)
         cmocka_unit_test(test_discovered_check),
         cmocka_unit_test(test_own_shared_capture),
         cmocka_unit_test(test_face_to_face),
+        cmocka_unit_test(test_third_shared_piece),
         cmocka_unit_test(test_options),
         cmocka_unit_test(test_gufuu_dialect),
         cmocka_unit_test(test_check_hook),

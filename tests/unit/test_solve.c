@@ -179,6 +179,34 @@ static void test_standoff_draw(void **state)
     tiers_variant_free(v);
 }
 
+/* stalemate=win: the stuck side wins, so (1,2,W) is a final win for
+ * White; Black, on (1,3,B), steps back instead of into it, and the cycle
+ * leaves the other four positions drawn.  (A final position's value
+ * comes from the game-end rules without a second move generation.) */
+static void test_standoff_stalemate_win(void **state)
+{
+    (void)state;
+    tiers_variant *v = load_with("standoff", "stalemate=win");
+    tiers_solution *s = solve(v, NULL, 1000);
+    tiers_solve_info info;
+    tiers_solution_info(s, &info);
+    assert_int_equal(info.positions, 5);
+    assert_int_equal(info.terminal, 1);
+    assert_int_equal(info.wins, 1);
+    assert_int_equal(info.draws, 4);
+    assert_int_equal(info.losses, 0);
+    assert_int_equal(info.start_value, TIERS_VALUE_DRAW);
+    int dist = -1;
+    assert_int_equal(value_at(s, v, "1/1/r/R - w - 0 0", &dist), TIERS_VALUE_WIN);
+    assert_int_equal(dist, 0);
+    tiers_pos *p = tu_pos(v, NULL, NULL);
+    for (int64_t i = 0; i < tiers_solution_count(s); i++)
+        check_consistent(s, p, i);
+    tiers_pos_free(p);
+    tiers_solution_free(s);
+    tiers_variant_free(v);
+}
+
 /* A variant with more positions than the limit is refused. */
 static void test_limit(void **state)
 {
@@ -328,6 +356,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_standoff_by_hand),
         cmocka_unit_test(test_standoff_draw),
+        cmocka_unit_test(test_standoff_stalemate_win),
         cmocka_unit_test(test_limit),
         cmocka_unit_test(test_save_load),
         cmocka_unit_test(test_gufuu),

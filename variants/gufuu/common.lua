@@ -11,12 +11,12 @@
 -- tables are shared: never change one.
 --
 -- Speed.  The solver runs these hooks about two million times, and each
--- VM instruction also pays the engine's instruction budget, so all that
--- can be is worked out here, once: every token's piece with its pattern
--- turned to its facing (p.reach[i]: the set of squares it reaches from
--- square i; p.list[i]: the same squares as a list), and the hooks read
--- the board into a scratch board (gufuu.scan) or into locals instead of
--- building tables.
+-- Lua instruction also pays for the engine's instruction budget, so what
+-- does not depend on the position is worked out here, once: every
+-- token's piece with its pattern turned to its facing (p.reach[i]: the
+-- set of squares it reaches from square i; p.list[i]: the same squares
+-- as a list).  The hooks read the board into a scratch board
+-- (gufuu.scan) or into locals instead of building tables.
 gufuu = {}
 
 local FILES, RANKS = rules.files, rules.ranks
@@ -44,7 +44,6 @@ local function turn(dx, dy, dir)
   if dir == 2 then return -dx, -dy end
   return -dy, dx
 end
-gufuu.turn = turn
 
 local NAME, INDEX = {}, {}
 for r = 0, RANKS - 1 do
@@ -96,7 +95,11 @@ local PIECE = setmetatable({}, {__index = function(t, tok)
   return p
 end})
 -- BY_API[face][owner][facing]: the same pieces, from an API piece table.
-local BY_API = {}
+-- ROLE[tok]: 0 or 1 for a King of that side, 2 for a shared piece (nil
+-- for any other piece); SHARED[tok]: a shared piece's p.reach; TLIST[tok]:
+-- any piece's p.list.  The hooks that run for every position look tokens up
+-- there, one table each, instead of reading a piece's fields.
+local BY_API, ROLE, SHARED, TLIST = {}, {}, {}, {}
 for letter, face in pairs(FACE) do
   BY_API[face] = {}
   for owner = 0, 2 do
@@ -104,11 +107,18 @@ for letter, face in pairs(FACE) do
     for dir = 0, 3 do
       local sym = owner == 1 and letter:lower() or letter
       local tok = (owner == 2 and "*" or "") .. sym .. "@" .. DIR_NAME[dir]
-      BY_API[face][owner][DIR_NAME[dir]] = PIECE[tok]
+      local p = PIECE[tok]
+      BY_API[face][owner][DIR_NAME[dir]] = p
+      if owner == 2 then
+        ROLE[tok], SHARED[tok] = 2, p.reach
+      elseif face == "king" then
+        ROLE[tok] = owner
+      end
+      TLIST[tok] = p.list
     end
   end
 end
-gufuu.PIECE = PIECE
+gufuu.PIECE, gufuu.ROLE, gufuu.SHARED, gufuu.TLIST = PIECE, ROLE, SHARED, TLIST
 
 function gufuu.index(name) return name and INDEX[name] end
 
@@ -120,9 +130,10 @@ gufuu.from_api = from_api
 
 -- Reads the board now into b (a new table if nil) and returns it.
 local function read_into(pos, b)
+  local token = pos.token       -- looked up once, not once a square
   b[N + 1], b[N + 2] = false, false
   for i = 1, N do
-    local tok = pos:token(NAME[i])
+    local tok = token(pos, NAME[i])
     if tok then
       local p = PIECE[tok]
       b[i] = p
@@ -142,28 +153,6 @@ function gufuu.read(pos) return read_into(pos, {}) end
 local SCRATCH = {}
 function gufuu.scan(pos) return read_into(pos, SCRATCH) end
 
--- The board before `move`, from the board after it (b, not changed) and
--- the move table (whose piece and taken are as they stood before), into
--- a (a new table if nil).
-function gufuu.before(b, move, a)
-  a = a or {}
-  for i = 1, N + 2 do a[i] = b[i] end
-  local from, to, kind = INDEX[move.from], INDEX[move.to], move.kind
-  local piece = move.piece
-  if kind == "drop" then
-    a[to] = false
-    if piece.face == "king" then a[N + 1 + piece.owner] = false end
-  elseif kind == "move" or kind == "capture" then
-    local taken = move.taken
-    a[from] = from_api(piece)
-    a[to] = taken and from_api(taken) or false
-    if piece.face == "king" then a[N + 1 + piece.owner] = from end
-  elseif kind == "rotate" then
-    a[from] = from_api(piece)
-  end
-  return a
-end
-
 -- Does the shared piece on square i cover both Kings (attack the one
 -- while touching the other)?  That is what gives check.
 local function covers(b, i)
@@ -174,15 +163,6 @@ local function covers(b, i)
 end
 gufuu.covers = covers
 
--- The squares of the shared pieces covering both Kings.
-function gufuu.checkers(b)
-  local list = {}
-  for i = 1, N do
-    if covers(b, i) then list[#list + 1] = i end
-  end
-  return list
-end
-
 -- Does some shared piece cover both Kings?
 function gufuu.any_covers(b)
   for i = 1, N do
@@ -192,26 +172,32 @@ function gufuu.any_covers(b)
 end
 
 -- The same question straight from the position, with no table: the check
--- hook asks it for every position the engine tests.  A board holds two
--- Kings and at most two shared pieces.
+-- hook asks it for every position the engine tests.  A Gufuu board holds
+-- a King a side and at most two shared pieces; a board no game reaches
+-- (a third shared piece, an owned Kaze) takes the general way.
+local any_covers, read = gufuu.any_covers, gufuu.read
 function gufuu.contact(pos)
-  local k0, k1, s1, p1, s2, p2
+  local token, k0, k1, s1, r1, s2, r2 = pos.token
   for i = 1, N do
-    local tok = pos:token(NAME[i])
+    local tok = token(pos, NAME[i])
     if tok then
-      local p = PIECE[tok]
-      local owner = p.owner
-      if owner == 2 then
-        if s1 then s2, p2 = i, p else s1, p1 = i, p end
-      elseif p.face == "king" then
-        if owner == 0 then k0 = i else k1 = i end
+      local role = ROLE[tok]
+      if role == 2 then
+        if r2 then return any_covers(read(pos)) end
+        if r1 then s2, r2 = i, SHARED[tok] else s1, r1 = i, SHARED[tok] end
+      elseif role == 0 then
+        k0 = i
+      elseif role == 1 then
+        k1 = i
+      else
+        return any_covers(read(pos))
       end
     end
   end
-  if not (k0 and k1 and s1) then return false end
-  local set = p1.reach[s1]
+  if not (r1 and k0 and k1) then return false end
+  local set = r1[s1]
   if set[k0] and set[k1] then return true end
-  if not s2 then return false end
-  set = p2.reach[s2]
+  if not r2 then return false end
+  set = r2[s2]
   return (set[k0] and set[k1]) or false
 end

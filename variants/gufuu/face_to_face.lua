@@ -13,8 +13,10 @@
 -- stands, how it faces) says which square it faces and which tokens of
 -- the other King there, or next to it, face it back.  That is worked out
 -- here for every King token and square, so the hook reads one to three
--- squares.  On a line any piece leaving the squares between can, so the
--- hook reads the board.
+-- squares.  (On a board with two Kings of a side, which no game reaches,
+-- the moved King and any King of the other side count.)  On a line any
+-- piece leaving the squares between can, so the hook reads the board, up
+-- to the second King.
 local reading = rules.face_to_face
 local N, FILES, RANKS, NAME = gufuu.N, rules.files, rules.ranks, gufuu.NAME
 local VEC = {[0] = {0, 1}, {1, 0}, {0, -1}, {-1, 0}}   -- n e s w
@@ -31,30 +33,33 @@ local function step(i, dir)
 end
 
 -- NEAR[tok][i]: for the King `tok` on square i, a list of {square name,
--- set of the other King's tokens there that make the two face to face}.
+-- set of the other King's tokens there that make the two face to face}
+-- (side by side only).
 local NEAR = {}
-for o = 0, 1 do
-  for dir = 0, 3 do
-    local tok, by_sq = king_token(o, dir), {}
-    for i = 1, N do
-      local list = {}
-      for d = 0, 3 do
-        local j = step(i, d)
-        if j then
-          local set = {}
-          for e = 0, 3 do
-            local looks0 = d == dir                 -- this King faces j
-            local looks1 = e == (d + 2) % 4         -- the other faces back
-            local hit
-            if reading == "either" then hit = looks0 or looks1 else hit = looks0 and looks1 end
-            if hit then set[king_token(1 - o, e)] = true end
+if reading ~= "line" then
+  for o = 0, 1 do
+    for dir = 0, 3 do
+      local tok, by_sq = king_token(o, dir), {}
+      for i = 1, N do
+        local list = {}
+        for d = 0, 3 do
+          local j = step(i, d)
+          if j then
+            local set = {}
+            for e = 0, 3 do
+              local looks0 = d == dir             -- this King faces j
+              local looks1 = e == (d + 2) % 4     -- the other faces back
+              local hit = looks0 and looks1
+              if reading == "either" then hit = looks0 or looks1 end
+              if hit then set[king_token(1 - o, e)] = true end
+            end
+            if next(set) then list[#list + 1] = {NAME[j], set} end
           end
-          if next(set) then list[#list + 1] = {NAME[j], set} end
         end
+        by_sq[NAME[i]] = list
       end
-      by_sq[NAME[i]] = list
+      NEAR[tok] = by_sq
     end
-    NEAR[tok] = by_sq
   end
 end
 
@@ -82,8 +87,12 @@ else
       RAY[i][dir] = ray
     end
   end
-  veto = function(pos, move)
-    local b = gufuu.scan(pos)
+  -- Squares are read in board order and the Kings' order is the board
+  -- order too, so when the second King turns up every square between
+  -- them has been read: the rest of the board does not matter.
+  local ROLE, DIR, seen = gufuu.ROLE, {}, {}
+  for tok, p in pairs(gufuu.PIECE) do DIR[tok] = p.dir end
+  local function general(b)                  -- any board: gufuu.read's
     local k0, k1 = b[N + 1], b[N + 2]
     if not k0 or not k1 then return false end
     local dir = b[k0].dir
@@ -93,6 +102,36 @@ else
       local j = ray[k]
       if j == k1 then return true end
       if b[j] then return false end           -- something between
+    end
+    return false
+  end
+  veto = function(pos, move)
+    local token, ka, ta, kb, tb = pos.token
+    for i = 1, N do
+      local tok = token(pos, NAME[i])
+      seen[i] = tok or false
+      if tok then
+        local role = ROLE[tok]
+        if role == 0 or role == 1 then
+          if not ka then
+            ka, ta = i, tok
+          elseif ROLE[ta] ~= role then
+            kb, tb = i, tok
+            break
+          else                                -- two Kings of a side
+            return general(gufuu.read(pos))
+          end
+        end
+      end
+    end
+    if not kb then return false end
+    local dir = DIR[ta]
+    if DIR[tb] ~= (dir + 2) % 4 then return false end
+    local ray = RAY[ka][dir]
+    for k = 1, #ray do
+      local j = ray[k]
+      if j == kb then return true end
+      if seen[j] then return false end        -- something between
     end
     return false
   end

@@ -156,7 +156,8 @@ typedef struct fixed_variant {
 
 typedef struct effect_rec {
     int ref[HK_COUNT];        /* registry reference, LUA_NOREF if absent,
-                                 LUA_REFNIL for a fixed expand list */
+                                 LUA_REFNIL for a fixed expand list or for
+                                 `veto = true` (the filter is the rule) */
     uint8_t nfixed;           /* its variants, when ref[HK_EXPAND] is LUA_REFNIL */
     moves_memo *memo;         /* MEMO_SLOTS answers of a pure moves hook, or NULL */
     fixed_variant fixed[MAX_FIXED_VARIANTS];
@@ -2821,6 +2822,13 @@ static void read_fixed_expand(lua_State *L, const char *name, int t, effect_rec 
 }
 
 /* effect{ name = "...", <hook> = function ... end, ... } */
+/* `veto = true`: every move the veto's narrowing fields let through is
+ * refused, with no call into Lua. */
+static int is_constant_veto(lua_State *L, int hook, int idx)
+{
+    return hook == HK_VETO && lua_isboolean(L, idx) && lua_toboolean(L, idx);
+}
+
 static int l_effect(lua_State *L)
 {
     tiers_script *s = script_of(L);
@@ -2858,15 +2866,22 @@ static int l_effect(lua_State *L)
                               key ? key : luaL_typename(L, -2));
         if (h == HK_EXPAND && lua_istable(L, -1))
             read_fixed_expand(L, name, lua_gettop(L), &fx);
-        else if (h >= 0 && !lua_isfunction(L, -1))
-            return luaL_error(L, "effect '%s': %s must be a function, not %s", name, key,
+        else if (h == HK_VETO && lua_isboolean(L, -1) && !lua_toboolean(L, -1))
+            return luaL_error(L, "effect '%s': veto must be a function or true, not false",
+                              name);
+        else if (h >= 0 && !lua_isfunction(L, -1) && !is_constant_veto(L, h, -1))
+            return luaL_error(L, "effect '%s': %s must be a function%s, not %s", name, key,
+                              h == HK_EXPAND ? " or a list of variants"
+                              : h == HK_VETO ? " or true"
+                                             : "",
                               luaL_typename(L, -1));
         lua_pop(L, 1);
     }
     for (int h = 0; h < HK_COUNT; h++) {
         lua_pushstring(L, hook_name[h]);
         int type = lua_rawget(L, 1);
-        int defined = type == LUA_TFUNCTION || (h == HK_EXPAND && type == LUA_TTABLE);
+        int defined = type == LUA_TFUNCTION || (h == HK_EXPAND && type == LUA_TTABLE) ||
+                      is_constant_veto(L, h, -1);
         lua_pop(L, 1);
         if (fx.filter[h].on && !defined)
             return luaL_error(L, "effect '%s': narrowing fields for hook %s, which it does "
@@ -2878,8 +2893,8 @@ static int l_effect(lua_State *L)
         fx.src[h][0] = 0;
         lua_pushstring(L, hook_name[h]);
         if (lua_rawget(L, 1) != LUA_TFUNCTION) {
-            if (h == HK_EXPAND && lua_istable(L, -1))
-                fx.ref[h] = LUA_REFNIL; /* defined, as the fixed list */
+            if ((h == HK_EXPAND && lua_istable(L, -1)) || is_constant_veto(L, h, -1))
+                fx.ref[h] = LUA_REFNIL; /* defined, as the fixed list or `true` */
             lua_pop(L, 1);
             continue;
         }
@@ -3382,7 +3397,8 @@ int script_veto(tiers_pos *p, const tiers_move *m)
         c.effect = next_effect(&cand);
         if (!filter_pass(p, c.u, m, &mf, &s->fx[c.effect].filter[HK_VETO], c.effect))
             continue;
-        if (run_hook(s, &c) < 0)
+        c.result = 1; /* veto = true */
+        if (s->fx[c.effect].ref[HK_VETO] != LUA_REFNIL && run_hook(s, &c) < 0)
             return TIERS_ESCRIPT;
         if (c.result) {
             if (!s->depth && p->veto_root >= 0 && p->depth == p->veto_root + 1)

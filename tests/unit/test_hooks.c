@@ -280,6 +280,27 @@ static void test_narrowing(void **state)
     tiers_variant_free(v);
 }
 
+/* veto = true: the narrowing fields alone are the rule, no Lua call. */
+static void test_constant_veto(void **state)
+{
+    (void)state;
+    tiers_variant *v = load("const.yaml");
+    const char *b = "5/2k2/p4/1P1r1/R1K2";
+    expect(v, b, 0, "a1-a2 a1^a3 b2xa3 c1xd2", "a1xa3"); /* a Rook's capture only */
+    tiers_pos *p = narrow_pos(v, b, 0);
+    uint32_t fx = 0;
+    assert_int_equal(legal_count(p), 10); /* 11 (see test_narrowing) - a1xa3 */
+    assert_int_equal(tiers_pos_vetoed(p, &fx), 1);
+    assert_int_equal(fx, 1u); /* counted as a foul of its effect */
+    tiers_pos_free(p);
+    p = narrow_pos(v, b, 1);
+    assert_int_equal(legal_count(p), 0);
+    assert_int_equal(tiers_pos_vetoed(p, &fx), 1);
+    assert_int_equal(fx, 3u);
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+}
+
 static void expect_load_error(const char *lua, const char *msg)
 {
     char dir[] = "/tmp/tiers-hooks-XXXXXX", path[300];
@@ -326,6 +347,12 @@ static void test_narrowing_errors(void **state)
                       "effect 'x': veto_vars entries must be integers 1..8");
     expect_load_error("effect{name = 'x', expand = {{path = {'a1'}}}}",
                       "effect 'x': a fixed expand variant takes only 'arg'");
+    expect_load_error("effect{name = 'x', veto = false}",
+                      "effect 'x': veto must be a function or true, not false");
+    expect_load_error("effect{name = 'x', veto = 1}",
+                      "effect 'x': veto must be a function or true, not number");
+    expect_load_error("effect{name = 'x', after = true}",
+                      "effect 'x': after must be a function, not boolean");
     expect_load_error("effect{name = 'x', expand = {arg = 1}}",
                       "effect 'x': expand must be a function or a list of variants");
     expect_load_error("effect{name = 'x', expand = {{arg = 256}}}",
@@ -443,6 +470,7 @@ int main(void)
         cmocka_unit_test(test_pure_moves),
         cmocka_unit_test(test_moves_towers),
         cmocka_unit_test(test_narrowing),
+        cmocka_unit_test(test_constant_veto),
         cmocka_unit_test(test_narrowing_errors),
         cmocka_unit_test(test_expand_errors),
         cmocka_unit_test(test_pos_functions),

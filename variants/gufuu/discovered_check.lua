@@ -3,11 +3,12 @@
 -- way to give double check.  Option discovered_check:
 --   allow  (default) such steps are legal checks: nothing to refuse;
 --   forbid no King step may give check.  The engine asks this effect only
---          about King steps that leave the side to move in check.
+--          about King steps that leave the side to move in check, and
+--          refuses each (`veto = true`).
 effect{
   name = "discovered-check",
   veto_faces = {"king"},
   veto_kinds = rules.discovered_check == "forbid" and {"move", "capture"} or {},
   veto_check = true,
-  veto = function(pos, move) return true end,
+  veto = true,                -- the fields above are the whole rule
 }

@@ -4,10 +4,10 @@
 -- may cover both Kings (the dropped one would give check; another one
 -- would be the piece already checking the side that dropped).  The
 -- engine asks this effect only about a drop that leaves the side to
--- move in check (veto_check), so the answer is always yes.
+-- move in check (veto_check), and always refuses it: `veto = true`.
 effect{
   name = "no-drop-check",
   veto_kinds = {"drop"},
   veto_check = true,
-  veto = function(pos, move) return true end,
+  veto = true,                -- the fields above are the whole rule
 }

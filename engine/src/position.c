@@ -196,27 +196,36 @@ void pos_clear(tiers_pos *p)
     p->frame_overflow = 0;
 }
 
+/* Adds the keys and counts of the tower on sq (pos_rehash). */
+static void rehash_square(tiers_pos *p, int sq)
+{
+    const tower *t = &p->board[sq];
+    if (t->h)
+        p->st.towers_of[t->h - 1]++;
+    for (int i = 0; i < t->h; i++) {
+        uint64_t k = zobrist_piece(sq, i, t->p[i]);
+        p->st.board_hash ^= k;
+        if (p->v->region_code[t->p[i]])
+            p->st.region_hash ^= k;
+        count_piece(p, sq, t->p[i], 1);
+    }
+}
+
 void pos_rehash(tiers_pos *p)
 {
     p->st.board_hash = p->st.region_hash = 0;
     p->st.onboard[0] = p->st.onboard[1] = 0;
     p->st.royal_n[0] = p->st.royal_n[1] = 0;
     memset(p->st.towers_of, 0, sizeof p->st.towers_of);
-    for (int sq = 0; sq < TIERS_MAX_SQUARES; sq++) {
-        if (p->board[sq].h)
-            p->st.towers_of[p->board[sq].h - 1]++;
-        for (int i = 0; i < p->board[sq].h; i++) {
-            uint64_t k = zobrist_piece(sq, i, p->board[sq].p[i]);
-            p->st.board_hash ^= k;
-            if (p->v->region_code[p->board[sq].p[i]])
-                p->st.region_hash ^= k;
-            count_piece(p, sq, p->board[sq].p[i], 1);
-        }
-    }
+    /* squares off the board stay empty, so only the board's are read */
+    for (int r = 0; r < p->v->ranks; r++)
+        for (int f = 0; f < p->v->files; f++)
+            rehash_square(p, sq_make(f, r));
     p->st.hash = p->st.board_hash;
     for (int o = 0; o < 3; o++)
         for (int s = 0; s < HAND_SLOTS; s++)
-            p->st.hash ^= zobrist_hand(o, s, p->hand[o][s]);
+            if (p->hand[o][s])
+                p->st.hash ^= zobrist_hand(o, s, p->hand[o][s]);
     p->st.rep_key = status_rep_key(p->v, &p->st);
 }
 

@@ -170,6 +170,8 @@ typedef struct effect_rec {
 typedef struct hook_ctx {
     tiers_pos *p;             /* NULL outside hooks */
     uint64_t gen;             /* generation a live handle must carry */
+    const void *handle;       /* the hook's own handle (kept alive by the
+                                 trampoline's stack while the hook runs) */
     int hook, effect;
     int writable;
 } hook_ctx;
@@ -225,6 +227,8 @@ struct tiers_script {
        target's top piece, side to move, effect); key 0 = empty */
     struct { uint32_t key; uint8_t ok; } drop_cache[DROP_CACHE_SIZE];
     check_memo check_cache[256];       /* check hook answers (script_in_check) */
+    check_memo before;        /* the last check_before answer: every move of a
+                                 legal list asks about the same position */
     uint32_t var_test[HK_COUNT];       /* effects with <hook>_vars */
     uint32_t by_var[HK_COUNT][MAX_VARS]; /* effects whose <hook>_vars hold var i */
     uint32_t defines[HK_COUNT];        /* effects defining the hook */
@@ -235,6 +239,9 @@ struct tiers_script {
     int key_ref[NKEYS];
     int face_ref[MAX_FACES], tile_ref[MAX_KINDS], kind_ref[TIERS_MV_KINDS], facing_ref[4];
     int meta_ref;
+    int pieces_ref;           /* read-only piece tables by piece code and tier */
+    int empty_ref;            /* the read-only empty table (a move's empty path) */
+    int next_ref;             /* the base library's next, for __pairs */
     char reason[256];         /* reason text of the last decided result */
     char error[512];
 };
@@ -470,7 +477,60 @@ static int pos_max_tiers(const tiers_pos *p)
 
 /* ------------------------------------------------------------ pieces */
 
+static int l_read_only(lua_State *L)
+{
+    return luaL_error(L, "piece tables and empty move paths are read-only (copy one to "
+                         "change it)");
+}
+
+/* __pairs of a read-only table: its contents are its metatable's __index. */
+static int l_read_only_pairs(lua_State *L)
+{
+    if (!lua_getmetatable(L, 1))
+        return luaL_typeerror(L, 1, "read-only table");
+    push_ref(L, script_of(L)->next_ref);
+    lua_getfield(L, -2, "__index");
+    lua_pushnil(L);
+    return 3;
+}
+
+/* Replaces the table on top by a read-only view of it: an empty table
+ * whose reads go to it, and whose writes raise an error. */
+static void make_read_only(lua_State *L)
+{
+    lua_newtable(L);
+    lua_createtable(L, 0, 4);
+    lua_pushvalue(L, -3);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, l_read_only);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushcfunction(L, l_read_only_pairs);
+    lua_setfield(L, -2, "__pairs");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -2);
+    lua_remove(L, -2);
+}
+
+static void new_piece(lua_State *L, const tiers_variant *v, piece_t pc, int tier);
+
+/* The piece table of pc at tier (0: none given).  Hooks read pieces by the
+ * million: each piece's table is made once, read-only, and shared. */
 static void push_piece(lua_State *L, const tiers_variant *v, piece_t pc, int tier)
+{
+    push_ref(L, script_of(L)->pieces_ref);
+    lua_Integer key = (lua_Integer)pc * (TIERS_MAX_TIERS + 1) + tier;
+    if (lua_rawgeti(L, -1, key) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        new_piece(L, v, pc, tier);
+        make_read_only(L);
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, -3, key);
+    }
+    lua_remove(L, -2);
+}
+
+static void new_piece(lua_State *L, const tiers_variant *v, piece_t pc, int tier)
 {
     const tiers_script *s = script_of(L);
     lua_createtable(L, 0, 6);
@@ -746,10 +806,16 @@ static int doubled_at(const tiers_pos *p, int sq)
 /* Was `side` in check before the move whose undo record is the last one
  * (a move made and complete, as in veto and expand)?  The record is rolled
  * back, the test made, and the position after the move put back as it
- * was; no hook runs again. */
+ * was; no hook runs again.  The answer is kept for the next move of the
+ * same position (by its key, ply and clock, as script_in_check keeps). */
 static int check_before(tiers_pos *p, int side)
 {
     undo_rec *u = &p->undo[p->depth - 1];
+    check_memo *memo = &p->v->script->before;
+    uint64_t key = u->st.hash ^ zobrist_state(&u->st);
+    if (memo->used && memo->hash == key && memo->ply == u->st.ply &&
+        memo->clock == u->st.clock && memo->side == side)
+        return memo->answer;
     tower post[MAX_UNDO_TOWERS];
     uint8_t hpost[MAX_UNDO_HANDS];
     pos_state st = p->st;
@@ -766,6 +832,8 @@ static int check_before(tiers_pos *p, int side)
     for (int i = 0; i < nh; i++)
         p->hand[u->hcode[i] >> 8][u->hcode[i] & 0xff] = hpost[i];
     p->st = st;
+    if (r >= 0)
+        *memo = (check_memo){key, u->st.ply, u->st.clock, (uint8_t)side, 1, (uint8_t)r};
     return r;
 }
 
@@ -1047,7 +1115,10 @@ static void push_move(lua_State *L, const tiers_pos *p, const tiers_move *m, con
         lua_pushstring(L, v->effect_name[m->effect - 1]);
         set_key(L, K_EFFECT);
     }
-    lua_createtable(L, m->npath, 0);
+    if (m->npath)
+        lua_createtable(L, m->npath, 0);
+    else
+        push_ref(L, s->empty_ref);
     for (int i = 0; i < m->npath && i < 4; i++) {
         if (m->path[i] == TIERS_NO_SQUARE)
             lua_pushliteral(L, "out");
@@ -1267,6 +1338,10 @@ static tiers_pos *check_pos(lua_State *L, const char *edit)
 {
     tiers_script *s = script_of(L);
     pos_handle *h = lua_touserdata(L, 1);
+    /* the running hook's own handle: alive, so no other object has its
+       address, and scripts make no light userdata */
+    if (h && h == s->cur.handle && (!edit || s->cur.writable))
+        return s->cur.p;
     int ok = h && lua_getmetatable(L, 1);
     if (ok) {
         push_ref(L, s->meta_ref);
@@ -1401,7 +1476,8 @@ static int l_top(lua_State *L)
 
 /* pos:token(sq [, tier]): the piece at tier (default: the top) as its
  * token in tiers notation ("K@n", "*Z@e", "p", "L~C"), or nil: reading a
- * square this way allocates nothing (tokens are interned strings). */
+ * square this way allocates nothing.  Each piece's token is written once
+ * and kept in the closure's upvalue table, by piece code. */
 static int l_token(lua_State *L)
 {
     tiers_pos *p = check_pos(L, NULL);
@@ -1411,9 +1487,15 @@ static int l_token(lua_State *L)
         lua_pushnil(L);
         return 1;
     }
+    piece_t pc = t->p[tier - 1];
+    if (lua_rawgeti(L, lua_upvalueindex(1), pc) == LUA_TSTRING)
+        return 1;
+    lua_pop(L, 1);
     char buf[32];
-    notation_piece(p->v, t->p[tier - 1], 1, buf, sizeof buf);
+    notation_piece(p->v, pc, 1, buf, sizeof buf);
     lua_pushstring(L, buf);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, lua_upvalueindex(1), pc);
     return 1;
 }
 
@@ -2961,12 +3043,22 @@ static int open_sandbox(lua_State *L)
        scripts (no require), so it needs no cleaning. */
     luaL_newmetatable(L, POS_META);
     luaL_newlib(L, pos_methods);
+    lua_newtable(L); /* pos:token's tokens by piece code */
+    lua_pushcclosure(L, l_token, 1);
+    lua_setfield(L, -2, "token");
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, l_pos_tostring);
     lua_setfield(L, -2, "__tostring");
     lua_pushboolean(L, 0);
     lua_setfield(L, -2, "__metatable");
     s->meta_ref = luaL_ref(L, LUA_REGISTRYINDEX); /* pops the metatable */
+    lua_newtable(L);
+    s->pieces_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_newtable(L);
+    make_read_only(L);
+    s->empty_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_getglobal(L, "next"); /* before any script could change it */
+    s->next_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     const tiers_variant *v = s->v;
     for (int k = 0; k < NKEYS; k++) {
         lua_pushstring(L, key_name[k]);
@@ -3173,8 +3265,11 @@ static int trampoline(lua_State *L)
     lua_rawgeti(L, LUA_REGISTRYINDEX, s->fx[c->effect].ref[c->hook]);
     pos_handle *h = lua_newuserdatauv(L, sizeof *h, 0);
     h->gen = s->cur.gen;
+    s->cur.handle = h;
     push_ref(L, s->meta_ref);
     lua_setmetatable(L, -2);
+    lua_pushvalue(L, -1); /* a copy below the call: the handle outlives it */
+    lua_insert(L, 1);
     int nargs = 1;
     switch (c->hook) {
     case HK_VETO:
@@ -3205,6 +3300,7 @@ static int trampoline(lua_State *L)
         break;
     }
     lua_call(L, nargs, 2);
+    lua_remove(L, 1); /* the handle's copy: results at 1 and 2 */
     switch (c->hook) {
     case HK_MOVES:
         moves_result(L, c);

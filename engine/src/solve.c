@@ -353,6 +353,20 @@ static tiers_result final_result(tiers_pos *p)
     return TIERS_DRAW;
 }
 
+/* Sets p to a position this solver wrote (solve_key_text): the text is
+ * known to be good, so it is read straight into p, not into a copy as
+ * tiers_pos_parse does. */
+static int load_key_text(tiers_pos *p, const char *text, tiers_error *err)
+{
+    pos_clear(p);
+    int rc = notation_parse_pos(p, text, err);
+    if (rc < 0)
+        return rc;
+    pos_rehash(p);
+    p->script_failed = 0;
+    return 0;
+}
+
 /* Breadth-first enumeration from the position p stands on. */
 static int enumerate(tiers_solution *s, tiers_pos *p, int64_t max, edges *e,
                      tiers_error *err)
@@ -372,7 +386,7 @@ static int enumerate(tiers_solution *s, tiers_pos *p, int64_t max, edges *e,
             e->fcap = cap;
         }
         e->first[i] = e->m;
-        if ((rc = tiers_pos_parse(p, sol_text(s, i), NULL, err)) < 0)
+        if ((rc = load_key_text(p, sol_text(s, i), err)) < 0)
             break;
         int n = movegen_legal(p, buf, TIERS_MAX_MOVES);
         if (n < 0) {

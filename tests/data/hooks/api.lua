@@ -52,3 +52,25 @@ effect{
     return false
   end,
 }
+
+-- Piece tables are shared and read-only.  Variable 2 = 4: a veto writes
+-- to its move's piece (an error); = 5: a veto refuses a move unless
+-- pairs() lists the piece's five fields and its empty path is empty; = 6:
+-- it writes to the empty path (an error).
+effect{
+  name = "read-only",
+  veto = function(pos, move)
+    local v = pos:var(2)
+    if v == 4 then move.piece.owner = 1 end
+    if v == 5 then
+      local n, top = 0, pos:top(move.to)
+      for k, x in pairs(move.piece) do
+        n = n + 1
+        if top[k] ~= x then return true end   -- the same piece, now on move.to
+      end
+      return n ~= 5 or #move.path ~= 0 or next(move.path) ~= nil
+    end
+    if v == 6 then move.path[1] = "a1" end
+    return false
+  end,
+}

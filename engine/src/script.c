@@ -226,7 +226,9 @@ struct tiers_script {
     /* drop_ok answers of effects with drop_ok_pure, by (dropped piece,
        target's top piece, side to move, effect); key 0 = empty */
     struct { uint32_t key; uint8_t ok; } drop_cache[DROP_CACHE_SIZE];
-    check_memo check_cache[256];       /* check hook answers (script_in_check) */
+    check_memo check_small[256];       /* check hook answers (script_in_check) */
+    check_memo *check_cache;           /* check_small, or script_remember's */
+    int check_bits;                    /* check_cache has 1 << check_bits slots */
     check_memo before;        /* the last check_before answer: every move of a
                                  legal list asks about the same position */
     uint32_t var_test[HK_COUNT];       /* effects with <hook>_vars */
@@ -3861,7 +3863,7 @@ int script_in_check(tiers_pos *p, int side)
     uint64_t hash = p->st.hash ^ zobrist_state(&p->st);
     uint64_t mix = (hash ^ ((uint64_t)p->st.ply << 20) ^ p->st.clock ^ (uint64_t)side << 40) *
                    0x9e3779b97f4a7c15ull;
-    size_t slot = (size_t)(mix >> 56);
+    size_t slot = (size_t)(mix >> (64 - s->check_bits));
     check_memo *e = &s->check_cache[slot];
     if (e->used && e->hash == hash && e->ply == p->st.ply && e->clock == p->st.clock &&
         e->side == side)
@@ -4120,6 +4122,8 @@ int script_load(tiers_variant *v, const char *const *files, int nfiles, tiers_er
         snprintf(err->msg, sizeof err->msg, "out of memory");
         return TIERS_ENOMEM;
     }
+    s->check_cache = s->check_small;
+    s->check_bits = 8;
     s->v = v;
     s->mem_limit = SCRIPT_MEMORY_LIMIT;
     s->rng = 0x2545f4914f6cdd1dull;
@@ -4206,5 +4210,21 @@ void script_free(tiers_script *s)
     }
     for (int e = 0; e < MAX_EFFECTS; e++)
         free(s->fx[e].memo);
+    if (s->check_cache != s->check_small)
+        free(s->check_cache);
     free(s);
+}
+
+int script_remember(tiers_script *s, int bits)
+{
+    if (!s || bits <= s->check_bits)
+        return 0;
+    check_memo *big = calloc((size_t)1 << bits, sizeof *big);
+    if (!big)
+        return TIERS_ENOMEM;
+    if (s->check_cache != s->check_small)
+        free(s->check_cache);
+    s->check_cache = big;
+    s->check_bits = bits;
+    return 0;
 }

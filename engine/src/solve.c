@@ -512,6 +512,10 @@ int tiers_solve(tiers_pos *p, int64_t max_positions, tiers_solution **out, tiers
     tiers_pos *q = s ? tiers_pos_new(p->v, 16, err) : NULL;
     edges e = {0};
     int rc = q ? 0 : TIERS_ENOMEM;
+    /* Many moves lead to each position, and the check hooks are asked
+       about it after each: remember a million answers (16 MiB), not 256. */
+    if (!rc && script_remember(p->v->script, 20) < 0)
+        rc = TIERS_ENOMEM;
     if (!rc) { /* the start, from p's text (its history does not matter) */
         char text[KEY_TEXT_MAX];
         rc = notation_format_pos(p, text, sizeof text);

@@ -103,6 +103,17 @@ int cmd_solve_run(struct cli *c)
     tiers_solution *s = NULL;
     char *line[CMD_SOLVE_LINE_MAX] = {0};
     int nline = 0;
+    /* --threads T: T - 1 more copies of the variant, one per helper */
+    tiers_variant *helper[TIERS_SOLVE_MAX_HELPERS] = {0};
+    int nhelpers = c->threads > 1 ? c->threads - 1 : 0;
+    if (nhelpers > TIERS_SOLVE_MAX_HELPERS) {
+        code = cli_usage_error(c, "at most %d threads", TIERS_SOLVE_MAX_HELPERS + 1);
+        nhelpers = 0;
+        goto done;
+    }
+    for (int k = 0; k < nhelpers; k++)
+        if (!(helper[k] = cli_load_variant(c, c->args[0], &code)))
+            goto done;
     code = cli_check_notation(c, v);
     if (code == CLI_OK)
         p = cli_open_pos(c, v, CMD_SOLVE_LINE_MAX + 16, &code);
@@ -113,7 +124,7 @@ int cmd_solve_run(struct cli *c)
     memset(&err, 0, sizeof err);
     long long max = c->max_positions ? c->max_positions : CMD_SOLVE_DEFAULT_MAX;
     double t0 = cli_now();
-    int rc = tiers_solve(p, max, &s, &err);
+    int rc = tiers_solve_threads(p, helper, nhelpers, max, &s, &err);
     double secs = cli_now() - t0;
     if (rc < 0) {
         char text[1400];
@@ -172,6 +183,8 @@ int cmd_solve_run(struct cli *c)
         json_int(&w, info.losses);
         json_key(&w, "seconds");
         json_double(&w, secs, 3);
+        json_key(&w, "threads");
+        json_int(&w, nhelpers + 1);
         json_key(&w, "line");
         json_begin_array(&w);
         for (int i = 0; i < nline; i++)
@@ -190,7 +203,7 @@ int cmd_solve_run(struct cli *c)
         printf("moves: %lld\n", (long long)info.moves);
         printf("side to move wins / draws / loses: %lld / %lld / %lld\n",
                (long long)info.wins, (long long)info.draws, (long long)info.losses);
-        printf("time: %.3f s\n", secs);
+        printf("time: %.3f s (%d thread%s)\n", secs, nhelpers + 1, nhelpers ? "s" : "");
         printf("line:");
         for (int i = 0; i < nline; i++)
             printf(" %s", line[i]);
@@ -204,6 +217,8 @@ done:
     tiers_solution_free(s);
     if (p)
         tiers_pos_free(p);
+    for (int k = 0; k < nhelpers; k++)
+        tiers_variant_free(helper[k]);
     tiers_variant_free(v);
     return code;
 }

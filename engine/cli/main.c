@@ -207,13 +207,13 @@ static const struct cli_command cli_commands[] = {
      CLI_O_DB | CLI_O_OUTPUT | CLI_O_NOTATION | CLI_O_VARIANTS | CLI_O_JSON,
      cli_args_export, 0, 1},
     {"solve", cmd_solve_run, "solve a small variant completely (retrograde analysis)",
-     "VARIANT [--max-positions N] [--save FILE] [--position P] [OPTIONS]",
+     "VARIANT [--max-positions N] [--save FILE] [--threads T] [--position P] [OPTIONS]",
      "Enumerates every position reachable from the start (or P) with the\n"
      "legal moves, labels each won, drawn or lost for its side to move with\n"
      "the plies to the end, and prints the start's value, the counts, the\n"
      "time and a perfect-play line.  Repetition and move limits are not\n"
      "applied: a cycle that neither side can be forced out of is a draw.",
-     CLI_O_COMMON | CLI_O_MAX_POSITIONS | CLI_O_SAVE, cli_args_variant, 1, 1},
+     CLI_O_COMMON | CLI_O_MAX_POSITIONS | CLI_O_SAVE | CLI_O_THREADS, cli_args_variant, 1, 1},
     {"bench", cmd_bench_run, "time perft and random playouts",
      "VARIANT...|all [--seconds S] [--rule KEY=VALUE] [--variants DIR] "
      "[--json]",

@@ -474,6 +474,13 @@ typedef struct tiers_solve_info {
  * success *out holds the solution (the variant must outlive it). */
 int tiers_solve(tiers_pos *p, int64_t max_positions, tiers_solution **out,
                 tiers_error *err);
+/* As tiers_solve, with the work of finding the positions shared among
+ * 1 + nhelpers threads.  Each helper is another copy of p's variant,
+ * loaded in the same way (a variant's scripts run in one thread at a
+ * time); the solution is the same as tiers_solve's, index for index. */
+enum { TIERS_SOLVE_MAX_HELPERS = 63 };
+int tiers_solve_threads(tiers_pos *p, tiers_variant *const *helpers, int nhelpers,
+                        int64_t max_positions, tiers_solution **out, tiers_error *err);
 void tiers_solution_free(tiers_solution *s);
 void tiers_solution_info(const tiers_solution *s, tiers_solve_info *out);
 /* The value of p's position for its side to move (TIERS_VALUE_UNKNOWN

@@ -36,6 +36,7 @@
 #include "solve.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -311,7 +312,7 @@ static int64_t sol_lookup(const tiers_solution *s, tiers_pos *p)
 typedef struct edges {
     int64_t *first;           /* row starts, n + 1 of them */
     uint32_t *to;
-    int64_t m, cap, fcap;
+    int64_t m, cap;
 } edges;
 
 static int edge_add(edges *e, int64_t to)
@@ -367,62 +368,207 @@ static int load_key_text(tiers_pos *p, const char *text, tiers_error *err)
     return 0;
 }
 
-/* Breadth-first enumeration from the position p stands on. */
-static int enumerate(tiers_solution *s, tiers_pos *p, int64_t max, edges *e,
-                     tiers_error *err)
+/* The enumeration goes in rounds.  In each, the positions not yet
+ * expanded (up to ROUND_MAX of them, in index order) are shared out among
+ * the workers, one variant each (a variant's scripts run in one thread
+ * at a time).  A worker generates its positions' moves and keys, reading
+ * the table but not changing it, and writes the text of each position the
+ * table lacks.  Then one thread adds the new positions and the edges,
+ * position by position and move by move: the order, hence every index,
+ * is the one a single worker gives. */
+enum { ROUND_MAX = 16384, ROUND_SHARE = 16, IN_SETUP = 0x80 };
+
+typedef struct child {
+    uint64_t key, key2;
+    int64_t known;            /* index in the table, or -1 */
+    size_t text;              /* offset in the worker's arena when unknown */
+    uint8_t side;
+} child;
+
+typedef struct worker {
+    const tiers_solution *s;
+    tiers_pos *p;             /* on the worker's own variant */
+    tiers_move *buf;
+    int64_t lo, hi;           /* the positions it expands this round */
+    int32_t *nchild;          /* legal moves of each (hi - lo) */
+    uint8_t *final;           /* value of a position without moves (or 0),
+                                 | IN_SETUP for one in a setup phase */
+    int64_t ncap;
+    child *c;
+    int64_t nc, ccap;
+    char *arena;
+    size_t alen, acap;
+    int rc;
+    tiers_error err;
+    pthread_t tid;
+} worker;
+
+static int worker_text(worker *w, tiers_pos *p, child *c)
 {
     char text[KEY_TEXT_MAX];
-    tiers_move *buf = malloc(TIERS_MAX_MOVES * sizeof *buf);
-    int rc = buf ? 0 : TIERS_ENOMEM;
-    if (!rc && (rc = solve_key_text(p, text, sizeof text)) >= 0)
-        rc = (int)sol_add(s, tiers_pos_hash(p), solve_key2(p), text, p->st.side);
-    for (int64_t i = 0; rc >= 0 && i < s->n; i++) {
-        if (i + 2 > e->fcap) {
-            int64_t cap = e->fcap ? e->fcap * 2 : 1024;
-            if (grow((void **)&e->first, cap, sizeof *e->first)) {
-                rc = TIERS_ENOMEM;
-                break;
-            }
-            e->fcap = cap;
-        }
-        e->first[i] = e->m;
-        if ((rc = load_key_text(p, sol_text(s, i), err)) < 0)
-            break;
-        int n = movegen_legal(p, buf, TIERS_MAX_MOVES);
-        if (n < 0) {
-            rc = n;
-            break;
-        }
-        if (n == 0) {
-            s->value[i] = (uint8_t)value_of_result(final_result(p), p->st.side);
+    int len = solve_key_text(p, text, sizeof text);
+    if (len < 0)
+        return len;
+    if (w->alen + (size_t)len + 1 > w->acap) {
+        size_t cap = w->acap ? w->acap * 2 : 65536;
+        while (cap < w->alen + (size_t)len + 1)
+            cap *= 2;
+        if (grow((void **)&w->arena, (int64_t)cap, 1))
+            return TIERS_ENOMEM;
+        w->acap = cap;
+    }
+    memcpy(w->arena + w->alen, text, (size_t)len + 1);
+    c->text = w->alen;
+    w->alen += (size_t)len + 1;
+    return 0;
+}
+
+/* One position's moves: their target positions, appended to w->c. */
+static int expand_one(worker *w, int64_t i)
+{
+    tiers_pos *p = w->p;
+    int rc = load_key_text(p, sol_text(w->s, i), &w->err);
+    int n = rc < 0 ? rc : movegen_legal(p, w->buf, TIERS_MAX_MOVES);
+    if (n < 0)
+        return n;
+    w->nchild[i - w->lo] = n;
+    int value = n ? 0 : value_of_result(final_result(p), p->st.side);
+    w->final[i - w->lo] = (uint8_t)(value | (p->st.setup_left ? IN_SETUP : 0));
+    if (w->nc + n > w->ccap) {
+        int64_t cap = w->ccap ? w->ccap * 2 : 4096;
+        while (cap < w->nc + n)
+            cap *= 2;
+        if (grow((void **)&w->c, cap, sizeof *w->c))
+            return TIERS_ENOMEM;
+        w->ccap = cap;
+    }
+    for (int k = 0; k < n; k++) {
+        if ((rc = make_move(p, &w->buf[k])) < 0)
+            return rc;
+        child *c = &w->c[w->nc++];
+        c->key = tiers_pos_hash(p);
+        c->key2 = solve_key2(p);
+        c->side = p->st.side;
+        c->known = sol_find(w->s, c->key, c->key2);
+        rc = c->known < 0 ? worker_text(w, p, c) : 0;
+        unmake_move(p);
+        if (rc < 0)
+            return rc;
+    }
+    return 0;
+}
+
+static void *expand_range(void *arg)
+{
+    worker *w = arg;
+    w->nc = 0;
+    w->alen = 0;
+    w->rc = 0;
+    int64_t n = w->hi - w->lo;
+    if (n > w->ncap && (grow((void **)&w->nchild, n, sizeof *w->nchild) ||
+                        grow((void **)&w->final, n, sizeof *w->final)))
+        w->rc = TIERS_ENOMEM;
+    else if (n > w->ncap)
+        w->ncap = n;
+    for (int64_t i = w->lo; i < w->hi && w->rc >= 0; i++)
+        w->rc = expand_one(w, i);
+    return NULL;
+}
+
+/* Adds worker w's positions and edges to the table, in order. */
+static int merge(tiers_solution *s, worker *w, int64_t max, edges *e, tiers_error *err)
+{
+    const child *c = w->c;
+    for (int64_t i = w->lo; i < w->hi; i++, e->first[i] = e->m) {
+        int n = w->nchild[i - w->lo], flags = w->final[i - w->lo];
+        if (!n) {
+            s->value[i] = (uint8_t)(flags & ~IN_SETUP);
             s->info.terminal++;
         }
-        if (p->st.setup_left)
+        if (flags & IN_SETUP)
             s->info.setup++;
-        for (int k = 0; k < n && rc >= 0; k++) {
-            if ((rc = make_move(p, &buf[k])) < 0)
-                break;
-            uint64_t key = tiers_pos_hash(p), key2 = solve_key2(p);
-            int64_t j = sol_find(s, key, key2);
+        for (int k = 0; k < n; k++, c++) {
+            int64_t j = c->known >= 0 ? c->known : sol_find(s, c->key, c->key2);
             if (j < 0 && s->n >= max) {
                 set_err(err, "more than %lld positions are reachable: too many to solve "
                         "(raise the limit, --max-positions)", (long long)max);
-                rc = TIERS_EFULL;
-            } else if (j < 0 && (rc = solve_key_text(p, text, sizeof text)) >= 0) {
-                j = sol_add(s, key, key2, text, p->st.side);
-                rc = j < 0 ? (int)j : 0;
+                return TIERS_EFULL;
             }
-            unmake_move(p);
-            if (rc >= 0)
-                rc = edge_add(e, j);
+            if (j < 0 && (j = sol_add(s, c->key, c->key2, w->arena + c->text, c->side)) < 0)
+                return (int)j;
+            if (edge_add(e, j) < 0)
+                return TIERS_ENOMEM;
         }
     }
-    if (rc >= 0)
-        e->first[s->n] = e->m;
-    free(buf);
+    return 0;
+}
+
+/* Breadth-first enumeration from the position p stands on, with one
+ * worker per position of ps (ps[0] = p; the others on copies of its
+ * variant). */
+static int enumerate(tiers_solution *s, tiers_pos *const *ps, int nworkers, int64_t max,
+                     edges *e, tiers_error *err)
+{
+    char text[KEY_TEXT_MAX];
+    worker *w = calloc((size_t)nworkers, sizeof *w);
+    int rc = w ? 0 : TIERS_ENOMEM;
+    for (int k = 0; k < nworkers && !rc; k++) {
+        w[k] = (worker){.s = s, .p = ps[k]};
+        if (!(w[k].buf = malloc(TIERS_MAX_MOVES * sizeof *w[k].buf)))
+            rc = TIERS_ENOMEM;
+    }
+    if (!rc && (rc = solve_key_text(ps[0], text, sizeof text)) >= 0)
+        rc = (int)sol_add(s, tiers_pos_hash(ps[0]), solve_key2(ps[0]), text,
+                          ps[0]->st.side);
+    if (!rc && grow((void **)&e->first, 1, sizeof *e->first))
+        rc = TIERS_ENOMEM;
+    if (!rc)
+        e->first[0] = 0;
+    for (int64_t done = 0; rc >= 0 && done < s->n;) {
+        int64_t round = s->n - done < ROUND_MAX ? s->n - done : ROUND_MAX;
+        if (grow((void **)&e->first, s->n + 1, sizeof *e->first)) {
+            rc = TIERS_ENOMEM;
+            break;
+        }
+        /* at least ROUND_SHARE positions a worker: a thread costs more
+           than a few positions */
+        int used = round / ROUND_SHARE < nworkers ? (int)(round / ROUND_SHARE) : nworkers;
+        int started = 0;
+        used = used < 1 ? 1 : used;
+        for (int k = 0; k < used; k++) {
+            w[k].lo = done + round * k / used;
+            w[k].hi = done + round * (k + 1) / used;
+        }
+        for (int k = 1; k < used; k++, started++)
+            if (pthread_create(&w[k].tid, NULL, expand_range, &w[k]) != 0)
+                break;
+        for (int k = 1 + started; k < used; k++) /* threads refused: run here */
+            expand_range(&w[k]);
+        expand_range(&w[0]);
+        for (int k = 1; k <= started; k++)
+            pthread_join(w[k].tid, NULL);
+        for (int k = 0; k < used && rc >= 0; k++) {
+            rc = w[k].rc;
+            if (rc < 0 && w[k].err.msg[0]) /* a text that did not read back */
+                *err = w[k].err;
+            if (rc >= 0)
+                rc = merge(s, &w[k], max, e, err);
+        }
+        done += round;
+    }
+    for (int k = 0; w && k < nworkers; k++) {
+        if (rc == TIERS_ESCRIPT && w[k].rc == TIERS_ESCRIPT)
+            set_err(err, "%s", script_last_error(ps[k]->v->script));
+        free(w[k].buf);
+        free(w[k].nchild);
+        free(w[k].final);
+        free(w[k].c);
+        free(w[k].arena);
+    }
+    free(w);
     if (rc == TIERS_ENOMEM)
         set_err(err, "out of memory after %lld positions", (long long)s->n);
-    else if (rc == TIERS_ESCRIPT)
+    else if (rc == TIERS_ESCRIPT && !err->msg[0])
         set_err(err, "%s", script_last_error(s->v->script));
     return rc < 0 ? rc : 0;
 }
@@ -503,27 +649,55 @@ static void finish_info(tiers_solution *s)
 
 int tiers_solve(tiers_pos *p, int64_t max_positions, tiers_solution **out, tiers_error *err)
 {
+    return tiers_solve_threads(p, NULL, 0, max_positions, out, err);
+}
+
+/* A worker's position on helper variant h, which must be p's variant
+ * loaded again in the same way. */
+static tiers_pos *helper_pos(const tiers_variant *v, tiers_variant *h, tiers_error *err)
+{
+    char mine[17], theirs[17];
+    solve_fingerprint(v, mine);
+    solve_fingerprint(h, theirs);
+    if (strcmp(mine, theirs) || strcmp(v->hash, h->hash)) {
+        set_err(err, "a helper variant is not %s loaded with the same rules", v->name);
+        return NULL;
+    }
+    return tiers_pos_new(h, 16, err);
+}
+
+int tiers_solve_threads(tiers_pos *p, tiers_variant *const *helpers, int nhelpers,
+                        int64_t max_positions, tiers_solution **out, tiers_error *err)
+{
     *out = NULL;
     if (max_positions < 1 || max_positions > UINT32_MAX) {
         set_err(err, "the position limit must be 1..%lu", (unsigned long)UINT32_MAX);
         return TIERS_EUSAGE;
     }
+    if (nhelpers < 0 || nhelpers > TIERS_SOLVE_MAX_HELPERS) {
+        set_err(err, "the helper count must be 0..%d", TIERS_SOLVE_MAX_HELPERS);
+        return TIERS_EUSAGE;
+    }
     tiers_solution *s = sol_new(p->v);
-    tiers_pos *q = s ? tiers_pos_new(p->v, 16, err) : NULL;
+    tiers_pos *ps[TIERS_SOLVE_MAX_HELPERS + 1] = {0};
     edges e = {0};
-    int rc = q ? 0 : TIERS_ENOMEM;
+    int rc = s && (ps[0] = tiers_pos_new(p->v, 16, err)) ? 0 : TIERS_ENOMEM;
+    for (int k = 0; k < nhelpers && !rc; k++)
+        if (!(ps[k + 1] = helper_pos(p->v, helpers[k], err)))
+            rc = err->msg[0] ? TIERS_EUSAGE : TIERS_ENOMEM;
     /* Many moves lead to each position, and the check hooks are asked
        about it after each: remember a million answers (16 MiB), not 256. */
-    if (!rc && script_remember(p->v->script, 20) < 0)
-        rc = TIERS_ENOMEM;
+    for (int k = 0; k <= nhelpers && !rc; k++)
+        if (script_remember(ps[k]->v->script, 20) < 0)
+            rc = TIERS_ENOMEM;
     if (!rc) { /* the start, from p's text (its history does not matter) */
         char text[KEY_TEXT_MAX];
         rc = notation_format_pos(p, text, sizeof text);
         if (rc >= 0)
-            rc = tiers_pos_parse(q, text, NULL, err);
+            rc = tiers_pos_parse(ps[0], text, NULL, err);
     }
     if (!rc)
-        rc = enumerate(s, q, max_positions, &e, err);
+        rc = enumerate(s, ps, nhelpers + 1, max_positions, &e, err);
     if (!rc) {
         s->info.moves = e.m;
         rc = label(s, &e);
@@ -532,7 +706,8 @@ int tiers_solve(tiers_pos *p, int64_t max_positions, tiers_solution **out, tiers
         set_err(err, "out of memory");
     free(e.first);
     free(e.to);
-    tiers_pos_free(q);
+    for (int k = 0; k <= nhelpers; k++)
+        tiers_pos_free(ps[k]);
     if (rc < 0) {
         tiers_solution_free(s);
         return rc;

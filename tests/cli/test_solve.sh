@@ -74,6 +74,13 @@ expect "bad limit" 1 - "bad --max-positions 'x'" -- solve standoff "${V[@]}" --m
 expect "save" 0 - - -- solve standoff "${V[@]}" --save "$tmp/a.sol"
 expect "save again" 0 - - -- solve standoff "${V[@]}" --save "$tmp/b.sol"
 check "the same file on both runs" cmp -s "$tmp/a.sol" "$tmp/b.sol"
+expect "threads" 0 '^time: .* \(3 threads\)$' - -- \
+    solve standoff "${V[@]}" --threads 3 --save "$tmp/c.sol"
+check "the same file on three threads" cmp -s "$tmp/a.sol" "$tmp/c.sol"
+expect "threads, json" 0 '"threads":2' - -- solve standoff "${V[@]}" --threads 2 --json
+expect "bad threads" 1 - "bad --threads '0': expected 1..256" -- \
+    solve standoff "${V[@]}" --threads 0
+expect "too many threads" 1 - "at most 64 threads" -- solve standoff "${V[@]}" --threads 65
 check "file: header" grep -q '^tiers-solution 1$' "$tmp/a.sol"
 check "file: start" grep -qx 'L 4 r/1/1/R - w - 0 0' "$tmp/a.sol"
 check "file: 5 positions" test "$(grep -c '^[WDL] ' "$tmp/a.sol")" -eq 5

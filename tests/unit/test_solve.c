@@ -1,4 +1,5 @@
-/* test_solve.c - the retrograde solver (engine/src/solve.c, tiers_solve):
+/* test_solve.c - the retrograde solver (engine/src/solve.c, tiers_solve,
+ * tiers_solve_threads):
  * on the standoff test variant, whose values are worked out by hand in
  * its variant.yaml, and on gufuu: the start's value (a draw, says the
  * spec), the positions counted, the same result run after run, and
@@ -226,6 +227,34 @@ static void test_limit(void **state)
     tiers_variant_free(v);
 }
 
+/* Helper threads: refused when a helper is another variant or other
+ * rules; the limit holds with them (a run cut short frees everything). */
+static void test_threads(void **state)
+{
+    (void)state;
+    tiers_variant *v = tu_variant("gufuu");
+    tiers_variant *other = load_with("gufuu", "face_to_face=either");
+    tiers_variant *same = tu_variant("gufuu");
+    tiers_pos *p = tu_pos(v, NULL, NULL);
+    tiers_solution *s = NULL;
+    tiers_error err;
+    assert_int_equal(tiers_solve_threads(p, &other, 1, 1000, &s, &err), TIERS_EUSAGE);
+    assert_null(s);
+    assert_string_equal(err.msg, "a helper variant is not gufuu loaded with the same rules");
+    tiers_variant *many[TIERS_SOLVE_MAX_HELPERS + 1] = {0};
+    assert_int_equal(tiers_solve_threads(p, many, TIERS_SOLVE_MAX_HELPERS + 1, 1000, &s, &err),
+                     TIERS_EUSAGE);
+    /* 7,755 opening positions alone: the limit is passed on two threads */
+    assert_int_equal(tiers_solve_threads(p, &same, 1, 3000, &s, &err), TIERS_EFULL);
+    assert_null(s);
+    assert_string_equal(err.msg, "more than 3000 positions are reachable: too many to solve "
+                                 "(raise the limit, --max-positions)");
+    tiers_pos_free(p);
+    tiers_variant_free(same);
+    tiers_variant_free(other);
+    tiers_variant_free(v);
+}
+
 /* Saving and loading: the same values; a file for other rules, another
  * variant or in a bad shape is refused with a message. */
 static void test_save_load(void **state)
@@ -338,6 +367,13 @@ static void test_gufuu(void **state)
         assert_int_equal(tiers_solution_count(t), tiers_solution_count(s));
         assert_true(digest(s) == digest(t));
         tiers_solution_free(t);
+        /* and on three threads: the same solution, index for index */
+        tiers_variant *helpers[2] = {tu_variant("gufuu"), tu_variant("gufuu")};
+        assert_int_equal(tiers_solve_threads(p, helpers, 2, 1000000, &t, &err), 0);
+        assert_true(digest(s) == digest(t));
+        tiers_solution_free(t);
+        tiers_variant_free(helpers[0]);
+        tiers_variant_free(helpers[1]);
     }
 
     /* consistency against the children: every position (in the quick
@@ -358,6 +394,7 @@ int main(void)
         cmocka_unit_test(test_standoff_draw),
         cmocka_unit_test(test_standoff_stalemate_win),
         cmocka_unit_test(test_limit),
+        cmocka_unit_test(test_threads),
         cmocka_unit_test(test_save_load),
         cmocka_unit_test(test_gufuu),
     };

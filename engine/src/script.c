@@ -176,6 +176,20 @@ typedef struct hook_ctx {
     int writable;
 } hook_ctx;
 
+/* What a move table shows: the move, its pieces as they were before it,
+ * and whether it is a setup move (no padding: compared with memcmp). */
+typedef struct move_key {
+    tiers_move m;
+    piece_t actor, taken;
+    uint8_t setup, used;
+} move_key;
+
+_Static_assert(sizeof(move_key) == sizeof(tiers_move) + 2 * sizeof(piece_t) + 2 &&
+                   sizeof(move_key) <= 24,
+               "move_key has no padding and fits move_key_hash's words");
+
+enum { MOVE_CACHE = 1024 };
+
 /* A check hook answer, by what the hook can read of the position: its full
  * hash, ply and clock, and the side asked about (used = 0: empty). */
 typedef struct check_memo {
@@ -242,6 +256,8 @@ struct tiers_script {
     int face_ref[MAX_FACES], tile_ref[MAX_KINDS], kind_ref[TIERS_MV_KINDS], facing_ref[4];
     int meta_ref;
     int pieces_ref;           /* read-only piece tables by piece code and tier */
+    int moves_ref;            /* read-only move tables, by slot of move_keys */
+    move_key move_keys[MOVE_CACHE];
     int empty_ref;            /* the read-only empty table (a move's empty path) */
     int next_ref;             /* the base library's next, for __pairs */
     char reason[256];         /* reason text of the last decided result */
@@ -481,8 +497,7 @@ static int pos_max_tiers(const tiers_pos *p)
 
 static int l_read_only(lua_State *L)
 {
-    return luaL_error(L, "piece tables and empty move paths are read-only (copy one to "
-                         "change it)");
+    return luaL_error(L, "move and piece tables are read-only (copy one to change it)");
 }
 
 /* __pairs of a read-only table: its contents are its metatable's __index. */
@@ -496,12 +511,23 @@ static int l_read_only_pairs(lua_State *L)
     return 3;
 }
 
+static int l_read_only_len(lua_State *L)
+{
+    if (!lua_getmetatable(L, 1))
+        return luaL_typeerror(L, 1, "read-only table");
+    lua_getfield(L, -1, "__index");
+    lua_pushinteger(L, (lua_Integer)lua_rawlen(L, -1));
+    return 1;
+}
+
 /* Replaces the table on top by a read-only view of it: an empty table
  * whose reads go to it, and whose writes raise an error. */
 static void make_read_only(lua_State *L)
 {
     lua_newtable(L);
-    lua_createtable(L, 0, 4);
+    lua_createtable(L, 0, 5);
+    lua_pushcfunction(L, l_read_only_len);
+    lua_setfield(L, -2, "__len");
     lua_pushvalue(L, -3);
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, l_read_only);
@@ -1078,14 +1104,52 @@ static int next_effect(uint32_t *set)
     return e;
 }
 
+static void new_move(lua_State *L, const tiers_pos *p, const move_key *k);
+
+static uint64_t move_key_hash(const move_key *k)
+{
+    uint64_t w[3] = {0};
+    memcpy(w, k, sizeof *k);
+    uint64_t h = (w[0] ^ w[1] * 0x9e3779b97f4a7c15ull ^ w[2] * 0xc2b2ae3d27d4eb4full);
+    return (h ^ h >> 29) * 0xbf58476d1ce4e5b9ull;
+}
+
 /* A move as a table.  u: the move's undo record when it is made on p, so
- * that `piece` and `taken` describe the pieces as they were before it. */
+ * that `piece` and `taken` describe the pieces as they were before it.
+ * The table is read-only, and the same move gets the same table: it is
+ * made once and kept (MOVE_CACHE of them), as pieces are. */
 static void push_move(lua_State *L, const tiers_pos *p, const tiers_move *m, const undo_rec *u)
+{
+    tiers_script *s = script_of(L);
+    move_key k;
+    memset(&k, 0, sizeof k);
+    k.m = *m;
+    move_actors(p, u, m, &k.actor, &k.taken);
+    k.setup = (uint8_t)move_in_setup(p, u);
+    k.used = 1;
+    size_t slot = (size_t)(move_key_hash(&k) >> 54) & (MOVE_CACHE - 1);
+    push_ref(L, s->moves_ref);
+    if (!memcmp(&s->move_keys[slot], &k, sizeof k)) {
+        if (lua_rawgeti(L, -1, (lua_Integer)slot + 1) == LUA_TTABLE) {
+            lua_remove(L, -2);
+            return;
+        }
+        lua_pop(L, 1);
+    }
+    new_move(L, p, &k);
+    make_read_only(L);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, (lua_Integer)slot + 1);
+    lua_remove(L, -2);
+    s->move_keys[slot] = k;
+}
+
+static void new_move(lua_State *L, const tiers_pos *p, const move_key *k)
 {
     const tiers_variant *v = p->v;
     const tiers_script *s = script_of(L);
-    piece_t actor, taken;
-    move_actors(p, u, m, &actor, &taken);
+    const tiers_move *m = &k->m;
+    piece_t actor = k->actor, taken = k->taken;
     lua_createtable(L, 0, 12);
     push_ref(L, s->kind_ref[m->kind < TIERS_MV_KINDS ? m->kind : 0]);
     set_key(L, K_KIND);
@@ -1109,7 +1173,7 @@ static void push_move(lua_State *L, const tiers_pos *p, const tiers_move *m, con
         push_piece(L, v, taken, m->kind == TIERS_MV_STRIKE ? m->arg : 0);
         set_key(L, K_TAKEN);
     }
-    if (move_in_setup(p, u)) {
+    if (k->setup) {
         lua_pushboolean(L, 1);
         set_key(L, K_SETUP);
     }
@@ -1128,6 +1192,8 @@ static void push_move(lua_State *L, const tiers_pos *p, const tiers_move *m, con
             push_square(L, m->path[i]);
         lua_rawseti(L, -2, i + 1);
     }
+    if (m->npath)
+        make_read_only(L);
     set_key(L, K_PATH);
     if (m->flags & TIERS_MF_EXIT) {
         lua_pushboolean(L, 1);
@@ -1295,13 +1361,13 @@ static void check_move(lua_State *L, int idx, call *c, int entry, tiers_move *m)
     t = lua_getfield(L, idx, "path");
     if (t == LUA_TTABLE) {
         int pi = lua_gettop(L);
-        lua_Unsigned n = lua_rawlen(L, pi);
-        if (n > 4) {
+        lua_Integer n = luaL_len(L, pi); /* a hook's own move's path is read-only */
+        if (n < 0 || n > 4) {
             why = "path holds at most 4 squares";
             goto bad;
         }
         for (int i = 0; i < (int)n; i++) {
-            lua_rawgeti(L, pi, i + 1);
+            lua_geti(L, pi, i + 1);
             m->path[i] = (uint8_t)move_square(L, "path square", 1, &why);
             if (why)
                 goto bad;
@@ -3056,6 +3122,8 @@ static int open_sandbox(lua_State *L)
     s->meta_ref = luaL_ref(L, LUA_REGISTRYINDEX); /* pops the metatable */
     lua_newtable(L);
     s->pieces_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_createtable(L, MOVE_CACHE, 0);
+    s->moves_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_newtable(L);
     make_read_only(L);
     s->empty_ref = luaL_ref(L, LUA_REGISTRYINDEX);
@@ -3207,13 +3275,13 @@ static void expand_result(lua_State *L, call *c)
                 m.arg = (uint8_t)a;
             } else if (!strcmp(key, "path")) {
                 int pi = lua_gettop(L);
-                lua_Unsigned np = lua_istable(L, pi) ? lua_rawlen(L, pi) : 5;
-                if (np > 4)
+                lua_Integer np = lua_istable(L, pi) ? luaL_len(L, pi) : 5;
+                if (np < 0 || np > 4)
                     hook_error(L, c, "variant %d: path must be a list of at most 4 squares",
                                (int)i);
                 for (int j = 0; j < (int)np; j++) {
                     const char *why = NULL;
-                    lua_rawgeti(L, pi, j + 1);
+                    lua_geti(L, pi, j + 1);
                     int sq = move_square(L, "path square", 1, &why);
                     if (why || lua_isnil(L, -1))
                         hook_error(L, c, "variant %d: %s", (int)i, why ? why

@@ -126,24 +126,16 @@ uint64_t solve_key2(const tiers_pos *p)
 
 int solve_key_text(tiers_pos *p, char *buf, size_t size)
 {
-    char full[KEY_TEXT_MAX];
-    int len = notation_format_pos(p, full, sizeof full);
-    if (len < 0)
-        return len;
-    /* board hands side setup clock ply [mode=..] [move=..] [vars=..] */
-    sbuf s = {buf, size, 0, 0};
-    char *save = NULL;
-    int field = 0;
-    for (char *f = strtok_r(full, " ", &save); f; f = strtok_r(NULL, " ", &save), field++) {
-        if (field == 4 || (field == 5 && !p->st.setup_left))
-            f = "0";
-        else if (field > 5 && !strncmp(f, "move=", 5))
-            continue;
-        if (field)
-            sb_putc(&s, ' ');
-        sb_puts(&s, f);
-    }
-    return sb_done(&s);
+    /* the text of p with the clock at 0, the ply at 0 after the setup
+       and no move number (a move number of 0 is not written) */
+    pos_state st = p->st;
+    p->st.clock = 0;
+    p->st.fullmove = 0;
+    if (!p->st.setup_left)
+        p->st.ply = 0;
+    int len = notation_format_pos(p, buf, size);
+    p->st = st;
+    return len;
 }
 
 static uint64_t fnv(uint64_t h, const void *data, size_t n)

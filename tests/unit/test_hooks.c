@@ -457,17 +457,18 @@ static void test_pos_functions(void **state)
     p = tu_pos(v, "2k2/5/5/R4/3K1 - w - 0 1 vars=0,2", NULL);
     assert_true(tu_has_move(p, "d1-e1", NULL));
     tiers_pos_free(p);
-    /* piece tables and empty paths are read-only, and pairs lists them */
+    /* move and piece tables and empty paths are read-only, and pairs
+       lists them */
     p = tu_pos(v, "2k2/5/5/1P3/2K2 - w - 0 1 vars=0,5", NULL);
     assert_int_equal(legal_count(p), 8); /* b2: 3 steps; c1: 4 and onto b2 */
     tiers_pos_free(p);
-    for (int which = 4; which <= 6; which += 2) {
+    for (int which = 4; which <= 7; which += which == 4 ? 2 : 1) {
         char text[64];
         snprintf(text, sizeof text, "2k2/5/5/1P3/2K2 - w - 0 1 vars=0,%d", which);
         p = tu_pos(v, text, NULL);
         assert_int_equal(legal_count(p), TIERS_ESCRIPT);
         assert_non_null(strstr(tiers_variant_script_error(v),
-                               "piece tables and empty move paths are read-only"));
+                               "move and piece tables are read-only"));
         tiers_pos_free(p);
     }
     /* has_legal_move from an after hook is an error */

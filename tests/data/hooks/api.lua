@@ -53,10 +53,10 @@ effect{
   end,
 }
 
--- Piece tables are shared and read-only.  Variable 2 = 4: a veto writes
--- to its move's piece (an error); = 5: a veto refuses a move unless
--- pairs() lists the piece's five fields and its empty path is empty; = 6:
--- it writes to the empty path (an error).
+-- Move and piece tables are shared and read-only.  Variable 2 = 4: a
+-- veto writes to its move's piece (an error); = 5: a veto refuses a move
+-- unless pairs() lists the piece's five fields and its empty path is
+-- empty; = 6: it writes to the empty path, = 7 to the move (errors).
 effect{
   name = "read-only",
   veto = function(pos, move)
@@ -71,6 +71,7 @@ effect{
       return n ~= 5 or #move.path ~= 0 or next(move.path) ~= nil
     end
     if v == 6 then move.path[1] = "a1" end
+    if v == 7 then move.kind = "drop" end
     return false
   end,
 }

@@ -27,6 +27,12 @@ effect{
     if move.effect ~= "promo" then
       return nil
     end
-    return move.arg == 1 and "=G" or "/" .. move.path[1]
+    if move.arg == 1 then
+      return "=G"
+    end
+    local n = 0  -- (a read-only path: # and ipairs see its square)
+    for _ in ipairs(move.path) do n = n + 1 end
+    assert(#move.path == 1 and n == 1)
+    return "/" .. move.path[1]
   end,
 }

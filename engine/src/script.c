@@ -170,8 +170,6 @@ typedef struct effect_rec {
 typedef struct hook_ctx {
     tiers_pos *p;             /* NULL outside hooks */
     uint64_t gen;             /* generation a live handle must carry */
-    const void *handle;       /* the hook's own handle (kept alive by the
-                                 trampoline's stack while the hook runs) */
     int hook, effect;
     int writable;
 } hook_ctx;
@@ -254,7 +252,6 @@ struct tiers_script {
        string lookup. */
     int key_ref[NKEYS];
     int face_ref[MAX_FACES], tile_ref[MAX_KINDS], kind_ref[TIERS_MV_KINDS], facing_ref[4];
-    int meta_ref;
     int pieces_ref;           /* read-only piece tables by piece code and tier */
     int moves_ref;            /* read-only move tables, by slot of move_keys */
     move_key move_keys[MOVE_CACHE];
@@ -1398,27 +1395,27 @@ bad:
 
 /* ------------------------------------------------------------ position handle */
 
-typedef struct pos_handle {
-    uint64_t gen;
-} pos_handle;
+/* A position handle is a light userdata whose value is the generation of
+ * the hook call it was given to: making one allocates nothing, and one
+ * kept past its call names a generation that is over.  Scripts make no
+ * light userdata, and every light userdata has the handles' metatable. */
+static void push_handle(lua_State *L, uint64_t gen)
+{
+    lua_pushlightuserdata(L, (void *)(uintptr_t)gen);
+}
+
+static uint64_t handle_gen(lua_State *L, int idx)
+{
+    if (lua_type(L, idx) != LUA_TLIGHTUSERDATA)
+        luaL_typeerror(L, idx, POS_META);
+    return (uint64_t)(uintptr_t)lua_touserdata(L, idx);
+}
 
 static tiers_pos *check_pos(lua_State *L, const char *edit)
 {
     tiers_script *s = script_of(L);
-    pos_handle *h = lua_touserdata(L, 1);
-    /* the running hook's own handle: alive, so no other object has its
-       address, and scripts make no light userdata */
-    if (h && h == s->cur.handle && (!edit || s->cur.writable))
-        return s->cur.p;
-    int ok = h && lua_getmetatable(L, 1);
-    if (ok) {
-        push_ref(L, s->meta_ref);
-        ok = lua_rawequal(L, -1, -2);
-        lua_pop(L, 2);
-    }
-    if (!ok)
-        luaL_typeerror(L, 1, POS_META);
-    if (!s->cur.p || h->gen != s->cur.gen)
+    uint64_t gen = handle_gen(L, 1);
+    if (!s->cur.p || gen != s->cur.gen)
         luaL_error(L, "position handle used outside its hook");
     if (edit && !s->cur.writable)
         luaL_error(L, "pos:%s: the position is read-only in hook %s (only after and apply "
@@ -1951,8 +1948,8 @@ static int l_set_var(lua_State *L)
 static int l_pos_tostring(lua_State *L)
 {
     tiers_script *s = script_of(L);
-    pos_handle *h = luaL_checkudata(L, 1, POS_META);
-    lua_pushstring(L, s->cur.p && h->gen == s->cur.gen ? "tiers.pos" : "tiers.pos (expired)");
+    uint64_t gen = handle_gen(L, 1);
+    lua_pushstring(L, s->cur.p && gen == s->cur.gen ? "tiers.pos" : "tiers.pos (expired)");
     return 1;
 }
 
@@ -3119,7 +3116,10 @@ static int open_sandbox(lua_State *L)
     lua_setfield(L, -2, "__tostring");
     lua_pushboolean(L, 0);
     lua_setfield(L, -2, "__metatable");
-    s->meta_ref = luaL_ref(L, LUA_REGISTRYINDEX); /* pops the metatable */
+    push_handle(L, 0); /* the metatable of every light userdata */
+    lua_insert(L, -2);
+    lua_setmetatable(L, -2);
+    lua_pop(L, 1);
     lua_newtable(L);
     s->pieces_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_createtable(L, MOVE_CACHE, 0);
@@ -3333,13 +3333,7 @@ static int trampoline(lua_State *L)
     lua_settop(L, 0);
     luaL_checkstack(L, 12, NULL);
     lua_rawgeti(L, LUA_REGISTRYINDEX, s->fx[c->effect].ref[c->hook]);
-    pos_handle *h = lua_newuserdatauv(L, sizeof *h, 0);
-    h->gen = s->cur.gen;
-    s->cur.handle = h;
-    push_ref(L, s->meta_ref);
-    lua_setmetatable(L, -2);
-    lua_pushvalue(L, -1); /* a copy below the call: the handle outlives it */
-    lua_insert(L, 1);
+    push_handle(L, s->cur.gen);
     int nargs = 1;
     switch (c->hook) {
     case HK_VETO:
@@ -3370,7 +3364,6 @@ static int trampoline(lua_State *L)
         break;
     }
     lua_call(L, nargs, 2);
-    lua_remove(L, 1); /* the handle's copy: results at 1 and 2 */
     switch (c->hook) {
     case HK_MOVES:
         moves_result(L, c);

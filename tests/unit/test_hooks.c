@@ -471,6 +471,10 @@ static void test_pos_functions(void **state)
                                "move and piece tables are read-only"));
         tiers_pos_free(p);
     }
+    p = tu_pos(v, "2k2/5/5/1P3/2K2 - w - 0 1 vars=0,8", NULL);
+    assert_int_equal(legal_count(p), TIERS_ESCRIPT);
+    assert_non_null(strstr(tiers_variant_script_error(v), "tiers.pos expected, got table"));
+    tiers_pos_free(p);
     /* has_legal_move from an after hook is an error */
     p = tu_pos(v, "2k2/5/5/1P3/2K2 - w - 0 1 vars=0,3", NULL);
     assert_int_equal(legal_count(p), TIERS_ESCRIPT);

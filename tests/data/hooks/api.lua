@@ -56,7 +56,8 @@ effect{
 -- Move and piece tables are shared and read-only.  Variable 2 = 4: a
 -- veto writes to its move's piece (an error); = 5: a veto refuses a move
 -- unless pairs() lists the piece's five fields and its empty path is
--- empty; = 6: it writes to the empty path, = 7 to the move (errors).
+-- empty; = 6: it writes to the empty path, = 7 to the move (errors); = 8:
+-- it calls a pos function on a table (an error).
 effect{
   name = "read-only",
   veto = function(pos, move)
@@ -72,6 +73,7 @@ effect{
     end
     if v == 6 then move.path[1] = "a1" end
     if v == 7 then move.kind = "drop" end
+    if v == 8 then pos.side({}) end      -- not a position handle
     return false
   end,
 }

@@ -44,6 +44,19 @@ void sb_printf(sbuf *s, const char *fmt, ...)
     sb_puts(s, tmp);
 }
 
+void sb_putint(sbuf *s, long n)
+{
+    char tmp[24], *c = tmp + sizeof tmp;
+    unsigned long u = n < 0 ? 0ul - (unsigned long)n : (unsigned long)n;
+    *--c = 0;
+    do
+        *--c = (char)('0' + u % 10);
+    while (u /= 10);
+    if (n < 0)
+        *--c = '-';
+    sb_puts(s, c);
+}
+
 int sb_done(sbuf *s)
 {
     return s->overflow ? TIERS_EFULL : (int)s->len;
@@ -174,7 +187,7 @@ static void format_board(const tiers_pos *p, sbuf *s)
                 continue;
             }
             if (empty)
-                sb_printf(s, "%d", empty);
+                sb_putint(s, empty);
             empty = 0;
             if (t->h > 1)
                 sb_putc(s, '[');
@@ -188,7 +201,7 @@ static void format_board(const tiers_pos *p, sbuf *s)
                 sb_putc(s, ']');
         }
         if (empty)
-            sb_printf(s, "%d", empty);
+            sb_putint(s, empty);
         if (r)
             sb_putc(s, '/');
     }
@@ -201,6 +214,12 @@ static void format_hands(const tiers_pos *p, sbuf *s)
     size_t start = s->len;
     for (int o = 0; o < 3; o++)
         for (int slot = 0; slot < HAND_SLOTS; slot++) {
+            uint64_t eight;
+            memcpy(&eight, &p->hand[o][slot & ~7], sizeof eight);
+            if (!eight) { /* eight empty slots at once */
+                slot |= 7;
+                continue;
+            }
             int n = p->hand[o][slot];
             if (!n)
                 continue;
@@ -211,7 +230,7 @@ static void format_hands(const tiers_pos *p, sbuf *s)
                 *at = 0;
             sb_puts(s, tok);
             if (n > 1)
-                sb_printf(s, "%d", n);
+                sb_putint(s, n);
         }
     if (s->len == start)
         sb_putc(s, '-');
@@ -231,13 +250,18 @@ int notation_format_pos(const tiers_pos *p, char *buf, size_t size)
     format_board(p, &s);
     sb_putc(&s, ' ');
     format_hands(p, &s);
-    sb_printf(&s, " %c ", v->side_sym[p->st.side]);
+    sb_putc(&s, ' ');
+    sb_putc(&s, v->side_sym[p->st.side]);
+    sb_putc(&s, ' ');
     if (!p->st.setup_left)
         sb_putc(&s, '-');
     for (int side = 0; side < 2; side++)
         if (p->st.setup_left & (1u << side))
             sb_putc(&s, v->side_sym[side]);
-    sb_printf(&s, " %d %d", p->st.clock, p->st.ply);
+    sb_putc(&s, ' ');
+    sb_putint(&s, p->st.clock);
+    sb_putc(&s, ' ');
+    sb_putint(&s, p->st.ply);
     if (v->nmodes)
         sb_printf(&s, " mode=%s", v->modes[p->st.mode].name);
     if (p->st.fullmove)
@@ -248,8 +272,11 @@ int notation_format_pos(const tiers_pos *p, char *buf, size_t size)
             last = i;
     if (last >= 0) {
         sb_puts(&s, " vars=");
-        for (int i = 0; i <= last; i++)
-            sb_printf(&s, i ? ",%d" : "%d", p->st.vars[i]);
+        for (int i = 0; i <= last; i++) {
+            if (i)
+                sb_putc(&s, ',');
+            sb_putint(&s, p->st.vars[i]);
+        }
     }
     return sb_done(&s);
 }

@@ -39,6 +39,7 @@ typedef struct sbuf {
 void sb_putc(sbuf *s, char c);
 void sb_puts(sbuf *s, const char *str);
 void sb_printf(sbuf *s, const char *fmt, ...);
+void sb_putint(sbuf *s, long n); /* in decimal, without printf */
 int sb_done(sbuf *s); /* length, or TIERS_EFULL if it did not fit */
 void notation_error(tiers_error *err, const char *text, const char *at, const char *fmt, ...);
 

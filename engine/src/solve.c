@@ -390,13 +390,59 @@ typedef struct worker {
     int64_t nc, ccap;
     char *arena;
     size_t alen, acap;
+    int64_t *seen;            /* this round's unknown children by key: index
+                                 + 1 in c, 0 = empty (one text for each) */
+    int64_t nseen, smask;
     int rc;
     tiers_error err;
     pthread_t tid;
 } worker;
 
+/* The slot of w->seen for the keys of c: the child with the same keys,
+ * or an empty slot. */
+static int64_t *seen_slot(const worker *w, const child *c)
+{
+    for (uint64_t j = c->key & (uint64_t)w->smask;; j = (j + 1) & (uint64_t)w->smask) {
+        int64_t *e = &w->seen[j];
+        if (!*e || (w->c[*e - 1].key == c->key && w->c[*e - 1].key2 == c->key2))
+            return e;
+    }
+}
+
+/* Has an earlier child of this round the same keys?  Then c shares its
+ * text; else c is remembered.  0 or TIERS_ENOMEM. */
+static int seen_before(worker *w, child *c, int *dup)
+{
+    if ((w->nseen + 1) * 2 > w->smask + 1) { /* at most half full */
+        int64_t slots = w->smask ? (w->smask + 1) * 2 : 4096;
+        int64_t *t = calloc((size_t)slots, sizeof *t);
+        if (!t)
+            return TIERS_ENOMEM;
+        free(w->seen);
+        w->seen = t;
+        w->smask = slots - 1;
+        for (int64_t i = 0; i < w->nc - 1; i++)
+            if (w->c[i].known < 0)
+                *seen_slot(w, &w->c[i]) = i + 1;
+    }
+    int64_t *e = seen_slot(w, c);
+    *dup = *e != 0;
+    if (*dup) {
+        c->text = w->c[*e - 1].text;
+    } else {
+        *e = (c - w->c) + 1;
+        w->nseen++;
+    }
+    return 0;
+}
+
 static int worker_text(worker *w, tiers_pos *p, child *c)
 {
+    int dup;
+    if (seen_before(w, c, &dup) < 0)
+        return TIERS_ENOMEM;
+    if (dup)
+        return 0;
     char text[KEY_TEXT_MAX];
     int len = solve_key_text(p, text, sizeof text);
     if (len < 0)
@@ -456,6 +502,9 @@ static void *expand_range(void *arg)
     w->nc = 0;
     w->alen = 0;
     w->rc = 0;
+    w->nseen = 0;
+    if (w->seen)
+        memset(w->seen, 0, (size_t)(w->smask + 1) * sizeof *w->seen);
     int64_t n = w->hi - w->lo;
     if (n > w->ncap && (grow((void **)&w->nchild, n, sizeof *w->nchild) ||
                         grow((void **)&w->final, n, sizeof *w->final)))
@@ -556,6 +605,7 @@ static int enumerate(tiers_solution *s, tiers_pos *const *ps, int nworkers, int6
         free(w[k].final);
         free(w[k].c);
         free(w[k].arena);
+        free(w[k].seen);
     }
     free(w);
     if (rc == TIERS_ENOMEM)

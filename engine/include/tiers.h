@@ -477,7 +477,10 @@ int tiers_solve(tiers_pos *p, int64_t max_positions, tiers_solution **out,
 /* As tiers_solve, with the work of finding the positions shared among
  * 1 + nhelpers threads.  Each helper is another copy of p's variant,
  * loaded in the same way (a variant's scripts run in one thread at a
- * time); the solution is the same as tiers_solve's, index for index. */
+ * time: p's own variant or a helper given twice is refused).  The
+ * solution is the same as tiers_solve's, index for index (math.random in
+ * a hook is seeded from each position), unless a script keeps state of
+ * its own between hook calls (a Lua global it changes). */
 enum { TIERS_SOLVE_MAX_HELPERS = 63 };
 int tiers_solve_threads(tiers_pos *p, tiers_variant *const *helpers, int nhelpers,
                         int64_t max_positions, tiers_solution **out, tiers_error *err);

@@ -207,6 +207,8 @@ static void format_board(const tiers_pos *p, sbuf *s)
     }
 }
 
+_Static_assert(HAND_SLOTS % 8 == 0, "format_hands reads hands eight slots at a time");
+
 static void format_hands(const tiers_pos *p, sbuf *s)
 {
     const tiers_variant *v = p->v;

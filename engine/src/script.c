@@ -256,7 +256,6 @@ struct tiers_script {
     int moves_ref;            /* read-only move tables, by slot of move_keys */
     move_key move_keys[MOVE_CACHE];
     int empty_ref;            /* the read-only empty table (a move's empty path) */
-    int next_ref;             /* the base library's next, for __pairs */
     char reason[256];         /* reason text of the last decided result */
     char error[512];
 };
@@ -497,15 +496,50 @@ static int l_read_only(lua_State *L)
     return luaL_error(L, "move and piece tables are read-only (copy one to change it)");
 }
 
+/* The iterator of pairs(read-only table): next over the contents, which
+ * stay out of the script's reach in the closure's upvalue. */
+static int l_read_only_next(lua_State *L)
+{
+    lua_settop(L, 2);
+    return lua_next(L, lua_upvalueindex(1)) ? 2 : 0;
+}
+
 /* __pairs of a read-only table: its contents are its metatable's __index. */
 static int l_read_only_pairs(lua_State *L)
 {
     if (!lua_getmetatable(L, 1))
         return luaL_typeerror(L, 1, "read-only table");
-    push_ref(L, script_of(L)->next_ref);
-    lua_getfield(L, -2, "__index");
+    lua_getfield(L, -1, "__index");
+    lua_pushcclosure(L, l_read_only_next, 1);
+    lua_pushvalue(L, 1);
     lua_pushnil(L);
     return 3;
+}
+
+/* Is the value at idx a read-only view (make_read_only)? */
+static int is_read_only(lua_State *L, int idx)
+{
+    int ro = 0;
+    if (lua_getmetatable(L, idx)) {
+        ro = lua_getfield(L, -1, "__newindex") == LUA_TFUNCTION &&
+             lua_tocfunction(L, -1) == l_read_only;
+        lua_pop(L, 2);
+    }
+    return ro;
+}
+
+/* rawset(t, k, v), refused on a read-only view: a raw key would hide the
+ * shared contents from every later hook. */
+static int l_rawset(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_checkany(L, 2);
+    luaL_checkany(L, 3);
+    if (is_read_only(L, 1))
+        return l_read_only(L);
+    lua_settop(L, 3);
+    lua_rawset(L, 1);
+    return 1;
 }
 
 static int l_read_only_len(lua_State *L)
@@ -830,9 +864,11 @@ static int doubled_at(const tiers_pos *p, int sq)
 
 /* Was `side` in check before the move whose undo record is the last one
  * (a move made and complete, as in veto and expand)?  The record is rolled
- * back, the test made, and the position after the move put back as it
- * was; no hook runs again.  The answer is kept for the next move of the
- * same position (by its key, ply and clock, as script_in_check keeps). */
+ * back, the test made (check hooks may run), and the position after the
+ * move put back as it was.  The answer is kept for the next move of the
+ * same position, by its 64-bit key, ply and clock as script_in_check keeps
+ * its answers (a collision of both keys is not guarded against), unless a
+ * hook failed: the failure reads as "not in check" and must not stay. */
 static int check_before(tiers_pos *p, int side)
 {
     undo_rec *u = &p->undo[p->depth - 1];
@@ -857,7 +893,7 @@ static int check_before(tiers_pos *p, int side)
     for (int i = 0; i < nh; i++)
         p->hand[u->hcode[i] >> 8][u->hcode[i] & 0xff] = hpost[i];
     p->st = st;
-    if (r >= 0)
+    if (r >= 0 && !p->script_failed)
         *memo = (check_memo){key, u->st.ply, u->st.clock, (uint8_t)side, 1, (uint8_t)r};
     return r;
 }
@@ -1121,6 +1157,8 @@ static void push_move(lua_State *L, const tiers_pos *p, const tiers_move *m, con
     move_key k;
     memset(&k, 0, sizeof k);
     k.m = *m;
+    for (int i = m->npath; i < 4; i++) /* unused: not part of what is shown */
+        k.m.path[i] = 0;
     move_actors(p, u, m, &k.actor, &k.taken);
     k.setup = (uint8_t)move_in_setup(p, u);
     k.used = 1;
@@ -1404,18 +1442,18 @@ static void push_handle(lua_State *L, uint64_t gen)
     lua_pushlightuserdata(L, (void *)(uintptr_t)gen);
 }
 
-static uint64_t handle_gen(lua_State *L, int idx)
+static uintptr_t handle_gen(lua_State *L, int idx)
 {
     if (lua_type(L, idx) != LUA_TLIGHTUSERDATA)
         luaL_typeerror(L, idx, POS_META);
-    return (uint64_t)(uintptr_t)lua_touserdata(L, idx);
+    return (uintptr_t)lua_touserdata(L, idx);
 }
 
 static tiers_pos *check_pos(lua_State *L, const char *edit)
 {
     tiers_script *s = script_of(L);
-    uint64_t gen = handle_gen(L, 1);
-    if (!s->cur.p || gen != s->cur.gen)
+    uintptr_t gen = handle_gen(L, 1); /* (as pushed: cut to a pointer's size) */
+    if (!s->cur.p || gen != (uintptr_t)s->cur.gen)
         luaL_error(L, "position handle used outside its hook");
     if (edit && !s->cur.writable)
         luaL_error(L, "pos:%s: the position is read-only in hook %s (only after and apply "
@@ -1948,8 +1986,9 @@ static int l_set_var(lua_State *L)
 static int l_pos_tostring(lua_State *L)
 {
     tiers_script *s = script_of(L);
-    uint64_t gen = handle_gen(L, 1);
-    lua_pushstring(L, s->cur.p && gen == s->cur.gen ? "tiers.pos" : "tiers.pos (expired)");
+    uintptr_t gen = handle_gen(L, 1);
+    lua_pushstring(L, s->cur.p && gen == (uintptr_t)s->cur.gen ? "tiers.pos"
+                                                                : "tiers.pos (expired)");
     return 1;
 }
 
@@ -2968,13 +3007,14 @@ static void read_fixed_expand(lua_State *L, const char *name, int t, effect_rec 
     fx->nfixed = (uint8_t)n;
 }
 
-/* effect{ name = "...", <hook> = function ... end, ... } */
 /* `veto = true`: every move the veto's narrowing fields let through is
  * refused, with no call into Lua. */
 static int is_constant_veto(lua_State *L, int hook, int idx)
 {
     return hook == HK_VETO && lua_isboolean(L, idx) && lua_toboolean(L, idx);
 }
+
+/* effect{ name = "...", <hook> = function ... end, ... } */
 
 static int l_effect(lua_State *L)
 {
@@ -3027,9 +3067,12 @@ static int l_effect(lua_State *L)
     for (int h = 0; h < HK_COUNT; h++) {
         lua_pushstring(L, hook_name[h]);
         int type = lua_rawget(L, 1);
-        int defined = type == LUA_TFUNCTION || (h == HK_EXPAND && type == LUA_TTABLE) ||
-                      is_constant_veto(L, h, -1);
+        int constant = is_constant_veto(L, h, -1);
+        int defined = type == LUA_TFUNCTION || (h == HK_EXPAND && type == LUA_TTABLE) || constant;
         lua_pop(L, 1);
+        if (constant && !fx.filter[h].on)
+            return luaL_error(L, "effect '%s': veto = true needs veto_ fields (it would "
+                              "refuse every move)", name);
         if (fx.filter[h].on && !defined)
             return luaL_error(L, "effect '%s': narrowing fields for hook %s, which it does "
                               "not define", name, hook_name[h]);
@@ -3079,6 +3122,8 @@ static int open_sandbox(lua_State *L)
     lua_setfield(L, -2, "load");
     lua_pushcfunction(L, l_setmetatable);
     lua_setfield(L, -2, "setmetatable");
+    lua_pushcfunction(L, l_rawset);
+    lua_setfield(L, -2, "rawset");
     lua_pushcfunction(L, l_print);
     lua_setfield(L, -2, "print");
     lua_pushcfunction(L, l_effect);
@@ -3127,8 +3172,6 @@ static int open_sandbox(lua_State *L)
     lua_newtable(L);
     make_read_only(L);
     s->empty_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    lua_getglobal(L, "next"); /* before any script could change it */
-    s->next_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     const tiers_variant *v = s->v;
     for (int k = 0; k < NKEYS; k++) {
         lua_pushstring(L, key_name[k]);
@@ -3494,8 +3537,13 @@ static int run_hook(tiers_script *s, call *c)
     else
         snprintf(msg, sizeof msg, "%s:%d: out of Lua stack", fx->src[c->hook],
                  fx->line[c->hook]);
-    snprintf(s->error, sizeof s->error, "%s (in hook %s of effect %s)", msg,
-             hook_name[c->hook], effect);
+    /* the chain of hooks, outermost last; a hook run again from inside
+       itself (a veto asking has_legal_move) is named once */
+    char in[160];
+    snprintf(in, sizeof in, " (in hook %s of effect %s)", hook_name[c->hook], effect);
+    size_t lm = strlen(msg), li = strlen(in);
+    int again = lm >= li && !strcmp(msg + lm - li, in);
+    snprintf(s->error, sizeof s->error, "%s%s", msg, again ? "" : in);
     ((tiers_pos *)c->p)->script_failed = 1;
     if (s->depth > 0)
         s->nested_error = 1;
@@ -4278,14 +4326,16 @@ void script_free(tiers_script *s)
 
 int script_remember(tiers_script *s, int bits)
 {
-    if (!s || bits <= s->check_bits)
+    if (!s || !s->nlist[HK_CHECK] || bits == s->check_bits)
         return 0;
-    check_memo *big = calloc((size_t)1 << bits, sizeof *big);
-    if (!big)
+    check_memo *cache = s->check_small;
+    if (bits > 8 && !(cache = calloc((size_t)1 << bits, sizeof *cache)))
         return TIERS_ENOMEM;
     if (s->check_cache != s->check_small)
         free(s->check_cache);
-    s->check_cache = big;
-    s->check_bits = bits;
+    if (cache == s->check_small)
+        memset(cache, 0, sizeof s->check_small);
+    s->check_cache = cache;
+    s->check_bits = bits > 8 ? bits : 8;
     return 0;
 }

@@ -28,9 +28,10 @@ int script_result(tiers_pos *p, tiers_status *st);      /* 1 = decided */
 /* The check hooks: 1 when side is in check, 0 when not, TIERS_ESCRIPT on a
  * script error (p->script_failed is then set for the next generation). */
 int script_in_check(tiers_pos *p, int side);
-/* Keeps up to 1 << bits check hook answers instead of 256, for work that
- * asks about many positions more than once (the solver).  0 or
- * TIERS_ENOMEM; never shrinks. */
+/* Keeps up to 1 << bits check hook answers (bits > 8) instead of 256, for
+ * work that asks about many positions more than once (the solver); bits
+ * <= 8 goes back to 256 and frees the rest.  Nothing for a variant without
+ * check hooks.  0 or TIERS_ENOMEM. */
 int script_remember(tiers_script *s, int bits);
 /* Is a hook running (a generation asked from inside a script)? */
 int script_nested(const tiers_pos *p);

@@ -357,6 +357,9 @@ static int load_key_text(tiers_pos *p, const char *text, tiers_error *err)
         return rc;
     pos_rehash(p);
     p->script_failed = 0;
+    /* math.random in a hook follows the position, not the positions this
+       worker happened to expand before it */
+    p->rng = solve_key2(p) | 1;
     return 0;
 }
 
@@ -588,18 +591,21 @@ static int enumerate(tiers_solution *s, tiers_pos *const *ps, int nworkers, int6
         expand_range(&w[0]);
         for (int k = 1; k <= started; k++)
             pthread_join(w[k].tid, NULL);
+        /* the first worker that failed failed first in index order: its
+           error is the one a single worker meets */
         for (int k = 0; k < used && rc >= 0; k++) {
-            rc = w[k].rc;
-            if (rc < 0 && w[k].err.msg[0]) /* a text that did not read back */
-                *err = w[k].err;
-            if (rc >= 0)
-                rc = merge(s, &w[k], max, e, err);
+            if ((rc = w[k].rc) < 0) {
+                if (w[k].err.msg[0]) /* a text that did not read back */
+                    *err = w[k].err;
+                else if (rc == TIERS_ESCRIPT)
+                    set_err(err, "%s", script_last_error(ps[k]->v->script));
+                break;
+            }
+            rc = merge(s, &w[k], max, e, err);
         }
         done += round;
     }
     for (int k = 0; w && k < nworkers; k++) {
-        if (rc == TIERS_ESCRIPT && w[k].rc == TIERS_ESCRIPT)
-            set_err(err, "%s", script_last_error(ps[k]->v->script));
         free(w[k].buf);
         free(w[k].nchild);
         free(w[k].final);
@@ -610,8 +616,6 @@ static int enumerate(tiers_solution *s, tiers_pos *const *ps, int nworkers, int6
     free(w);
     if (rc == TIERS_ENOMEM)
         set_err(err, "out of memory after %lld positions", (long long)s->n);
-    else if (rc == TIERS_ESCRIPT && !err->msg[0])
-        set_err(err, "%s", script_last_error(s->v->script));
     return rc < 0 ? rc : 0;
 }
 
@@ -696,39 +700,55 @@ int tiers_solve(tiers_pos *p, int64_t max_positions, tiers_solution **out, tiers
 
 /* A worker's position on helper variant h, which must be p's variant
  * loaded again in the same way. */
-static tiers_pos *helper_pos(const tiers_variant *v, tiers_variant *h, tiers_error *err)
+/* Worker k's position, on helpers[k - 1], which must be another copy of
+ * v loaded in the same way: never v itself, nor a helper given twice (two
+ * threads would share one Lua state). */
+static int helper_pos(const tiers_variant *v, tiers_variant *const *helpers, int k,
+                      tiers_pos **out, tiers_error *err)
 {
+    const tiers_variant *h = helpers[k - 1];
+    int shared = h == v;
+    for (int i = 0; h && i < k - 1; i++)
+        shared |= helpers[i] == h;
+    if (!h || shared) {
+        set_err(err, "helper variant %d is %s", k, h ? "not a copy of its own" : "missing");
+        return TIERS_EUSAGE;
+    }
     char mine[17], theirs[17];
     solve_fingerprint(v, mine);
     solve_fingerprint(h, theirs);
     if (strcmp(mine, theirs) || strcmp(v->hash, h->hash)) {
         set_err(err, "a helper variant is not %s loaded with the same rules", v->name);
-        return NULL;
+        return TIERS_EUSAGE;
     }
-    return tiers_pos_new(h, 16, err);
+    return (*out = tiers_pos_new(h, 16, NULL)) ? 0 : TIERS_ENOMEM;
 }
 
 int tiers_solve_threads(tiers_pos *p, tiers_variant *const *helpers, int nhelpers,
                         int64_t max_positions, tiers_solution **out, tiers_error *err)
 {
+    tiers_error tmp;
+    if (!err)
+        err = &tmp;
+    memset(err, 0, sizeof *err);
     *out = NULL;
     if (max_positions < 1 || max_positions > UINT32_MAX) {
         set_err(err, "the position limit must be 1..%lu", (unsigned long)UINT32_MAX);
         return TIERS_EUSAGE;
     }
-    if (nhelpers < 0 || nhelpers > TIERS_SOLVE_MAX_HELPERS) {
+    if (nhelpers < 0 || nhelpers > TIERS_SOLVE_MAX_HELPERS || (nhelpers && !helpers)) {
         set_err(err, "the helper count must be 0..%d", TIERS_SOLVE_MAX_HELPERS);
         return TIERS_EUSAGE;
     }
     tiers_solution *s = sol_new(p->v);
     tiers_pos *ps[TIERS_SOLVE_MAX_HELPERS + 1] = {0};
     edges e = {0};
-    int rc = s && (ps[0] = tiers_pos_new(p->v, 16, err)) ? 0 : TIERS_ENOMEM;
-    for (int k = 0; k < nhelpers && !rc; k++)
-        if (!(ps[k + 1] = helper_pos(p->v, helpers[k], err)))
-            rc = err->msg[0] ? TIERS_EUSAGE : TIERS_ENOMEM;
+    int rc = s && (ps[0] = tiers_pos_new(p->v, 16, NULL)) ? 0 : TIERS_ENOMEM;
+    for (int k = 1; k <= nhelpers && !rc; k++)
+        rc = helper_pos(p->v, helpers, k, &ps[k], err);
     /* Many moves lead to each position, and the check hooks are asked
-       about it after each: remember a million answers (16 MiB), not 256. */
+       about it after each: remember a million answers (16 MiB), not 256,
+       while solving. */
     for (int k = 0; k <= nhelpers && !rc; k++)
         if (script_remember(ps[k]->v->script, 20) < 0)
             rc = TIERS_ENOMEM;
@@ -749,7 +769,10 @@ int tiers_solve_threads(tiers_pos *p, tiers_variant *const *helpers, int nhelper
     free(e.first);
     free(e.to);
     for (int k = 0; k <= nhelpers; k++)
-        tiers_pos_free(ps[k]);
+        if (ps[k]) {
+            script_remember(ps[k]->v->script, 0);
+            tiers_pos_free(ps[k]);
+        }
     if (rc < 0) {
         tiers_solution_free(s);
         return rc;

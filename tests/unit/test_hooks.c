@@ -349,6 +349,9 @@ static void test_narrowing_errors(void **state)
                       "effect 'x': a fixed expand variant takes only 'arg'");
     expect_load_error("effect{name = 'x', veto = false}",
                       "effect 'x': veto must be a function or true, not false");
+    expect_load_error("effect{name = 'x', veto = true}",
+                      "effect 'x': veto = true needs veto_ fields (it would refuse every "
+                      "move)");
     expect_load_error("effect{name = 'x', veto = 1}",
                       "effect 'x': veto must be a function or true, not number");
     expect_load_error("effect{name = 'x', after = true}",
@@ -462,7 +465,9 @@ static void test_pos_functions(void **state)
     p = tu_pos(v, "2k2/5/5/1P3/2K2 - w - 0 1 vars=0,5", NULL);
     assert_int_equal(legal_count(p), 8); /* b2: 3 steps; c1: 4 and onto b2 */
     tiers_pos_free(p);
-    for (int which = 4; which <= 7; which += which == 4 ? 2 : 1) {
+    static const int writes[] = {4, 6, 7, 9, 10};
+    for (size_t i = 0; i < sizeof writes / sizeof writes[0]; i++) {
+        int which = writes[i];
         char text[64];
         snprintf(text, sizeof text, "2k2/5/5/1P3/2K2 - w - 0 1 vars=0,%d", which);
         p = tu_pos(v, text, NULL);

@@ -36,6 +36,8 @@ static tiers_solution *solve(const tiers_variant *v, const char *start, int64_t 
     return s;
 }
 
+static uint64_t digest(const tiers_solution *s);
+
 static int value_at(const tiers_solution *s, const tiers_variant *v, const char *pos, int *dist)
 {
     tiers_pos *p = tu_pos(v, pos, NULL);
@@ -237,7 +239,7 @@ static void test_threads(void **state)
     tiers_variant *same = tu_variant("gufuu");
     tiers_pos *p = tu_pos(v, NULL, NULL);
     tiers_solution *s = NULL;
-    tiers_error err;
+    tiers_error err = {0};
     assert_int_equal(tiers_solve_threads(p, &other, 1, 1000, &s, &err), TIERS_EUSAGE);
     assert_null(s);
     assert_string_equal(err.msg, "a helper variant is not gufuu loaded with the same rules");
@@ -249,9 +251,49 @@ static void test_threads(void **state)
     assert_null(s);
     assert_string_equal(err.msg, "more than 3000 positions are reachable: too many to solve "
                                  "(raise the limit, --max-positions)");
+    /* two threads on one Lua state: p's own variant, a helper twice, none */
+    tiers_variant *twice[2] = {same, same}, *none = NULL, *own = v;
+    assert_int_equal(tiers_solve_threads(p, &own, 1, 1000, &s, &err), TIERS_EUSAGE);
+    assert_string_equal(err.msg, "helper variant 1 is not a copy of its own");
+    assert_int_equal(tiers_solve_threads(p, twice, 2, 1000, &s, &err), TIERS_EUSAGE);
+    assert_string_equal(err.msg, "helper variant 2 is not a copy of its own");
+    assert_int_equal(tiers_solve_threads(p, &none, 1, 1000, &s, &err), TIERS_EUSAGE);
+    assert_string_equal(err.msg, "helper variant 1 is missing");
+    assert_int_equal(tiers_solve_threads(p, NULL, 1, 1000, &s, NULL), TIERS_EUSAGE);
+    assert_null(s);
     tiers_pos_free(p);
     tiers_variant_free(same);
     tiers_variant_free(other);
+    tiers_variant_free(v);
+}
+
+/* A hook's math.random follows the position: kings-dice refuses one move
+ * in ten at random, and its solution is the same on one, two and three
+ * threads (it differed before each position was seeded). */
+static void test_threads_random(void **state)
+{
+    (void)state;
+    tiers_variant *v = tu_variant("kings-dice");
+    tiers_solution *s = solve(v, NULL, 100000);
+    tiers_solve_info info;
+    tiers_solution_info(s, &info);
+    assert_int_equal(info.positions, 1200);
+    tiers_variant *helpers[2] = {tu_variant("kings-dice"), tu_variant("kings-dice")};
+    for (int n = 1; n <= 2; n++) {
+        tiers_pos *p = tu_pos(v, NULL, NULL);
+        tiers_solution *t = NULL;
+        tiers_error err;
+        assert_int_equal(tiers_solve_threads(p, helpers, n, 100000, &t, &err), 0);
+        tiers_solve_info ti;
+        tiers_solution_info(t, &ti);
+        assert_int_equal(ti.moves, info.moves);
+        assert_true(digest(s) == digest(t));
+        tiers_solution_free(t);
+        tiers_pos_free(p);
+    }
+    tiers_variant_free(helpers[0]);
+    tiers_variant_free(helpers[1]);
+    tiers_solution_free(s);
     tiers_variant_free(v);
 }
 
@@ -395,6 +437,7 @@ int main(void)
         cmocka_unit_test(test_standoff_stalemate_win),
         cmocka_unit_test(test_limit),
         cmocka_unit_test(test_threads),
+        cmocka_unit_test(test_threads_random),
         cmocka_unit_test(test_save_load),
         cmocka_unit_test(test_gufuu),
     };

@@ -57,7 +57,8 @@ effect{
 -- veto writes to its move's piece (an error); = 5: a veto refuses a move
 -- unless pairs() lists the piece's five fields and its empty path is
 -- empty; = 6: it writes to the empty path, = 7 to the move (errors); = 8:
--- it calls a pos function on a table (an error).
+-- it calls a pos function on a table; = 9 writes to what pairs(piece)
+-- gives, = 10 rawsets a move field (errors).
 effect{
   name = "read-only",
   veto = function(pos, move)
@@ -74,6 +75,11 @@ effect{
     if v == 6 then move.path[1] = "a1" end
     if v == 7 then move.kind = "drop" end
     if v == 8 then pos.side({}) end      -- not a position handle
+    if v == 9 then                        -- pairs hands out no inner table
+      local _, t = pairs(move.piece)
+      t.face = "rook"
+    end
+    if v == 10 then rawset(move, "to", "a1") end
     return false
   end,
 }

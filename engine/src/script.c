@@ -1577,6 +1577,20 @@ static int l_top(lua_State *L)
     return 1;
 }
 
+/* A square name, or its index 1..files * ranks (a1, b1, ... rank by rank):
+ * the index spares a loop over the board its names. */
+static int token_sq(lua_State *L, int idx, const tiers_pos *p)
+{
+    if (lua_type(L, idx) != LUA_TNUMBER)
+        return check_sq(L, idx, p);
+    int isnum, files = p->v->files, n = files * p->v->ranks;
+    lua_Integer i = lua_tointegerx(L, idx, &isnum);
+    if (!isnum || i < 1 || i > n)
+        return luaL_argerror(L, idx, lua_pushfstring(L, "square index must be an integer "
+                                                     "1..%d", n));
+    return sq_make((int)(i - 1) % files, (int)(i - 1) / files);
+}
+
 /* pos:token(sq [, tier]): the piece at tier (default: the top) as its
  * token in tiers notation ("K@n", "*Z@e", "p", "L~C"), or nil: reading a
  * square this way allocates nothing.  Each piece's token is written once
@@ -1584,7 +1598,7 @@ static int l_top(lua_State *L)
 static int l_token(lua_State *L)
 {
     tiers_pos *p = check_pos(L, NULL);
-    const tower *t = &p->board[check_sq(L, 2, p)];
+    const tower *t = &p->board[token_sq(L, 2, p)];
     lua_Integer tier = lua_isnoneornil(L, 3) ? t->h : luaL_checkinteger(L, 3);
     if (tier < 1 || tier > t->h) {
         lua_pushnil(L);

@@ -480,6 +480,19 @@ static void test_pos_functions(void **state)
     assert_int_equal(legal_count(p), TIERS_ESCRIPT);
     assert_non_null(strstr(tiers_variant_script_error(v), "tiers.pos expected, got table"));
     tiers_pos_free(p);
+    /* pos:token by square index: the same tokens; bad indexes refused */
+    p = tu_pos(v, "2k2/5/5/1P3/2K2 - w - 0 1 vars=0,11", NULL);
+    assert_int_equal(legal_count(p), 8);
+    tiers_pos_free(p);
+    for (int which = 12; which <= 13; which++) {
+        char text[64];
+        snprintf(text, sizeof text, "2k2/5/5/1P3/2K2 - w - 0 1 vars=0,%d", which);
+        p = tu_pos(v, text, NULL);
+        assert_int_equal(legal_count(p), TIERS_ESCRIPT);
+        assert_non_null(strstr(tiers_variant_script_error(v),
+                               "square index must be an integer 1..25"));
+        tiers_pos_free(p);
+    }
     /* has_legal_move from an after hook is an error */
     p = tu_pos(v, "2k2/5/5/1P3/2K2 - w - 0 1 vars=0,3", NULL);
     assert_int_equal(legal_count(p), TIERS_ESCRIPT);

@@ -2,8 +2,8 @@
 -- no effect; it fills the global table `gufuu`.
 --
 -- Squares are numbered 1 .. N = files * ranks (1 + file + rank * files,
--- rank 0 = the bottom row); gufuu.NAME[i] is the tiers name ("a1") and
--- gufuu.INDEX the reverse.  Facings are numbers: 0 n, 1 e, 2 s, 3 w
+-- rank 0 = the bottom row), as pos:token numbers them; gufuu.NAME[i] is
+-- the tiers name ("a1") and gufuu.INDEX the reverse.  Facings are numbers: 0 n, 1 e, 2 s, 3 w
 -- (clockwise).  A board, as gufuu.read returns it, is a list: b[i] is the
 -- piece on square i or false, b[N + 1] and b[N + 2] the squares of the
 -- Kings of sides 0 and 1 (false while not dropped).  A piece is
@@ -133,7 +133,7 @@ local function read_into(pos, b)
   local token = pos.token       -- looked up once, not once a square
   b[N + 1], b[N + 2] = false, false
   for i = 1, N do
-    local tok = token(pos, NAME[i])
+    local tok = token(pos, i)
     if tok then
       local p = PIECE[tok]
       b[i] = p
@@ -179,7 +179,7 @@ local any_covers, read = gufuu.any_covers, gufuu.read
 function gufuu.contact(pos)
   local token, k0, k1, s1, r1, s2, r2 = pos.token
   for i = 1, N do
-    local tok = token(pos, NAME[i])
+    local tok = token(pos, i)
     if tok then
       local role = ROLE[tok]
       if role == 2 then

@@ -108,7 +108,7 @@ else
   veto = function(pos, move)
     local token, ka, ta, kb, tb = pos.token
     for i = 1, N do
-      local tok = token(pos, NAME[i])
+      local tok = token(pos, i)
       seen[i] = tok or false
       if tok then
         local role = ROLE[tok]

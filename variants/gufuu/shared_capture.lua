@@ -71,7 +71,7 @@ effect{
     local side, token = pos:side(), pos.token
     local ks, kt, k0, k1, s1, t1, s2, t2
     for i = 1, N do
-      local tok = token(pos, NAME[i])
+      local tok = token(pos, i)
       if tok then
         local role = ROLE[tok]
         if role == 2 then

@@ -58,7 +58,9 @@ effect{
 -- unless pairs() lists the piece's five fields and its empty path is
 -- empty; = 6: it writes to the empty path, = 7 to the move (errors); = 8:
 -- it calls a pos function on a table; = 9 writes to what pairs(piece)
--- gives, = 10 rawsets a move field (errors).
+-- gives, = 10 rawsets a move field (errors); = 11: it refuses a move
+-- unless pos:token reads its square alike by index and by name; = 12, 13:
+-- bad indexes (errors).
 effect{
   name = "read-only",
   veto = function(pos, move)
@@ -80,6 +82,13 @@ effect{
       t.face = "rook"
     end
     if v == 10 then rawset(move, "to", "a1") end
+    if v == 11 then                       -- a square by its index
+      local at = move.to
+      local i = (at:byte(1) - 96) + (tonumber(at:sub(2)) - 1) * pos:files()
+      return pos:token(i) ~= pos:token(at) or pos:token(i) == nil or pos:token(1) ~= nil
+    end
+    if v == 12 then pos:token(0) end
+    if v == 13 then pos:token(1.5) end
     return false
   end,
 }

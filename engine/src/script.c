@@ -1591,10 +1591,23 @@ static int token_sq(lua_State *L, int idx, const tiers_pos *p)
     return sq_make((int)(i - 1) % files, (int)(i - 1) / files);
 }
 
+/* Pushes pc's token; the tokens are written once and kept in the
+ * upvalue table of pos:token and pos:occupied, by piece code. */
+static void push_token(lua_State *L, const tiers_variant *v, piece_t pc)
+{
+    if (lua_rawgeti(L, lua_upvalueindex(1), pc) == LUA_TSTRING)
+        return;
+    lua_pop(L, 1);
+    char buf[32];
+    notation_piece(v, pc, 1, buf, sizeof buf);
+    lua_pushstring(L, buf);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, lua_upvalueindex(1), pc);
+}
+
 /* pos:token(sq [, tier]): the piece at tier (default: the top) as its
  * token in tiers notation ("K@n", "*Z@e", "p", "L~C"), or nil: reading a
- * square this way allocates nothing.  Each piece's token is written once
- * and kept in the closure's upvalue table, by piece code. */
+ * square this way allocates nothing. */
 static int l_token(lua_State *L)
 {
     tiers_pos *p = check_pos(L, NULL);
@@ -1604,16 +1617,30 @@ static int l_token(lua_State *L)
         lua_pushnil(L);
         return 1;
     }
-    piece_t pc = t->p[tier - 1];
-    if (lua_rawgeti(L, lua_upvalueindex(1), pc) == LUA_TSTRING)
-        return 1;
-    lua_pop(L, 1);
-    char buf[32];
-    notation_piece(p->v, pc, 1, buf, sizeof buf);
-    lua_pushstring(L, buf);
-    lua_pushvalue(L, -1);
-    lua_rawseti(L, lua_upvalueindex(1), pc);
+    push_token(L, p->v, t->p[tier - 1]);
     return 1;
+}
+
+/* pos:occupied(): for each square that holds a tower, in index order, its
+ * index (as pos:token takes it) and its top piece's token: two values a
+ * square, no table.  A board pass: one instruction a square. */
+static int l_occupied(lua_State *L)
+{
+    tiers_pos *p = check_pos(L, NULL);
+    const tiers_variant *v = p->v;
+    charge_generation(L, p);
+    int n = 0;
+    luaL_checkstack(L, 2 * v->files * v->ranks, "pos:occupied: board too large");
+    for (int r = 0; r < v->ranks; r++)
+        for (int f = 0; f < v->files; f++) {
+            const tower *t = &p->board[sq_make(f, r)];
+            if (!t->h)
+                continue;
+            lua_pushinteger(L, 1 + f + r * v->files);
+            push_token(L, v, t->p[t->h - 1]);
+            n += 2;
+        }
+    return n;
 }
 
 static int l_tower(lua_State *L)
@@ -3167,9 +3194,12 @@ static int open_sandbox(lua_State *L)
        scripts (no require), so it needs no cleaning. */
     luaL_newmetatable(L, POS_META);
     luaL_newlib(L, pos_methods);
-    lua_newtable(L); /* pos:token's tokens by piece code */
+    lua_newtable(L); /* pos:token's and pos:occupied's tokens by piece code */
+    lua_pushvalue(L, -1);
     lua_pushcclosure(L, l_token, 1);
-    lua_setfield(L, -2, "token");
+    lua_setfield(L, -3, "token");
+    lua_pushcclosure(L, l_occupied, 1);
+    lua_setfield(L, -2, "occupied");
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, l_pos_tostring);
     lua_setfield(L, -2, "__tostring");

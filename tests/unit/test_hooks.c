@@ -480,6 +480,10 @@ static void test_pos_functions(void **state)
     assert_int_equal(legal_count(p), TIERS_ESCRIPT);
     assert_non_null(strstr(tiers_variant_script_error(v), "tiers.pos expected, got table"));
     tiers_pos_free(p);
+    /* pos:occupied: every piece, in square order, as pos:token reads it */
+    p = tu_pos(v, "2k2/5/5/1P3/2K2 - w - 0 1 vars=0,14", NULL);
+    assert_int_equal(legal_count(p), 8);
+    tiers_pos_free(p);
     /* pos:token by square index: the same tokens; bad indexes refused */
     p = tu_pos(v, "2k2/5/5/1P3/2K2 - w - 0 1 vars=0,11", NULL);
     assert_int_equal(legal_count(p), 8);

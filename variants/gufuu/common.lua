@@ -172,32 +172,31 @@ function gufuu.any_covers(b)
 end
 
 -- The same question straight from the position, with no table: the check
--- hook asks it for every position the engine tests.  A Gufuu board holds
--- a King a side and at most two shared pieces; a board no game reaches
--- (a third shared piece, an owned Kaze) takes the general way.
+-- hook asks it for every position the engine tests.  pos:occupied() gives
+-- each occupied square and its token in one call.  A Gufuu board holds a
+-- King a side and at most two shared pieces; a board no game reaches (a
+-- fifth piece, two Kings of a side, an owned Kaze) takes the general way.
 local any_covers, read = gufuu.any_covers, gufuu.read
 function gufuu.contact(pos)
-  local token, k0, k1, s1, r1, s2, r2 = pos.token
-  for i = 1, N do
-    local tok = token(pos, i)
-    if tok then
-      local role = ROLE[tok]
-      if role == 2 then
-        if r2 then return any_covers(read(pos)) end
-        if r1 then s2, r2 = i, SHARED[tok] else s1, r1 = i, SHARED[tok] end
-      elseif role == 0 then
-        k0 = i
-      elseif role == 1 then
-        k1 = i
-      else
-        return any_covers(read(pos))
-      end
-    end
+  local i1, t1, i2, t2, i3, t3, i4, t4, extra = pos:occupied()
+  local r1, r2, r3, r4 = ROLE[t1], ROLE[t2], ROLE[t3], ROLE[t4]
+  if extra or (t1 and not r1) or (t2 and not r2) or (t3 and not r3) or (t4 and not r4) then
+    return any_covers(read(pos))
   end
-  if not (r1 and k0 and k1) then return false end
-  local set = r1[s1]
-  if set[k0] and set[k1] then return true end
-  if not r2 then return false end
-  set = r2[s2]
-  return (set[k0] and set[k1]) or false
+  local k0, k1, kings = nil, nil, 0
+  if r1 == 0 then k0, kings = i1, kings + 1 elseif r1 == 1 then k1, kings = i1, kings + 1 end
+  if r2 == 0 then k0, kings = i2, kings + 1 elseif r2 == 1 then k1, kings = i2, kings + 1 end
+  if r3 == 0 then k0, kings = i3, kings + 1 elseif r3 == 1 then k1, kings = i3, kings + 1 end
+  if r4 == 0 then k0, kings = i4, kings + 1 elseif r4 == 1 then k1, kings = i4, kings + 1 end
+  if not (k0 and k1) then return false end
+  if kings > 2 then return any_covers(read(pos)) end
+  local set = SHARED[t1]                     -- a shared piece's reach from its square
+  if set then set = set[i1]; if set[k0] and set[k1] then return true end end
+  set = SHARED[t2]
+  if set then set = set[i2]; if set[k0] and set[k1] then return true end end
+  set = SHARED[t3]
+  if set then set = set[i3]; if set[k0] and set[k1] then return true end end
+  set = SHARED[t4]
+  if set then set = set[i4]; if set[k0] and set[k1] then return true end end
+  return false
 end

@@ -68,21 +68,25 @@ effect{
   name = "shared-capture",
   moves_setup = false,
   moves = function(pos)
-    local side, token = pos:side(), pos.token
+    local side = pos:side()
+    local i1, u1, i2, u2, i3, u3, i4, u4, extra = pos:occupied()
+    if extra then return general(pos, side) end
     local ks, kt, k0, k1, s1, t1, s2, t2
-    for i = 1, N do
-      local tok = token(pos, i)
-      if tok then
-        local role = ROLE[tok]
-        if role == 2 then
-          if t2 then return general(pos, side) end
-          if t1 then s2, t2 = i, tok else s1, t1 = i, tok end
-        elseif role == 0 and not k0 or role == 1 and not k1 then
-          if role == 0 then k0 = i else k1 = i end
-          if role == side then ks, kt = i, tok end
-        else                                  -- a second King of a side, ...
-          return general(pos, side)
-        end
+    -- the (up to) four pieces in board order, as one step of a loop each
+    for k = 1, 4 do
+      local i, tok
+      if k == 1 then i, tok = i1, u1 elseif k == 2 then i, tok = i2, u2
+      elseif k == 3 then i, tok = i3, u3 else i, tok = i4, u4 end
+      if not tok then break end
+      local role = ROLE[tok]
+      if role == 2 then
+        if t2 then return general(pos, side) end
+        if t1 then s2, t2 = i, tok else s1, t1 = i, tok end
+      elseif role == 0 and not k0 or role == 1 and not k1 then
+        if role == 0 then k0 = i else k1 = i end
+        if role == side then ks, kt = i, tok end
+      else                                    -- a second King of a side, ...
+        return general(pos, side)
       end
     end
     if not t1 then return nil end             -- nothing to take

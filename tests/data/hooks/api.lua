@@ -60,7 +60,8 @@ effect{
 -- it calls a pos function on a table; = 9 writes to what pairs(piece)
 -- gives, = 10 rawsets a move field (errors); = 11: it refuses a move
 -- unless pos:token reads its square alike by index and by name; = 12, 13:
--- bad indexes (errors).
+-- bad indexes (errors); = 14: it refuses a move unless pos:occupied()
+-- lists the towers as pos:token reads them.
 effect{
   name = "read-only",
   veto = function(pos, move)
@@ -86,6 +87,16 @@ effect{
       local at = move.to
       local i = (at:byte(1) - 96) + (tonumber(at:sub(2)) - 1) * pos:files()
       return pos:token(i) ~= pos:token(at) or pos:token(i) == nil or pos:token(1) ~= nil
+    end
+    if v == 14 then                       -- pos:occupied against pos:token
+      local got, n = {pos:occupied()}, 0
+      for i = 1, pos:files() * pos:ranks() do
+        if pos:token(i) then
+          n = n + 1
+          if got[2 * n - 1] ~= i or got[2 * n] ~= pos:token(i) then return true end
+        end
+      end
+      return #got ~= 2 * n or n < 2
     end
     if v == 12 then pos:token(0) end
     if v == 13 then pos:token(1.5) end

@@ -128,21 +128,19 @@ local function from_api(t)
 end
 gufuu.from_api = from_api
 
--- Reads the board now into b (a new table if nil) and returns it.
+-- Puts the pieces of pos:occupied()'s answer (square, token, ...) on b.
+local function fill(b, i, tok, ...)
+  if not i then return b end
+  local p = PIECE[tok]
+  b[i] = p
+  if p.face == "king" then b[N + 1 + p.owner] = i end
+  return fill(b, ...)
+end
+
+-- Reads the board now into b and returns it.
 local function read_into(pos, b)
-  local token = pos.token       -- looked up once, not once a square
-  b[N + 1], b[N + 2] = false, false
-  for i = 1, N do
-    local tok = token(pos, i)
-    if tok then
-      local p = PIECE[tok]
-      b[i] = p
-      if p.face == "king" then b[N + 1 + p.owner] = i end
-    else
-      b[i] = false
-    end
-  end
-  return b
+  for i = 1, N + 2 do b[i] = false end
+  return fill(b, pos:occupied())
 end
 
 -- The board now, as a new table.

@@ -504,12 +504,19 @@ static int l_read_only_next(lua_State *L)
     return lua_next(L, lua_upvalueindex(1)) ? 2 : 0;
 }
 
-/* __pairs of a read-only table: its contents are its metatable's __index. */
-static int l_read_only_pairs(lua_State *L)
+/* Pushes the contents of the read-only view at stack index 1: its
+ * metatable's __index. */
+static void push_contents(lua_State *L)
 {
     if (!lua_getmetatable(L, 1))
-        return luaL_typeerror(L, 1, "read-only table");
+        luaL_typeerror(L, 1, "read-only table");
     lua_getfield(L, -1, "__index");
+}
+
+/* __pairs of a read-only table */
+static int l_read_only_pairs(lua_State *L)
+{
+    push_contents(L);
     lua_pushcclosure(L, l_read_only_next, 1);
     lua_pushvalue(L, 1);
     lua_pushnil(L);
@@ -544,9 +551,7 @@ static int l_rawset(lua_State *L)
 
 static int l_read_only_len(lua_State *L)
 {
-    if (!lua_getmetatable(L, 1))
-        return luaL_typeerror(L, 1, "read-only table");
-    lua_getfield(L, -1, "__index");
+    push_contents(L);
     lua_pushinteger(L, (lua_Integer)lua_rawlen(L, -1));
     return 1;
 }
@@ -571,24 +576,8 @@ static void make_read_only(lua_State *L)
     lua_remove(L, -2);
 }
 
-static void new_piece(lua_State *L, const tiers_variant *v, piece_t pc, int tier);
-
-/* The piece table of pc at tier (0: none given).  Hooks read pieces by the
- * million: each piece's table is made once, read-only, and shared. */
-static void push_piece(lua_State *L, const tiers_variant *v, piece_t pc, int tier)
-{
-    push_ref(L, script_of(L)->pieces_ref);
-    lua_Integer key = (lua_Integer)pc * (TIERS_MAX_TIERS + 1) + tier;
-    if (lua_rawgeti(L, -1, key) != LUA_TTABLE) {
-        lua_pop(L, 1);
-        new_piece(L, v, pc, tier);
-        make_read_only(L);
-        lua_pushvalue(L, -1);
-        lua_rawseti(L, -3, key);
-    }
-    lua_remove(L, -2);
-}
-
+/* A new piece table: face, kind, owner, flipped, facing, and the tier when
+ * given (push_piece keeps it). */
 static void new_piece(lua_State *L, const tiers_variant *v, piece_t pc, int tier)
 {
     const tiers_script *s = script_of(L);
@@ -608,6 +597,23 @@ static void new_piece(lua_State *L, const tiers_variant *v, piece_t pc, int tier
         set_key(L, K_TIER);
     }
 }
+
+/* The piece table of pc at tier (0: none given).  Hooks read pieces by the
+ * million: each piece's table is made once, read-only, and shared. */
+static void push_piece(lua_State *L, const tiers_variant *v, piece_t pc, int tier)
+{
+    push_ref(L, script_of(L)->pieces_ref);
+    lua_Integer key = (lua_Integer)pc * (TIERS_MAX_TIERS + 1) + tier;
+    if (lua_rawgeti(L, -1, key) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        new_piece(L, v, pc, tier);
+        make_read_only(L);
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, -3, key);
+    }
+    lua_remove(L, -2);
+}
+
 
 static int check_owner(lua_State *L, int idx)
 {
@@ -1137,48 +1143,7 @@ static int next_effect(uint32_t *set)
     return e;
 }
 
-static void new_move(lua_State *L, const tiers_pos *p, const move_key *k);
-
-static uint64_t move_key_hash(const move_key *k)
-{
-    uint64_t w[3] = {0};
-    memcpy(w, k, sizeof *k);
-    uint64_t h = (w[0] ^ w[1] * 0x9e3779b97f4a7c15ull ^ w[2] * 0xc2b2ae3d27d4eb4full);
-    return (h ^ h >> 29) * 0xbf58476d1ce4e5b9ull;
-}
-
-/* A move as a table.  u: the move's undo record when it is made on p, so
- * that `piece` and `taken` describe the pieces as they were before it.
- * The table is read-only, and the same move gets the same table: it is
- * made once and kept (MOVE_CACHE of them), as pieces are. */
-static void push_move(lua_State *L, const tiers_pos *p, const tiers_move *m, const undo_rec *u)
-{
-    tiers_script *s = script_of(L);
-    move_key k;
-    memset(&k, 0, sizeof k);
-    k.m = *m;
-    for (int i = m->npath; i < 4; i++) /* unused: not part of what is shown */
-        k.m.path[i] = 0;
-    move_actors(p, u, m, &k.actor, &k.taken);
-    k.setup = (uint8_t)move_in_setup(p, u);
-    k.used = 1;
-    size_t slot = (size_t)(move_key_hash(&k) >> 54) & (MOVE_CACHE - 1);
-    push_ref(L, s->moves_ref);
-    if (!memcmp(&s->move_keys[slot], &k, sizeof k)) {
-        if (lua_rawgeti(L, -1, (lua_Integer)slot + 1) == LUA_TTABLE) {
-            lua_remove(L, -2);
-            return;
-        }
-        lua_pop(L, 1);
-    }
-    new_move(L, p, &k);
-    make_read_only(L);
-    lua_pushvalue(L, -1);
-    lua_rawseti(L, -3, (lua_Integer)slot + 1);
-    lua_remove(L, -2);
-    s->move_keys[slot] = k;
-}
-
+/* A new move table for k (push_move keeps it). */
 static void new_move(lua_State *L, const tiers_pos *p, const move_key *k)
 {
     const tiers_variant *v = p->v;
@@ -1239,6 +1204,47 @@ static void new_move(lua_State *L, const tiers_pos *p, const move_key *k)
         set_key(L, K_FINAL);
     }
 }
+
+static uint64_t move_key_hash(const move_key *k)
+{
+    uint64_t w[3] = {0};
+    memcpy(w, k, sizeof *k);
+    uint64_t h = (w[0] ^ w[1] * 0x9e3779b97f4a7c15ull ^ w[2] * 0xc2b2ae3d27d4eb4full);
+    return (h ^ h >> 29) * 0xbf58476d1ce4e5b9ull;
+}
+
+/* A move as a table.  u: the move's undo record when it is made on p, so
+ * that `piece` and `taken` describe the pieces as they were before it.
+ * The table is read-only, and the same move gets the same table: it is
+ * made once and kept (MOVE_CACHE of them), as pieces are. */
+static void push_move(lua_State *L, const tiers_pos *p, const tiers_move *m, const undo_rec *u)
+{
+    tiers_script *s = script_of(L);
+    move_key k;
+    memset(&k, 0, sizeof k);
+    k.m = *m;
+    for (int i = m->npath; i < 4; i++) /* unused: not part of what is shown */
+        k.m.path[i] = 0;
+    move_actors(p, u, m, &k.actor, &k.taken);
+    k.setup = (uint8_t)move_in_setup(p, u);
+    k.used = 1;
+    size_t slot = (size_t)(move_key_hash(&k) >> 54) & (MOVE_CACHE - 1);
+    push_ref(L, s->moves_ref);
+    if (!memcmp(&s->move_keys[slot], &k, sizeof k)) {
+        if (lua_rawgeti(L, -1, (lua_Integer)slot + 1) == LUA_TTABLE) {
+            lua_remove(L, -2);
+            return;
+        }
+        lua_pop(L, 1);
+    }
+    new_move(L, p, &k);
+    make_read_only(L);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, (lua_Integer)slot + 1);
+    lua_remove(L, -2);
+    s->move_keys[slot] = k;
+}
+
 
 /* The value on top of the stack as a square named `what`: nil ->
  * TIERS_NO_SQUARE; "out" too where out_ok (deployment paths). */

@@ -547,6 +547,34 @@ static int merge(tiers_solution *s, worker *w, int64_t max, edges *e, tiers_erro
     return 0;
 }
 
+/* Workers 1..used-1 expand their shares on threads of their own, worker 0
+ * on this one (and any worker whose thread could not start). */
+static void run_round(worker *w, int used)
+{
+    int started = 0;
+    for (int k = 1; k < used; k++, started++)
+        if (pthread_create(&w[k].tid, NULL, expand_range, &w[k]) != 0)
+            break;
+    for (int k = 1 + started; k < used; k++)
+        expand_range(&w[k]);
+    expand_range(&w[0]);
+    for (int k = 1; k <= started; k++)
+        pthread_join(w[k].tid, NULL);
+}
+
+static void free_workers(worker *w, int n)
+{
+    for (int k = 0; w && k < n; k++) {
+        free(w[k].buf);
+        free(w[k].nchild);
+        free(w[k].final);
+        free(w[k].c);
+        free(w[k].arena);
+        free(w[k].seen);
+    }
+    free(w);
+}
+
 /* Breadth-first enumeration from the position p stands on, with one
  * worker per position of ps (ps[0] = p; the others on copies of its
  * variant). */
@@ -576,21 +604,13 @@ static int enumerate(tiers_solution *s, tiers_pos *const *ps, int nworkers, int6
         }
         /* at least ROUND_SHARE positions a worker: a thread costs more
            than a few positions */
-        int used = round / ROUND_SHARE < nworkers ? (int)(round / ROUND_SHARE) : nworkers;
-        int started = 0;
-        used = used < 1 ? 1 : used;
+        int64_t used = round / ROUND_SHARE;
+        used = used < 1 ? 1 : used > nworkers ? nworkers : used;
         for (int k = 0; k < used; k++) {
             w[k].lo = done + round * k / used;
             w[k].hi = done + round * (k + 1) / used;
         }
-        for (int k = 1; k < used; k++, started++)
-            if (pthread_create(&w[k].tid, NULL, expand_range, &w[k]) != 0)
-                break;
-        for (int k = 1 + started; k < used; k++) /* threads refused: run here */
-            expand_range(&w[k]);
-        expand_range(&w[0]);
-        for (int k = 1; k <= started; k++)
-            pthread_join(w[k].tid, NULL);
+        run_round(w, (int)used);
         /* the first worker that failed failed first in index order: its
            error is the one a single worker meets */
         for (int k = 0; k < used && rc >= 0; k++) {
@@ -605,15 +625,7 @@ static int enumerate(tiers_solution *s, tiers_pos *const *ps, int nworkers, int6
         }
         done += round;
     }
-    for (int k = 0; w && k < nworkers; k++) {
-        free(w[k].buf);
-        free(w[k].nchild);
-        free(w[k].final);
-        free(w[k].c);
-        free(w[k].arena);
-        free(w[k].seen);
-    }
-    free(w);
+    free_workers(w, nworkers);
     if (rc == TIERS_ENOMEM)
         set_err(err, "out of memory after %lld positions", (long long)s->n);
     return rc < 0 ? rc : 0;

@@ -428,6 +428,26 @@ static void test_expand_errors(void **state)
 
 /* ------------------------------------------------------------ pos:... */
 
+/* The api.yaml probe position (White Pawn b2, Kings c1 and c5) with
+ * variable 2 = which: its legal moves number n. */
+static void expect_api_count(tiers_variant *v, int which, int n)
+{
+    char text[64];
+    snprintf(text, sizeof text, "2k2/5/5/1P3/2K2 - w - 0 1 vars=0,%d", which);
+    tiers_pos *p = tu_pos(v, text, NULL);
+    if (legal_count(p) != n)
+        fail_msg("variable 2 = %d: %d legal moves, want %d", which, legal_count(p), n);
+    tiers_pos_free(p);
+}
+
+/* ... or generating them fails with an error that contains msg. */
+static void expect_api_error(tiers_variant *v, int which, const char *msg)
+{
+    expect_api_count(v, which, TIERS_ESCRIPT);
+    if (!strstr(tiers_variant_script_error(v), msg))
+        fail_msg("variable 2 = %d: '%s' lacks '%s'", which, tiers_variant_script_error(v), msg);
+}
+
 static void test_pos_functions(void **state)
 {
     (void)state;
@@ -462,47 +482,19 @@ static void test_pos_functions(void **state)
     tiers_pos_free(p);
     /* move and piece tables and empty paths are read-only, and pairs
        lists them */
-    p = tu_pos(v, "2k2/5/5/1P3/2K2 - w - 0 1 vars=0,5", NULL);
-    assert_int_equal(legal_count(p), 8); /* b2: 3 steps; c1: 4 and onto b2 */
-    tiers_pos_free(p);
+    expect_api_count(v, 5, 8); /* b2: 3 steps; c1: 4 and onto b2 */
     static const int writes[] = {4, 6, 7, 9, 10};
-    for (size_t i = 0; i < sizeof writes / sizeof writes[0]; i++) {
-        int which = writes[i];
-        char text[64];
-        snprintf(text, sizeof text, "2k2/5/5/1P3/2K2 - w - 0 1 vars=0,%d", which);
-        p = tu_pos(v, text, NULL);
-        assert_int_equal(legal_count(p), TIERS_ESCRIPT);
-        assert_non_null(strstr(tiers_variant_script_error(v),
-                               "move and piece tables are read-only"));
-        tiers_pos_free(p);
-    }
-    p = tu_pos(v, "2k2/5/5/1P3/2K2 - w - 0 1 vars=0,8", NULL);
-    assert_int_equal(legal_count(p), TIERS_ESCRIPT);
-    assert_non_null(strstr(tiers_variant_script_error(v), "tiers.pos expected, got table"));
-    tiers_pos_free(p);
+    for (size_t i = 0; i < sizeof writes / sizeof writes[0]; i++)
+        expect_api_error(v, writes[i], "move and piece tables are read-only");
+    expect_api_error(v, 8, "tiers.pos expected, got table");
     /* pos:occupied: every piece, in square order, as pos:token reads it */
-    p = tu_pos(v, "2k2/5/5/1P3/2K2 - w - 0 1 vars=0,14", NULL);
-    assert_int_equal(legal_count(p), 8);
-    tiers_pos_free(p);
+    expect_api_count(v, 14, 8);
     /* pos:token by square index: the same tokens; bad indexes refused */
-    p = tu_pos(v, "2k2/5/5/1P3/2K2 - w - 0 1 vars=0,11", NULL);
-    assert_int_equal(legal_count(p), 8);
-    tiers_pos_free(p);
-    for (int which = 12; which <= 13; which++) {
-        char text[64];
-        snprintf(text, sizeof text, "2k2/5/5/1P3/2K2 - w - 0 1 vars=0,%d", which);
-        p = tu_pos(v, text, NULL);
-        assert_int_equal(legal_count(p), TIERS_ESCRIPT);
-        assert_non_null(strstr(tiers_variant_script_error(v),
-                               "square index must be an integer 1..25"));
-        tiers_pos_free(p);
-    }
+    expect_api_count(v, 11, 8);
+    expect_api_error(v, 12, "square index must be an integer 1..25");
+    expect_api_error(v, 13, "square index must be an integer 1..25");
     /* has_legal_move from an after hook is an error */
-    p = tu_pos(v, "2k2/5/5/1P3/2K2 - w - 0 1 vars=0,3", NULL);
-    assert_int_equal(legal_count(p), TIERS_ESCRIPT);
-    assert_non_null(strstr(tiers_variant_script_error(v),
-                           "pos:has_legal_move: not available in hook after"));
-    tiers_pos_free(p);
+    expect_api_error(v, 3, "pos:has_legal_move: not available in hook after");
     tiers_variant_free(v);
 }
 

@@ -62,6 +62,16 @@ local function king_takes(list, n, ks, kt, s1, ok1, s2, ok2)
   return n
 end
 
+-- The shared piece on sa (token ta) takes the one on sb, if ok and its
+-- pattern holds sb.
+local function shared_takes(list, n, sa, ta, sb, ok)
+  if ok and SHARED[ta][sa][sb] then
+    n = n + 1
+    list[n] = CAPTURE[sa][sb]
+  end
+  return n
+end
+
 -- A Gufuu board (a King a side, at most two shared pieces), read into
 -- locals: the same captures as `general`, in the same order.
 effect{
@@ -105,18 +115,12 @@ effect{
       n = king_takes(list, n, ks, kt, s1, king_ok1, s2, king_ok2)
       ks = nil
     end
-    if t2 and not c1 and (allow or c2) and SHARED[t1][s1][s2] then
-      n = n + 1
-      list[n] = CAPTURE[s1][s2]
-    end
+    if t2 then n = shared_takes(list, n, s1, t1, s2, not c1 and (allow or c2)) end
     if ks and (not s2 or ks < s2) then
       n = king_takes(list, n, ks, kt, s1, king_ok1, s2, king_ok2)
       ks = nil
     end
-    if t2 and not c2 and (allow or c1) and SHARED[t2][s2][s1] then
-      n = n + 1
-      list[n] = CAPTURE[s2][s1]
-    end
+    if t2 then n = shared_takes(list, n, s2, t2, s1, not c2 and (allow or c1)) end
     if ks then n = king_takes(list, n, ks, kt, s1, king_ok1, s2, king_ok2) end
     return list
   end,

@@ -406,6 +406,7 @@ SCENARIO_TEST(test_check, "check.txt", 4)
 SCENARIO_TEST(test_fouls, "fouls.txt", 14)
 SCENARIO_TEST(test_arrangement, "arrangement.txt", 6)
 SCENARIO_TEST(test_options, "options.txt", 8)
+SCENARIO_TEST(test_captured, "captured.txt", 9)
 
 /* ------------------------------------------------------------ perft */
 
@@ -569,6 +570,7 @@ int main(void)
         cmocka_unit_test(test_fouls),
         cmocka_unit_test(test_arrangement),
         cmocka_unit_test(test_options),
+        cmocka_unit_test(test_captured),
         cmocka_unit_test(test_perft_start),
         cmocka_unit_test(test_perft_positions),
         cmocka_unit_test(test_soak),

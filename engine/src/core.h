@@ -126,7 +126,7 @@ enum { CAPTURED_GONE, CAPTURED_HAND };
 enum { VIA_EMPTY, VIA_NO_ENEMY, VIA_FREE, VIA_HEIGHT };
 enum { LEGAL_STRICT, LEGAL_PSEUDO };
 enum { RES_LOSS, RES_DRAW, RES_WIN };
-enum { REPKEY_FULL, REPKEY_BOARD };
+enum { REPKEY_FULL, REPKEY_BOARD, REPKEY_POSITION };
 enum { BARE_PLAY, BARE_DRAW, BARE_DRAW_APART };
 
 /* A rules: option the variant declares, with its allowed values. */

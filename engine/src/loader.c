@@ -962,7 +962,7 @@ static const sym legal_syms[] = {{"legal", LEGAL_STRICT},
 static const sym res_syms[] = {{"loss", RES_LOSS}, {"draw", RES_DRAW},
                                {"win", RES_WIN}, {0, 0}};
 static const sym rep_syms[] = {{"full", REPKEY_FULL}, {"board", REPKEY_BOARD},
-                               {0, 0}};
+                               {"position", REPKEY_POSITION}, {0, 0}};
 static const sym region_syms[] = {{"replace", REGION_REPLACE},
                                   {"union", REGION_UNION}, {0, 0}};
 static const sym bare_syms[] = {{"play", BARE_PLAY}, {"draw", BARE_DRAW},

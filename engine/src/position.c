@@ -28,10 +28,15 @@ uint64_t zobrist_hand(int owner, int slot, int count)
                  (uint64_t)count);
 }
 
+uint64_t zobrist_turn(const pos_state *st)
+{
+    return mix64(0x2000000000ull | ((uint64_t)st->side << 16) |
+                 ((uint64_t)st->setup_left << 8) | st->mode);
+}
+
 uint64_t zobrist_state(const pos_state *st)
 {
-    uint64_t k = mix64(0x2000000000ull | ((uint64_t)st->side << 16) |
-                       ((uint64_t)st->setup_left << 8) | st->mode);
+    uint64_t k = zobrist_turn(st);
     for (int i = 0; i < MAX_VARS; i++)
         if (st->vars[i])
             k ^= mix64(0x3000000000ull | ((uint64_t)i << 20) | (uint16_t)st->vars[i]);

@@ -27,6 +27,9 @@ static inline int pos_on_board(const tiers_pos *p, int file, int rank)
 /* Hash keys (no tables: a mixing function of the coordinates). */
 uint64_t zobrist_piece(int sq, int tier, piece_t pc);
 uint64_t zobrist_hand(int owner, int slot, int count);
+/* Side to move, setup phase and mode; zobrist_state adds the script
+ * variables to it. */
+uint64_t zobrist_turn(const pos_state *st);
 uint64_t zobrist_state(const pos_state *st);
 /* The whole position's key with its ply: what remembered answers about a
  * position are checked against. */

@@ -2842,7 +2842,7 @@ static void push_rules(lua_State *L, const tiers_variant *v)
     static const char *const via[] = {"empty", "no-enemy", "free", "height"};
     static const char *const legality[] = {"legal", "pseudo"};
     static const char *const result[] = {"loss", "draw", "win"};
-    static const char *const repkey[] = {"full", "board"};
+    static const char *const repkey[] = {"full", "board", "position"};
     lua_newtable(L);
     set_str(L, "variant", v->name);
     set_int(L, "files", v->files);
@@ -2877,7 +2877,7 @@ static void push_rules(lua_State *L, const tiers_variant *v)
     set_bool(L, "exit", v->exit_rank);
     set_bool(L, "capture_all", v->capture_all);
     set_int(L, "repetition", v->repetition);
-    set_str(L, "repetition_key", repkey[v->repetition_key & 1]);
+    set_str(L, "repetition_key", repkey[v->repetition_key]);
     set_int(L, "halfmove_limit", v->halfmove_limit);
     set_int(L, "max_plies", v->max_plies);
     for (int i = 0; i < v->noptions && i < MAX_OPTIONS; i++) {

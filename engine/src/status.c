@@ -7,8 +7,14 @@
 
 uint64_t status_rep_key(const tiers_variant *v, const pos_state *st)
 {
-    return v->repetition_key == REPKEY_BOARD ? st->board_hash
-                                             : st->hash ^ zobrist_state(st);
+    switch (v->repetition_key) {
+    case REPKEY_BOARD:
+        return st->board_hash;
+    case REPKEY_POSITION: /* board and hands (st->hash), whose turn */
+        return st->hash ^ zobrist_turn(st);
+    default:
+        return st->hash ^ zobrist_state(st);
+    }
 }
 
 int status_repetitions(const tiers_pos *p)

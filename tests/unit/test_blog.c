@@ -407,6 +407,7 @@ SCENARIO_TEST(test_fouls, "fouls.txt", 14)
 SCENARIO_TEST(test_arrangement, "arrangement.txt", 6)
 SCENARIO_TEST(test_options, "options.txt", 8)
 SCENARIO_TEST(test_captured, "captured.txt", 9)
+SCENARIO_TEST(test_repetition, "repetition.txt", 2)
 
 /* ------------------------------------------------------------ perft */
 
@@ -571,6 +572,7 @@ int main(void)
         cmocka_unit_test(test_arrangement),
         cmocka_unit_test(test_options),
         cmocka_unit_test(test_captured),
+        cmocka_unit_test(test_repetition),
         cmocka_unit_test(test_perft_start),
         cmocka_unit_test(test_perft_positions),
         cmocka_unit_test(test_soak),

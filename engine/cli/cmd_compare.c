@@ -77,6 +77,8 @@ static void compare_json(const struct cli *c, const struct playout_variant *v, i
         json_int(&w, s->draws);
         json_key(&w, "cut");
         json_int(&w, s->cut);
+        json_key(&w, "replayed");
+        json_int(&w, s->replayed);
         compare_json_rate(&w, "win_rate_0", &s->win[0]);
         compare_json_rate(&w, "win_rate_1", &s->win[1]);
         json_key(&w, "first_mover");

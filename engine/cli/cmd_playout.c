@@ -271,6 +271,8 @@ static void playout_print(const struct cli *c, const struct playout_variant *pv,
         json_int(&w, s->draws);
         json_key(&w, "cut");
         json_int(&w, s->cut);
+        json_key(&w, "replayed");
+        json_int(&w, s->replayed);
         if (c->records) {
             json_key(&w, "records");
             json_string(&w, c->records);
@@ -296,6 +298,8 @@ static void playout_print(const struct cli *c, const struct playout_variant *pv,
            c->games - 1, (long long)s->games, run->side[0], (long long)s->wins[0],
            run->side[1], (long long)s->wins[1], (long long)s->draws, (long long)s->cut,
            s->length_mean);
+    if (s->replayed)
+        printf("ended by repetition, to be replayed: %lld\n", (long long)s->replayed);
     if (c->records)
         printf("records: %lld game%s written to %s\n", (long long)written,
                written == 1 ? "" : "s", c->records);

@@ -531,6 +531,7 @@ int db_games(db *d, const struct db_run *run, int64_t limit,
         g.cut = sqlite3_column_int(st, 2);
         const char *result = (const char *)sqlite3_column_text(st, 3);
         g.draw = result && !strcmp(result, "1/2-1/2");
+        g.replayed = !g.cut && result && !strcmp(result, "*");
         g.plies = sqlite3_column_int(st, 4);
         g.setup_plies = sqlite3_column_int(st, 5);
         g.first_side = sqlite3_column_type(st, 6) == SQLITE_NULL ? -1 : sqlite3_column_int(st, 6);

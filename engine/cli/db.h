@@ -75,6 +75,7 @@ struct db_game {
     int64_t index;
     int winner;                /* 0, 1, or -1 for a draw or a cut game */
     int cut, draw;
+    int replayed;              /* over without a result (repetition-replay) */
     int plies, setup_plies, first_side;
     int captures, drops, placements, stacks;
     int64_t legal_sum;

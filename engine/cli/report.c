@@ -57,13 +57,14 @@ static int report_effect_index(const struct db_run *run, const char *name)
 
 enum {
     ROW_GAMES, ROW_SIDES, ROW_AGENTS, ROW_WIN0, ROW_WIN1, ROW_FIRST_SIDE, ROW_FIRST,
-    ROW_DRAW, ROW_DECISIVE, ROW_CUT, ROW_LEN_MEAN, ROW_LEN_MEDIAN, ROW_LEN_RANGE,
+    ROW_DRAW, ROW_DECISIVE, ROW_CUT, ROW_REPLAY, ROW_LEN_MEAN, ROW_LEN_MEDIAN, ROW_LEN_RANGE,
     ROW_SETUP, ROW_BRANCHING, ROW_CAPTURES, ROW_DROPS, ROW_STACKS, ROW_SECONDS, ROW_FIXED
 };
 
 static const char *const report_labels[ROW_FIXED] = {
     "games", "sides (0 / 1)", "agents (0 / 1)", "side 0 wins", "side 1 wins",
     "first mover", "first mover wins", "draws", "decisive", "cut at max plies",
+    "replayed (repetition)",
     "length, mean (plies)", "length, median", "length, min-max", "setup plies, mean",
     "branching (legal moves)", "captures / game", "drops / game", "stacks / game",
     "seconds / game",
@@ -85,6 +86,7 @@ static char *report_cell(const struct playout_variant *pv, int row)
     case ROW_DRAW: return report_rate(&s->draw);
     case ROW_DECISIVE: return report_rate(&s->decisive_rate);
     case ROW_CUT: return report_rate(&s->cut_rate);
+    case ROW_REPLAY: return report_rate(&s->replay_rate);
     case ROW_LEN_MEAN: return report_fmt("%.1f", s->length_mean);
     case ROW_LEN_MEDIAN: return report_fmt("%.1f", s->length_median);
     case ROW_LEN_RANGE: return report_fmt("%d-%d", s->length_min, s->length_max);
@@ -98,6 +100,16 @@ static char *report_cell(const struct playout_variant *pv, int row)
     }
 }
 
+/* Whether any variant has a game ended for a replay: the row of those is
+ * shown only then. */
+static int report_any_replayed(const struct playout_variant *v, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (v[i].stats.replayed)
+            return 1;
+    return 0;
+}
+
 int report_rows(const struct playout_variant *v, int n, struct report_row **out)
 {
     char names[GAME_MAX_EFFECTS * 4][DB_NAME];
@@ -107,13 +119,15 @@ int report_rows(const struct playout_variant *v, int n, struct report_row **out)
     for (int i = 1; i < n; i++)
         same_agents &= !strcmp(v[i].run.agent[0], v[0].run.agent[0]) &&
                        !strcmp(v[i].run.agent[1], v[0].run.agent[1]);
-    int nrows = ROW_FIXED + neff;
+    int nrows = ROW_FIXED + neff, any_replayed = report_any_replayed(v, n);
     struct report_row *rows = calloc((size_t)nrows, sizeof *rows);
     if (!rows)
         return -1;
     int fail = 0, out_row = 0;
     for (int row = 0; row < nrows; row++) {
         if (row == ROW_AGENTS && same_agents && n > 1)
+            continue;
+        if (row == ROW_REPLAY && !any_replayed)
             continue;
         struct report_row *rr = &rows[out_row++];
         rr->cells = calloc((size_t)n, sizeof *rr->cells);

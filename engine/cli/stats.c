@@ -58,6 +58,7 @@ static int stats_game(const struct db_game *g, void *ud)
     }
     s->draws += g->draw;
     s->cut += g->cut;
+    s->replayed += g->replayed;
     if (g->first_side == 0 || g->first_side == 1) {
         a->first_by[g->first_side]++;
         a->first_games++;
@@ -131,6 +132,7 @@ int stats_collect(db *d, const struct db_run *run, int64_t limit, struct stats *
     stats_wilson(s->draws, n, &s->draw);
     stats_wilson(s->decisive, n, &s->decisive_rate);
     stats_wilson(s->cut, n, &s->cut_rate);
+    stats_wilson(s->replayed, n, &s->replay_rate);
     if (a.first_games)
         s->first_side = a.first_by[1] > a.first_by[0];
     stats_wilson(a.first_wins, a.first_games, &s->first);

@@ -19,12 +19,13 @@ struct stats {
     struct db_run run;
     int64_t games;
     int64_t wins[2], draws, cut, decisive;
+    int64_t replayed;              /* over, to be replayed (no result) */
     struct stats_rate win[2];      /* each side's wins / games */
     int first_side;                /* side making the first play move in
                                       most games, -1 if no game got there */
     struct stats_rate first;       /* games won by the side that made the
                                       first play move / games with one */
-    struct stats_rate draw, decisive_rate, cut_rate;
+    struct stats_rate draw, decisive_rate, cut_rate, replay_rate;
     double length_mean, length_median; /* play-phase plies */
     int length_min, length_max;
     int *lengths;                  /* sorted, `games` entries */

@@ -127,6 +127,8 @@ enum { VIA_EMPTY, VIA_NO_ENEMY, VIA_FREE, VIA_HEIGHT };
 enum { LEGAL_STRICT, LEGAL_PSEUDO };
 enum { RES_LOSS, RES_DRAW, RES_WIN };
 enum { REPKEY_FULL, REPKEY_BOARD, REPKEY_POSITION };
+enum { REPFROM_PLAY, REPFROM_START };
+enum { REPRES_DRAW, REPRES_REPLAY };
 enum { BARE_PLAY, BARE_DRAW, BARE_DRAW_APART };
 
 /* A rules: option the variant declares, with its allowed values. */
@@ -251,6 +253,8 @@ struct tiers_variant {
     uint8_t capture_all;      /* taking every enemy piece wins */
     uint8_t repetition;       /* N-fold repetition draws; 0 = off */
     uint8_t repetition_key;   /* REPKEY_* */
+    uint8_t repetition_from;  /* REPFROM_*: positions counted from play or start */
+    uint8_t repetition_result; /* REPRES_*: a draw, or the game is replayed */
     uint16_t halfmove_limit;  /* draw after this many quiet plies; 0 = off */
     uint16_t max_plies;       /* draw at this ply; 0 = off */
     uint8_t bare_royals;      /* BARE_*: only royal pieces left */

@@ -963,6 +963,10 @@ static const sym res_syms[] = {{"loss", RES_LOSS}, {"draw", RES_DRAW},
                                {"win", RES_WIN}, {0, 0}};
 static const sym rep_syms[] = {{"full", REPKEY_FULL}, {"board", REPKEY_BOARD},
                                {"position", REPKEY_POSITION}, {0, 0}};
+static const sym repfrom_syms[] = {{"play", REPFROM_PLAY}, {"start", REPFROM_START},
+                                   {0, 0}};
+static const sym represult_syms[] = {{"draw", REPRES_DRAW}, {"replay", REPRES_REPLAY},
+                                     {0, 0}};
 static const sym region_syms[] = {{"replace", REGION_REPLACE},
                                   {"union", REGION_UNION}, {0, 0}};
 static const sym bare_syms[] = {{"play", BARE_PLAY}, {"draw", BARE_DRAW},
@@ -992,6 +996,8 @@ static const rule_def rule_defs[] = {
     {"capture_all", R_BOOL, F8(capture_all)},
     {"repetition", R_INT, F8(repetition), .max = 255},
     {"repetition_key", R_ENUM, F8(repetition_key), .syms = rep_syms},
+    {"repetition_from", R_ENUM, F8(repetition_from), .syms = repfrom_syms},
+    {"repetition_result", R_ENUM, F8(repetition_result), .syms = represult_syms},
     {"halfmove_limit", R_INT, F16(halfmove_limit), .max = 65535},
     {"max_plies", R_INT, F16(max_plies), .max = 65535},
     {"bare_royals", R_ENUM, F8(bare_royals), .syms = bare_syms},

@@ -2878,6 +2878,8 @@ static void push_rules(lua_State *L, const tiers_variant *v)
     set_bool(L, "capture_all", v->capture_all);
     set_int(L, "repetition", v->repetition);
     set_str(L, "repetition_key", repkey[v->repetition_key]);
+    set_str(L, "repetition_from", v->repetition_from ? "start" : "play");
+    set_str(L, "repetition_result", v->repetition_result ? "replay" : "draw");
     set_int(L, "halfmove_limit", v->halfmove_limit);
     set_int(L, "max_plies", v->max_plies);
     for (int i = 0; i < v->noptions && i < MAX_OPTIONS; i++) {

@@ -23,7 +23,7 @@ int status_repetitions(const tiers_pos *p)
     int n = 1;
     for (int i = p->depth - 1; i >= 0; i--) {
         const pos_state *st = &p->undo[i].st;
-        if (st->setup_left)
+        if (st->setup_left && p->v->repetition_from == REPFROM_PLAY)
             break; /* counted from the first play position */
         n += st->rep_key == key;
     }
@@ -71,6 +71,15 @@ static int set(tiers_result *res, const char **reason, tiers_result r, const cha
 
 static tiers_result win_for(int side) { return side == 0 ? TIERS_WIN_0 : TIERS_WIN_1; }
 
+/* A repeated position is a draw, or ends the game without a result: the
+ * game is to be replayed. */
+static int repetition_end(const tiers_variant *v, tiers_result *res, const char **reason)
+{
+    if (v->repetition_result == REPRES_REPLAY)
+        return set(res, reason, TIERS_ONGOING, "repetition-replay");
+    return set(res, reason, TIERS_DRAW, "repetition");
+}
+
 int status_terminal(tiers_pos *p, tiers_result *res, const char **reason)
 {
     const tiers_variant *v = p->v;
@@ -99,7 +108,7 @@ int status_terminal(tiers_pos *p, tiers_result *res, const char **reason)
     if (v->max_plies && p->st.ply >= v->max_plies)
         return set(res, reason, TIERS_DRAW, "max plies");
     if (v->repetition && status_repetitions(p) >= v->repetition)
-        return set(res, reason, TIERS_DRAW, "repetition");
+        return repetition_end(v, res, reason);
     return 0;
 }
 

@@ -1,4 +1,5 @@
 /* api.c - the public tiers_* functions over the internal modules. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,6 +129,36 @@ int tiers_pos_reset(tiers_pos *p)
     return load_start(p, &err);
 }
 
+/* Whether a royal piece stands on the board or waits in a hand (after
+ * pos_rehash, which counts the board's). */
+static int royal_present(const tiers_pos *p)
+{
+    if (p->st.royal_n[0] || p->st.royal_n[1])
+        return 1;
+    for (int o = 0; o < 3; o++)
+        for (int s = 0; s < HAND_SLOTS; s++)
+            if (p->hand[o][s] && p->v->royal_code[s])
+                return 1;
+    return 0;
+}
+
+/* In a variant with royal faces a position where neither side has one is
+ * no game: refused, naming the first royal face ("no Marshal for either
+ * side"). */
+static int check_royals(const tiers_pos *p, tiers_error *err)
+{
+    const tiers_variant *v = p->v;
+    if (!v->has_royal || royal_present(p))
+        return 0;
+    int f = 0;
+    while (!(v->faces[f].flags & FF_ROYAL))
+        f++;
+    const char *name = v->faces[f].name;
+    snprintf(err->msg, sizeof err->msg, "no %c%s for either side",
+             toupper((unsigned char)name[0]), name + 1);
+    return TIERS_EINPUT;
+}
+
 int tiers_pos_parse(tiers_pos *p, const char *text, const char *notation, tiers_error *err)
 {
     const dialect *d;
@@ -151,9 +182,12 @@ int tiers_pos_parse(tiers_pos *p, const char *text, const char *notation, tiers_
     pos_clear(q);
     int rc = d ? d->parse_pos(q, text, err) : notation_parse_pos(q, text, err);
     if (rc == 0) {
+        pos_rehash(q);
+        rc = check_royals(q, err);
+    }
+    if (rc == 0) {
         undo_rec *u = p->undo;
         int cap = p->cap;
-        pos_rehash(q);
         q->script_failed = 0;
         *p = *q;
         p->undo = u;

@@ -3,13 +3,21 @@
 
 #include <ctype.h>
 
-static int parse_tower(tiers_pos *p, const char *text, const char **c, int sq,
+/* Whether the text at c opens a tower: a bar, or -- right after a tower's
+ * closing bar, which gungi.js also reads as the next one's opening
+ * ("|a:b|c:d|") -- a piece letter and ':'. */
+static int opens_tower(const char *c, int after_bar)
+{
+    return *c == '|' || (after_bar && c[0] && c[1] == ':');
+}
+
+static int parse_tower(tiers_pos *p, const char *text, const char **c, int sq, int after_bar,
                        fen_piece_of piece_of, tiers_error *err)
 {
     const tiers_variant *v = p->v;
     tower *t = &p->board[sq];
-    int bar = **c == '|';
-    *c += bar;
+    int bar = opens_tower(*c, after_bar);
+    *c += **c == '|';
     do {
         piece_t pc = piece_of(v, **c);
         if (!pc || t->h >= v->max_tiers) {
@@ -33,12 +41,14 @@ static int parse_rank(tiers_pos *p, const char *text, const char **c, int r,
 {
     const tiers_variant *v = p->v;
     int f = v->files - 1; /* files are written from the highest */
+    int after_bar = 0;
     while (**c && **c != '/' && **c != ' ') {
         const char *at = *c;
         if (isdigit((unsigned char)**c))
             f -= *(*c)++ - '0';
-        else if (f >= 0 && parse_tower(p, text, c, sq_make(f--, r), piece_of, err) < 0)
+        else if (f >= 0 && parse_tower(p, text, c, sq_make(f--, r), after_bar, piece_of, err) < 0)
             return TIERS_EINPUT;
+        after_bar = *c > at && (*c)[-1] == '|';
         if (f < -1 || (f == -1 && at == *c)) {
             notation_error(err, text, at, "rank %d is longer than %d files", r + 1, v->files);
             return TIERS_EINPUT;

@@ -49,6 +49,13 @@ static int export_ascii(const char *s)
     return 1;
 }
 
+/* A record holds ASCII moves, or any under a notation whose moves are
+ * UTF-8 (its Notation tag tells the reader to keep them as written). */
+static int export_holds(const char *notation, const char *move)
+{
+    return export_ascii(move) || tiers_notation_utf8_moves(notation);
+}
+
 int export_check_notation(const struct cli *c, const tiers_variant *v)
 {
     int code = cli_check_notation(c, v);
@@ -67,7 +74,7 @@ int export_check_notation(const struct cli *c, const tiers_variant *v)
         code = cli_exit_for(rc) == CLI_INTERNAL ? CLI_INTERNAL : CLI_INPUT;
     }
     for (int i = 0; rc >= 0 && i < n && code == CLI_OK; i++)
-        if (!export_ascii(moves[i])) {
+        if (!export_holds(c->notation, moves[i])) {
             cli_error(c, "notation '%s' writes moves such as '%s' that a game record "
                       "cannot hold (records take ASCII moves): use tiers", c->notation,
                       moves[i]);
@@ -174,7 +181,7 @@ static int export_moves(struct export_ctx *x, struct gamerec_moves *w, FILE *f,
             code = export_bad_ply(x, g, plies + 1, word, cli_rc_text(x->v, rc), rc);
             break;
         }
-        if (!export_ascii(text)) {
+        if (!export_holds(x->notation, text)) {
             cli_error(c, "run %s, game %lld, ply %d: notation '%s' writes '%s', which a "
                       "game record cannot hold (records take ASCII moves)",
                       x->run->key, (long long)g->index, plies + 1, x->notation, text);

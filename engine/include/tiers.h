@@ -263,7 +263,8 @@ const char *tiers_record_tag_name(const tiers_record *r, int i);
 const char *tiers_record_tag_value(const tiers_record *r, int i);
 const char *tiers_record_tag(const tiers_record *r, const char *name);
 
-/* The words of the move text (look-alikes mapped), without move numbers,
+/* The words of the move text (look-alikes mapped, unless the Notation tag
+ * names a notation with UTF-8 moves), without move numbers,
  * comments and the result: one word per move except in spaced Gounki. */
 int tiers_record_word_count(const tiers_record *r);
 const char *tiers_record_word(const tiers_record *r, int i);
@@ -276,6 +277,11 @@ const char *tiers_record_result(const tiers_record *r);
  * when the tag names a notation v does not offer or the words mix two. */
 const char *tiers_record_notation(const tiers_record *r, const tiers_variant *v,
                                   tiers_error *err);
+
+/* 1 when `notation` writes its moves in letters other than Latin ones
+ * (gungijs3's kanji): under its Notation tag a record's move words are
+ * read as written, UTF-8, with no look-alike mapping.  0 otherwise. */
+int tiers_notation_utf8_moves(const char *notation);
 
 /* One ply of a replay, as passed to the callback (after the move). */
 typedef struct tiers_record_ply {

@@ -91,7 +91,7 @@ static int gk_format_move(const tiers_pos *p, const tiers_move *m, char *buf, si
 }
 
 const dialect dialect_gounki = {"gounki", notation_parse_pos, notation_format_pos,
-                                gk_format_move};
+                                gk_format_move, 0};
 
 /* ------------------------------------------------------------ lexing */
 

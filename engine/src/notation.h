@@ -16,6 +16,8 @@ typedef struct dialect {
     int (*parse_pos)(tiers_pos *p, const char *text, tiers_error *err);
     int (*format_pos)(const tiers_pos *p, char *buf, size_t size);
     int (*format_move)(const tiers_pos *p, const tiers_move *m, char *buf, size_t size);
+    int utf8_moves; /* moves are written in letters other than Latin ones:
+                       a game record keeps them as written (no look-alikes) */
 } dialect;
 
 /* The dialect called `name`, NULL for "tiers" / NULL; *index = its place in

@@ -289,6 +289,36 @@ static int map_word(lexer *lx, const char *raw, size_t n, char **out)
     return 0;
 }
 
+/* Copy of raw[0..n) as written, for a notation whose moves are UTF-8
+ * (no look-alike mapping); an error names malformed UTF-8. */
+static int copy_word(lexer *lx, const char *raw, size_t n, char **out)
+{
+    int col = lx->col;
+    for (size_t i = 0; i < n; col++) {
+        const unsigned char *s = (const unsigned char *)raw + i;
+        uint32_t cp = *s;
+        int len = *s < 0x80 ? 1 : utf8_decode(s, &cp);
+        if (!len || i + (size_t)len > n)
+            return bad_letter(lx, col, raw, n, s, 0, cp);
+        i += (size_t)len;
+    }
+    *out = strndup(raw, n);
+    return *out ? 0 : no_memory(lx);
+}
+
+int tiers_notation_utf8_moves(const char *notation)
+{
+    const dialect *d = notation ? notation_dialect(notation) : NULL;
+    return d && d->utf8_moves;
+}
+
+/* Whether the record's Notation tag (tags come first) names a notation
+ * whose moves are written in UTF-8 letters. */
+static int words_as_written(const lexer *lx)
+{
+    return tiers_notation_utf8_moves(tiers_record_tag(lx->r, "Notation"));
+}
+
 /* A leading move number "12." / "12..." is taken off the word: returns the
  * rest (maybe ""), or the word itself when it has none. */
 static const char *take_number(lexer *lx, const char *w)
@@ -364,7 +394,8 @@ static int read_word(lexer *lx)
 {
     size_t n = word_len(lx->c);
     char *mapped;
-    int rc = map_word(lx, lx->c, n, &mapped);
+    int rc = words_as_written(lx) ? copy_word(lx, lx->c, n, &mapped)
+                                  : map_word(lx, lx->c, n, &mapped);
     if (rc == 0)
         rc = read_word_text(lx, mapped, n, lx->number);
     free(mapped);

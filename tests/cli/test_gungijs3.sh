@@ -63,5 +63,60 @@ check "any variant with royal faces: blog names its Commander" \
 "$tiers" show gounki --position "$("$tiers" show gounki --json | jq -r .position)" >/dev/null
 check "a variant without royal faces is not concerned" test $? -eq 0
 
+# --- game records in gungijs3 -------------------------------------------------
+# The 30 gungi.js games of the oracle, each written as a record under
+# Notation "gungijs3" (no move numbers; the SAN as gungi.js wrote it, '#'
+# included), replay to their end: every ply made, the game over as the
+# oracle says (29 by a Marshal's capture, one by mate), won by the side
+# that made the last move, and the Result tag agreeing with the board.
+games="$tests/data/oracle/official/games.jsonl"
+ngames=$(jq -s length "$games")
+check "the oracle holds 30 games" test "$ngames" -eq 30
+for ((i = 0; i < ngames; i++)); do
+    jq -r --argjson i "$i" 'select(.game == $i) | .moves | join(" ")' "$games" >"$tmp/moves"
+    plies=$(jq -r --argjson i "$i" 'select(.game == $i) | .plies' "$games")
+    want=$(jq -r --argjson i "$i" 'select(.game == $i) | .result' "$games")
+    reason=$([[ $want == checkmate ]] && echo checkmate || echo "royal captured")
+    # a first pass with no result stated tells whose move was last
+    printf '[Variant "official"]\n[Notation "gungijs3"]\n\n%s\n' "$(cat "$tmp/moves")" \
+        >"$tmp/game.txt"
+    "$tiers" replay official "$tmp/game.txt" >"$tmp/first.txt" 2>"$tmp/err"
+    last=$(grep -E '^[0-9]+\.' "$tmp/first.txt" | tail -n 1 | awk '{print $2}')
+    result=$([[ $last == white ]] && echo 1-0 || echo 0-1)
+    printf '[Variant "official"]\n[Notation "gungijs3"]\n[Result "%s"]\n\n%s %s\n' \
+        "$result" "$(cat "$tmp/moves")" "$result" >"$tmp/game.txt"
+    "$tiers" replay official "$tmp/game.txt" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    made=$(grep -cE '^[0-9]+\.' "$tmp/out")
+    got=$(sed -n 's/^reason: //p' "$tmp/out")
+    check "oracle game $i: replayed ($plies plies, $reason, $result)" \
+        test "$rc" -eq 0 -a "$made" -eq "$plies" -a "$got" = "$reason"
+    [[ $rc -eq 0 ]] || sed 's/^/    /' "$tmp/err"
+done
+sed '/^\[Notation/d' "$tmp/game.txt" >"$tmp/latin.txt"
+"$tiers" replay official "$tmp/latin.txt" >/dev/null 2>"$tmp/err"
+check "without the Notation tag the kanji are read as Latin letters: refused" \
+    grep -q "is not a Latin letter and looks like none" "$tmp/err"
+printf '[Variant "official"]\n[Notation "gungijs3"]\n\n\xe6\x96 *\n' >"$tmp/bad.txt"
+"$tiers" replay official "$tmp/bad.txt" >/dev/null 2>"$tmp/err"
+check "malformed UTF-8 in a gungijs3 record: refused, naming the place" \
+    env LC_ALL=C grep -q "bad.txt:4:1: .*invalid UTF-8" "$tmp/err"
+
+# playout --records and export write gungijs3 records that replay
+replays_quietly() { "$tiers" replay official "$1" >/dev/null 2>&1; }
+run=(--games 3 --max-plies 80 --side0 random --side1 greedy --db "$tmp/p.db")
+"$tiers" playout official "${run[@]}" --records "$tmp/recs" --notation gungijs3 >/dev/null
+check "playout --records --notation gungijs3: three records" \
+    test "$(find "$tmp/recs" -name '*.txt' | wc -l)" -eq 3
+"$tiers" export official --db "$tmp/p.db" -o "$tmp/exp" --notation gungijs3 >/dev/null
+for f in "$tmp"/recs/*.txt "$tmp"/exp/*.txt; do
+    check "$(basename "$(dirname "$f")")/$(basename "$f"): Notation tag and kanji moves" \
+        grep -q '^\[Notation "gungijs3"\]' "$f"
+    check "$(basename "$(dirname "$f")")/$(basename "$f"): replays" \
+        replays_quietly "$f"
+done
+check "playout and export write the same records" \
+    diff -r -I '^\[Date' "$tmp/recs" "$tmp/exp"
+
 echo "$cases cases, $failures failed"
 [[ $failures -eq 0 ]]

@@ -294,6 +294,7 @@ static int map_word(lexer *lx, const char *raw, size_t n, char **out)
 static int copy_word(lexer *lx, const char *raw, size_t n, char **out)
 {
     int col = lx->col;
+    *out = NULL; /* the caller frees it, error or not */
     for (size_t i = 0; i < n; col++) {
         const unsigned char *s = (const unsigned char *)raw + i;
         uint32_t cp = *s;

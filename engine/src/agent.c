@@ -24,6 +24,7 @@
 
 #include "eval.h"
 #include "movegen.h"
+#include "rng.h"
 
 enum agent_kind { AGENT_RANDOM, AGENT_GREEDY, AGENT_ALPHABETA, AGENT_MCTS };
 enum { ROLLOUT_RANDOM, ROLLOUT_GREEDY };
@@ -91,11 +92,9 @@ struct tiers_agent {
 
 uint64_t agent_rng_next(uint64_t *state)
 {
-    uint64_t x = *state ? *state : 0x9e3779b97f4a7c15ull;
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    return *state = x;
+    if (!*state)
+        *state = 0x9e3779b97f4a7c15ull;
+    return rng_next(state);
 }
 
 uint32_t agent_rng_below(uint64_t *state, uint32_t n)

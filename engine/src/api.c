@@ -3,11 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hooks.h"
 #include "make.h"
 #include "movegen.h"
 #include "notation.h"
 #include "position.h"
-#include "script.h"
 #include "status.h"
 
 const char *tiers_error_text(const tiers_error *err, char *buf, size_t size)
@@ -215,7 +215,7 @@ int tiers_pos_vetoed(const tiers_pos *p, uint32_t *effects)
 
 uint32_t tiers_pos_check_effects(tiers_pos *p)
 {
-    return p->v->hooks & HOOK_CHECK ? script_check_effects(p) : 0;
+    return hooks_check_effects(p);
 }
 
 int tiers_side_in_check(const tiers_pos *p, int side)

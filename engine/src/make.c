@@ -3,8 +3,8 @@
  * engine moves and scripted effects alike. */
 #include "make.h"
 
+#include "hooks.h"
 #include "position.h"
-#include "script.h"
 #include "stackmove.h"
 #include "status.h"
 
@@ -205,13 +205,13 @@ int make_move(tiers_pos *p, const tiers_move *m)
         p->fired |= 1u << (m->effect - 1);
     if (m->kind == TIERS_MV_DROP && m->to != TIERS_NO_SQUARE && p->board[m->to].h &&
         ((p->st.setup_left >> side & 1) ? p->v->setup_onto : p->v->drop_onto) == ONTO_SCRIPT)
-        p->fired |= script_drop_effects(p); /* they admitted a drop onto a tower */
+        p->fired |= hooks_drop_effects(p); /* they admitted a drop onto a tower */
     if (m->kind == TIERS_MV_EFFECT)
-        resets = script_apply(p, m);
+        resets = hooks_apply(p, m);
     else
         resets = apply(p, m, side);
     if (resets >= 0 && (p->v->hooks & HOOK_AFTER)) {
-        int r = script_after(p, m);
+        int r = hooks_after(p, m);
         if (r < 0)
             resets = r;
         else if (r > 0)

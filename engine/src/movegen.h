@@ -16,8 +16,6 @@ int movegen_in_check(const tiers_pos *p, int side);
 int movegen_attacks(const tiers_pos *p, int sq, int by);
 /* Is there a move in buf[0..n) after which the mover is not in check? */
 int movegen_escape_in(tiers_pos *p, const tiers_move *buf, int n);
-/* Does the side to move have a move after which it is not in check? */
-int movegen_has_escape(tiers_pos *p);
 /* Makes a uniformly random legal move, drawing from the xorshift state
  * *rng; buf holds TIERS_MAX_MOVES.  Returns 1 if a move was made, 0 if the
  * game is over (or the history is full), or an error. */

@@ -42,11 +42,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hooks.h"
 #include "make.h"
 #include "movegen.h"
 #include "notation.h"
 #include "position.h"
-#include "script.h"
 #include "status.h"
 
 #define SOLVE_FORMAT "tiers-solution 1"
@@ -618,7 +618,7 @@ static int enumerate(tiers_solution *s, tiers_pos *const *ps, int nworkers, int6
                 if (w[k].err.msg[0]) /* a text that did not read back */
                     *err = w[k].err;
                 else if (rc == TIERS_ESCRIPT)
-                    set_err(err, "%s", script_last_error(ps[k]->v->script));
+                    set_err(err, "%s", hooks_last_error(ps[k]->v));
                 break;
             }
             rc = merge(s, &w[k], max, e, err);
@@ -762,7 +762,7 @@ int tiers_solve_threads(tiers_pos *p, tiers_variant *const *helpers, int nhelper
        about it after each: remember a million answers (16 MiB), not 256,
        while solving. */
     for (int k = 0; k <= nhelpers && !rc; k++)
-        if (script_remember(ps[k]->v->script, 20) < 0)
+        if (hooks_remember(ps[k]->v, 20) < 0)
             rc = TIERS_ENOMEM;
     if (!rc) { /* the start, from p's text (its history does not matter) */
         char text[KEY_TEXT_MAX];
@@ -782,7 +782,7 @@ int tiers_solve_threads(tiers_pos *p, tiers_variant *const *helpers, int nhelper
     free(e.to);
     for (int k = 0; k <= nhelpers; k++)
         if (ps[k]) {
-            script_remember(ps[k]->v->script, 0);
+            hooks_remember(ps[k]->v, 0);
             tiers_pos_free(ps[k]);
         }
     if (rc < 0) {

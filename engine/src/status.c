@@ -1,9 +1,9 @@
 /* status.c - game end and the public status. */
 #include "status.h"
 
+#include "hooks.h"
 #include "movegen.h"
 #include "position.h"
-#include "script.h"
 
 uint64_t status_rep_key(const tiers_variant *v, const pos_state *st)
 {
@@ -73,7 +73,7 @@ int status_terminal(tiers_pos *p, tiers_result *res, const char **reason)
                    p->st.win_by_exit ? "exit" : "royal captured");
     if (v->hooks & HOOK_RESULT) {
         tiers_status st = {0};
-        if (script_result(p, &st) > 0)
+        if (hooks_result(p, &st) > 0)
             return set(res, reason, st.result, st.reason);
     }
     if (p->st.setup_left)

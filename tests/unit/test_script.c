@@ -12,7 +12,7 @@
 #include "testutil.h"
 
 #include "core.h"
-#include "script.h"
+#include "lua/script.h"
 #include "variant.h"
 
 #define assert_contains(hay, needle)                                          \

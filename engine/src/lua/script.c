@@ -17,7 +17,7 @@
  * edit primitives (position.h), so unmake and the hash stay exact.
  *
  * This is the only file that includes the Lua headers. */
-#include "script.h"
+#include "lua/script.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -36,6 +36,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "position.h"
+#include "rng.h"
 
 #ifndef SCRIPT_MEMORY_LIMIT
 #define SCRIPT_MEMORY_LIMIT ((size_t)64 << 20)   /* bytes per Lua state */
@@ -2764,11 +2765,10 @@ static int l_print(lua_State *L)
  * (the script's own while loading), so playouts replay exactly. */
 static uint64_t next_random(tiers_script *s)
 {
-    uint64_t *r = s->cur.p ? &s->cur.p->rng : &s->rng, x = *r ? *r : 1;
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    return *r = x;
+    uint64_t *r = s->cur.p ? &s->cur.p->rng : &s->rng;
+    if (!*r)
+        *r = 1;
+    return rng_next(r);
 }
 
 static int l_random(lua_State *L)
@@ -4121,7 +4121,22 @@ int script_format(const tiers_pos *p, const tiers_move *m, char *buf, size_t n)
 
 const char *script_last_error(const tiers_script *s) { return s ? s->error : ""; }
 
+/* The table the core calls the hooks through (hooks.h). */
+static const hooks_table lua_hooks = {
+    .moves = script_moves, .veto = script_veto, .after = script_after, .tier = script_tier,
+    .drop_ok = script_drop_ok, .result = script_result, .apply = script_apply,
+    .expand = script_expand, .check = script_in_check, .evaluate = script_evaluate,
+    .format = script_format, .nested = script_nested, .drop_effects = script_drop_effects,
+    .check_effects = script_check_effects, .remember = script_remember,
+    .last_error = script_last_error, .free = script_free};
+
+int hooks_load_lua(tiers_variant *v, const char *const *files, int nfiles, tiers_error *err)
+{
+    return script_load(v, files, nfiles, err);
+}
+
 /* ------------------------------------------------------------ loading */
+
 
 /* Reads a whole file; NULL with errno set on failure. */
 static char *read_file(const char *path, size_t *len)
@@ -4273,6 +4288,7 @@ int script_load(tiers_variant *v, const char *const *files, int nfiles, tiers_er
     if (v->script)
         script_free(v->script);
     v->script = NULL;
+    v->hook_fns = NULL;
     v->hooks = 0;
     v->neffects = 0;
     tiers_script *s = calloc(1, sizeof *s);
@@ -4355,6 +4371,7 @@ int script_load(tiers_variant *v, const char *const *files, int nfiles, tiers_er
         }
     compute_stuck(s);
     v->script = s;
+    v->hook_fns = &lua_hooks;
     return 0;
 }
 
@@ -4389,3 +4406,4 @@ int script_remember(tiers_script *s, int bits)
     s->check_bits = bits > 8 ? bits : 8;
     return 0;
 }
+

@@ -717,8 +717,8 @@ static int agent_rollout(tiers_agent *a, tiers_pos *p, uint64_t *rng,
         if (a->rollout == ROLLOUT_RANDOM && !(made == 0 && leaf && leaf->nmoves < 0)) {
             /* a random rollout needs no legal list: the engine's random
                move tests candidates until one is legal */
-            rc = a->rollout_plies && made >= a->rollout_plies ? 0
-                 : movegen_random(p, rng, buf);
+            rc = (a->rollout_plies && made >= a->rollout_plies) || tiers_pos_ended(p, NULL)
+                 ? 0 : movegen_random(p, rng, buf);
             if (rc < 0)
                 break;
             if (rc == 0) { /* over, cut or history full: a result if any */

@@ -6,7 +6,6 @@
 #include "hooks.h"
 #include "position.h"
 #include "stackmove.h"
-#include "status.h"
 
 void make_capture_piece(tiers_pos *p, piece_t pc, int capturer)
 {
@@ -227,7 +226,7 @@ int make_move(tiers_pos *p, const tiers_move *m)
     p->st.ply++;
     pass_turn(p, side, p->frame->st.setup_left != 0);
     if (p->v->repetition)
-        p->st.rep_key = status_rep_key(p->v, &p->st);
+        p->st.rep_key = pos_rep_key(p->v, &p->st);
     if (side != p->v->play_first_side && p->st.side != side)
         p->st.fullmove++;
     p->frame = NULL;

@@ -9,7 +9,6 @@
 #include "position.h"
 #include "rng.h"
 #include "stackmove.h"
-#include "status.h"
 
 /* One generation pass.  With probe >= 0 nothing is written: the walk only
  * asks whether some line of the piece can capture on square `probe`. */
@@ -873,8 +872,6 @@ int movegen_legal(tiers_pos *p, tiers_move *buf, int cap)
 
 static int legal_list(tiers_pos *p, tiers_move *buf, int cap)
 {
-    if (status_terminal(p, NULL, NULL))
-        return 0;
     int n = gen_all(p, buf, cap);
     int strict = p->v->legality == LEGAL_STRICT && p->v->has_royal;
     if (n > 0 && (strict || (p->v->hooks & HOOK_VETO)))
@@ -885,13 +882,77 @@ static int legal_list(tiers_pos *p, tiers_move *buf, int cap)
     return script_check(p, n);
 }
 
+/* Is some move of the side to move legal?  The moves are tried in their
+ * order until one passes; before each try `spend` (if given) may end the
+ * search with its negative answer. */
+int movegen_has_legal(tiers_pos *p, tiers_move *buf, int cap, int (*spend)(void *ctx), void *ctx)
+{
+    int n = movegen_pseudo(p, buf, cap);
+    for (int i = 0; i < n; i++) {
+        int rc = spend ? spend(ctx) : 0;
+        if (rc < 0)
+            return rc;
+        rc = movegen_make_checked(p, &buf[i]);
+        if (rc == 0) {
+            unmake_move(p);
+            return 1;
+        }
+        if (rc != TIERS_EILLEGAL)
+            return rc;
+    }
+    return n < 0 ? n : 0;
+}
+
+/* ------------------------------------------------------------ reach */
+
+/* Marks the squares the lines of table `tier` of face fd reach from sq,
+ * whatever stands on them or between. */
+static void reach_table(const tiers_pos *p, int sq, const face_def *fd, int facing, int tier,
+                        uint8_t *mark)
+{
+    const tiers_variant *v = p->v;
+    if (!fd->ntiers)
+        return;
+    int ti = (tier <= fd->ntiers ? tier : fd->ntiers) - 1;
+    const line_def *L = &v->wlines[facing][fd->first[ti]];
+    for (int i = 0; i < fd->count[ti]; i++) {
+        int f = sq_file(sq) + L[i].fx, r = sq_rank(sq) + L[i].fy;
+        for (int n = 0; pos_on_board(p, f, r); f += L[i].dx, r += L[i].dy) {
+            mark[sq_make(f, r)] = 1;
+            if ((L[i].len && ++n >= L[i].len) || (!L[i].dx && !L[i].dy))
+                break;
+        }
+    }
+}
+
+int movegen_reach(const tiers_pos *p, int sq, uint8_t *mark)
+{
+    const tiers_variant *v = p->v;
+    const tower *t = &p->board[sq];
+    memset(mark, 0, TIERS_MAX_SQUARES);
+    if (!t->h)
+        return 0;
+    piece_t pc = t->p[t->h - 1];
+    int tier, f = movegen_face_tier(p, sq, t->h - 1, &tier), n = 0;
+    const face_def *fd = &v->faces[f];
+    if (!(fd->flags & FF_IMMOBILE) && v->unit == UNIT_TOP) {
+        reach_table(p, sq, fd, pc_facing(pc), tier, mark);
+        /* union regions: the piece's own tier's table too */
+        if (v->region_mode == REGION_UNION && tier != t->h && f == v->face_of[pc])
+            reach_table(p, sq, fd, pc_facing(pc), t->h, mark);
+    }
+    for (int s = 0; s < TIERS_MAX_SQUARES; s++)
+        n += mark[s];
+    return n;
+}
+
 /* ------------------------------------------------------------ random */
 
 /* Candidates are tried in a random order and the first legal one is
  * kept: uniform over the legal moves without testing all of them. */
 int movegen_random(tiers_pos *p, uint64_t *rng, tiers_move *buf)
 {
-    if (p->depth >= p->cap || status_terminal(p, NULL, NULL))
+    if (p->depth >= p->cap)
         return 0;
     int n = movegen_pseudo(p, buf, TIERS_MAX_MOVES);
     if (n <= 0)

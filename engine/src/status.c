@@ -5,12 +5,6 @@
 #include "movegen.h"
 #include "position.h"
 
-uint64_t status_rep_key(const tiers_variant *v, const pos_state *st)
-{
-    return v->repetition_key == REPKEY_BOARD ? st->board_hash
-                                             : st->hash ^ zobrist_state(st);
-}
-
 int status_repetitions(const tiers_pos *p)
 {
     uint64_t key = p->st.rep_key;
@@ -97,7 +91,12 @@ int status_terminal(tiers_pos *p, tiers_result *res, const char **reason)
     return 0;
 }
 
-tiers_status tiers_pos_status(tiers_pos *p)
+int status_legal(tiers_pos *p, tiers_move *buf, int cap)
+{
+    return status_terminal(p, NULL, NULL) ? 0 : movegen_legal(p, buf, cap);
+}
+
+int status_moves(tiers_pos *p, tiers_move *buf, int cap, tiers_status *out)
 {
     tiers_status st = {.side_to_move = p->st.side, .setup = p->st.setup_left != 0,
                        .reason = ""};
@@ -107,10 +106,10 @@ tiers_status tiers_pos_status(tiers_pos *p)
         st.in_check = movegen_in_check(p, p->st.side);
     if (status_terminal(p, &st.result, &st.reason)) {
         st.game_over = 1;
-        return st;
+        *out = st;
+        return 0;
     }
-    tiers_move buf[TIERS_MAX_MOVES];
-    int n = movegen_legal(p, buf, TIERS_MAX_MOVES);
+    int n = movegen_legal(p, buf, cap);
     if (n == 0) {
         const tiers_variant *v = p->v;
         st.game_over = 1;
@@ -124,5 +123,19 @@ tiers_status tiers_pos_status(tiers_pos *p)
             st.reason = "stalemate";
         }
     }
+    *out = st;
+    return n;
+}
+
+tiers_status tiers_pos_status(tiers_pos *p)
+{
+    tiers_move buf[TIERS_MAX_MOVES];
+    tiers_status st;
+    status_moves(p, buf, TIERS_MAX_MOVES, &st);
     return st;
+}
+
+int tiers_pos_status_moves(tiers_pos *p, tiers_move *buf, int cap, tiers_status *st)
+{
+    return status_moves(p, buf, cap, st);
 }

@@ -20,7 +20,7 @@
  * instruction (string.rep, table.concat, ...) pays for its size. */
 enum { ALLOC_BYTES_PER_STEP = 32 };
 
-void *script_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     tiers_script *s = ud;
     if (!ptr)
@@ -63,7 +63,7 @@ static double now_seconds(void)
 /* Raises the budget error, or the time guard's: a last resort for work
  * that no count sees (an instruction comparing two long strings, ...),
  * given in seconds because nothing else bounds it. */
-void count_hook(lua_State *L, lua_Debug *ar)
+void budget_count_hook(lua_State *L, lua_Debug *ar)
 {
     tiers_script *s = script_of(L);
     int late = now_seconds() - s->started > s->seconds;
@@ -105,7 +105,7 @@ int budget_charge(tiers_script *s, size_t n)
        (a step of a loop of costly calls can be long) */
     if (s->L && !s->hook_now) {
         s->hook_now = 1;
-        lua_sethook(s->L, count_hook, LUA_MASKCOUNT, 1);
+        lua_sethook(s->L, budget_count_hook, LUA_MASKCOUNT, 1);
     }
     return -1;
 }
@@ -117,7 +117,7 @@ void budget_reset(tiers_script *s)
     s->started = now_seconds();
     if (s->hook_now) {
         s->hook_now = 0;
-        lua_sethook(s->L, count_hook, LUA_MASKCOUNT, SCRIPT_COUNT_STEP);
+        lua_sethook(s->L, budget_count_hook, LUA_MASKCOUNT, SCRIPT_COUNT_STEP);
     }
 }
 
@@ -125,7 +125,7 @@ void budget_reset(tiers_script *s)
  * ...): one pass over the board counts one instruction per square, about
  * what it costs; fails at once when the budget is spent, so that hooks
  * calling hooks end with the first exhaustion. */
-void charge_generation(lua_State *L, const tiers_pos *p)
+void budget_generation(lua_State *L, const tiers_pos *p)
 {
     if (budget_spent(script_of(L)) ||
         budget_charge(script_of(L), (size_t)(p->v->files * p->v->ranks)) < 0)
@@ -182,7 +182,7 @@ static int l_charged(lua_State *L)
 }
 
 /* Replaces each function of charged_fns by its wrapper (globals on top). */
-void wrap_charged(lua_State *L)
+void budget_wrap_charged(lua_State *L)
 {
     for (const struct charged_fn *c = charged_fns; c->name; c++) {
         if (c->lib)

@@ -18,8 +18,8 @@ static const uint8_t hook_writes[HK_COUNT] = {0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0};
 
 /* The effects whose hook h concerns m, as a bit set, by the tables of
  * script_load; each is then confirmed by filter_pass. */
-uint32_t candidates(const tiers_script *s, int h, const tiers_pos *p, const undo_rec *u,
-                    const tiers_move *m, move_faces *mf)
+static inline uint32_t call_candidates(const tiers_script *s, int h, const tiers_pos *p,
+                                       const undo_rec *u, const tiers_move *m, move_faces *mf)
 {
     uint32_t c = s->by_kind[h][m->kind < TIERS_MV_KINDS ? m->kind : 0];
     mf->actor = mf->taken = MAX_FACES;
@@ -41,7 +41,7 @@ uint32_t candidates(const tiers_script *s, int h, const tiers_pos *p, const undo
 }
 
 /* Lowest effect of a candidate set (effects are numbered in load order). */
-int next_effect(uint32_t *set)
+static int call_next_effect(uint32_t *set)
 {
     int e = __builtin_ctz(*set);
     *set &= *set - 1;
@@ -86,7 +86,7 @@ static void moves_result(lua_State *L, call *c)
             return;
         }
         lua_rawgeti(L, 1, (lua_Integer)i);
-        check_move(L, lua_gettop(L), c, (int)i, &c->buf[c->n]);
+        tables_check_move(L, lua_gettop(L), c, (int)i, &c->buf[c->n]);
         lua_pop(L, 1);
         c->n++;
     }
@@ -177,7 +177,7 @@ static void expand_result(lua_State *L, call *c)
                 for (int j = 0; j < (int)np; j++) {
                     const char *why = NULL;
                     lua_geti(L, pi, j + 1);
-                    int sq = move_square(L, "path square", 1, &why);
+                    int sq = tables_move_square(L, "path square", 1, &why);
                     if (why || lua_isnil(L, -1))
                         hook_error(L, c, "variant %d: %s", (int)i, why ? why
                                    : "path squares must be square names");
@@ -228,7 +228,7 @@ static int trampoline(lua_State *L)
     lua_settop(L, 0);
     luaL_checkstack(L, 12, NULL);
     lua_rawgeti(L, LUA_REGISTRYINDEX, s->fx[c->effect].ref[c->hook]);
-    push_handle(L, s->cur.gen);
+    handle_push(L, s->cur.gen);
     int nargs = 1;
     switch (c->hook) {
     case HK_VETO:
@@ -236,18 +236,18 @@ static int trampoline(lua_State *L)
     case HK_APPLY:
     case HK_FORMAT:
     case HK_EXPAND:
-        push_move(L, c->p, c->m, c->u);
+        tables_push_move(L, c->p, c->m, c->u);
         nargs = 2;
         break;
     case HK_TIER:
-        push_square(L, c->sq);
+        tables_push_square(L, c->sq);
         lua_pushinteger(L, c->idx + 1);
         lua_pushinteger(L, c->tier);
         nargs = 4;
         break;
     case HK_DROP_OK:
-        push_piece(L, s->v, c->pc, 0);
-        push_square(L, c->sq);
+        tables_push_piece(L, s->v, c->pc, 0);
+        tables_push_square(L, c->sq);
         nargs = 3;
         break;
     case HK_CHECK:
@@ -318,7 +318,7 @@ static int has_location(const char *msg)
 
 /* The message of a failed pcall (popped) with "where:line: " added when
  * it lacks one; `where`/`line` name the code that was running. */
-void take_error(tiers_script *s, int status, const char *where, int line, char *out,
+void call_take_error(tiers_script *s, int status, const char *where, int line, char *out,
                        size_t size)
 {
     lua_State *L = s->L;
@@ -385,7 +385,7 @@ static int run_hook(tiers_script *s, call *c)
         snprintf(msg, sizeof msg, "%s:%d: " BUDGET_TEXT, fx->src[c->hook], fx->line[c->hook],
                  (int)SCRIPT_INSTRUCTION_BUDGET);
     else if (stack)
-        take_error(s, status, fx->src[c->hook], fx->line[c->hook], msg, sizeof msg);
+        call_take_error(s, status, fx->src[c->hook], fx->line[c->hook], msg, sizeof msg);
     else
         snprintf(msg, sizeof msg, "%s:%d: out of Lua stack", fx->src[c->hook],
                  fx->line[c->hook]);
@@ -448,12 +448,12 @@ int script_veto(tiers_pos *p, const tiers_move *m)
         return 0;
     const undo_rec *u = &p->undo[p->depth - 1];
     move_faces mf;
-    uint32_t cand = candidates(s, HK_VETO, p, u, m, &mf);
+    uint32_t cand = call_candidates(s, HK_VETO, p, u, m, &mf);
     if (!cand)
         return 0;
     call c = {.s = s, .hook = HK_VETO, .p = p, .m = m, .u = u};
     while (cand) {
-        c.effect = next_effect(&cand);
+        c.effect = call_next_effect(&cand);
         if (!filter_pass(p, c.u, m, &mf, &s->fx[c.effect].filter[HK_VETO], c.effect, &s->fs))
             continue;
         c.result = 1; /* veto = true */
@@ -504,14 +504,14 @@ int script_after(tiers_pos *p, const tiers_move *m)
     if (!s)
         return 0;
     move_faces mf;
-    uint32_t cand = candidates(s, HK_AFTER, p, p->frame, m, &mf);
+    uint32_t cand = call_candidates(s, HK_AFTER, p, p->frame, m, &mf);
     if (!cand)
         return 0;
     call c = {.s = s, .hook = HK_AFTER, .p = p, .m = m, .u = p->frame};
     uint8_t fired[MAX_EFFECTS];
     int nfired = 0;
     while (cand) {
-        c.effect = next_effect(&cand);
+        c.effect = call_next_effect(&cand);
         c.result = 0;
         if (!filter_pass(p, c.u, m, &mf, &s->fx[c.effect].filter[HK_AFTER], c.effect, &s->fs))
             continue;
@@ -610,7 +610,7 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, int drops_lo, i
             const tiers_move *m = &buf[i];
             move_faces mf;
             if (m->kind == TIERS_MV_NONE ||
-                !(candidates(s, HK_EXPAND, p, NULL, m, &mf) & bit) ||
+                !(call_candidates(s, HK_EXPAND, p, NULL, m, &mf) & bit) ||
                 !filter_pass(p, NULL, m, &mf, f, c.effect, &s->fs))
                 continue;
             tiers_move made = buf[i];

@@ -195,51 +195,46 @@ extern const char facing_chars[];
 #define BUDGET_TEXT "instruction budget exceeded (%d instructions)"
 
 /* budget.c */
-void *script_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
+void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 int budget_spent(const tiers_script *s);
-void count_hook(lua_State *L, lua_Debug *ar);
+void budget_count_hook(lua_State *L, lua_Debug *ar);
 int budget_charge(tiers_script *s, size_t n);
 void budget_reset(tiers_script *s);
-void charge_generation(lua_State *L, const tiers_pos *p);
-void wrap_charged(lua_State *L);
+void budget_generation(lua_State *L, const tiers_pos *p);
+void budget_wrap_charged(lua_State *L);
 
 /* tables.c */
-int find_face(const tiers_variant *v, const char *name);
-int find_effect(const tiers_variant *v, const char *name);
-int face_shown(const tiers_variant *v, int f);
-int parse_square(const tiers_variant *v, const char *s);
-void push_square(lua_State *L, int sq);
-int mode_tiers(const tiers_pos *p);
-int l_rawset(lua_State *L);
-void make_read_only(lua_State *L);
-void push_piece(lua_State *L, const tiers_variant *v, piece_t pc, int tier);
-int check_owner(lua_State *L, int idx);
-void check_tile(lua_State *L, int idx, int *kind, int *flipped);
-piece_t check_piece(lua_State *L, int idx, int owner_idx, int default_owner);
-void push_move(lua_State *L, const tiers_pos *p, const tiers_move *m, const undo_rec *u);
-int move_square(lua_State *L, const char *what, int out_ok, const char **why);
-void check_move(lua_State *L, int idx, call *c, int entry, tiers_move *m);
-
-/* call.c */
-uint32_t candidates(const tiers_script *s, int h, const tiers_pos *p, const undo_rec *u,
-                    const tiers_move *m, move_faces *mf);
-int next_effect(uint32_t *set);
+int tables_find_face(const tiers_variant *v, const char *name);
+int tables_find_effect(const tiers_variant *v, const char *name);
+int tables_face_shown(const tiers_variant *v, int f);
+int tables_parse_square(const tiers_variant *v, const char *s);
+void tables_push_square(lua_State *L, int sq);
+int tables_mode_tiers(const tiers_pos *p);
+int tables_rawset(lua_State *L);
+void tables_make_read_only(lua_State *L);
+void tables_push_piece(lua_State *L, const tiers_variant *v, piece_t pc, int tier);
+int tables_check_owner(lua_State *L, int idx);
+void tables_check_tile(lua_State *L, int idx, int *kind, int *flipped);
+piece_t tables_check_piece(lua_State *L, int idx, int owner_idx, int default_owner);
+void tables_push_move(lua_State *L, const tiers_pos *p, const tiers_move *m, const undo_rec *u);
+int tables_move_square(lua_State *L, const char *what, int out_ok, const char **why);
+void tables_check_move(lua_State *L, int idx, call *c, int entry, tiers_move *m);
 
 /* pos.c */
-void push_handle(lua_State *L, uint64_t gen);
+void handle_push(lua_State *L, uint64_t gen);
 void handle_open_methods(lua_State *L);
 
 /* pattern.c */
-int l_str_find(lua_State *L);
-int l_str_match(lua_State *L);
-int l_str_gmatch(lua_State *L);
-int l_str_gsub(lua_State *L);
+int pattern_find(lua_State *L);
+int pattern_match(lua_State *L);
+int pattern_gmatch(lua_State *L);
+int pattern_gsub(lua_State *L);
 
 /* sandbox.c */
-int open_sandbox(lua_State *L);
+int sandbox_open(lua_State *L);
 
 /* call.c */
-void take_error(tiers_script *s, int status, const char *where, int line, char *out,
-        size_t size);
+void call_take_error(tiers_script *s, int status, const char *where, int line, char *out,
+                     size_t size);
 
 #endif

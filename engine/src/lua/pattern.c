@@ -426,9 +426,9 @@ static int pat_find_or_match(lua_State *L, int find)
     return 1;
 }
 
-int l_str_find(lua_State *L) { return pat_find_or_match(L, 1); }
+int pattern_find(lua_State *L) { return pat_find_or_match(L, 1); }
 
-int l_str_match(lua_State *L) { return pat_find_or_match(L, 0); }
+int pattern_match(lua_State *L) { return pat_find_or_match(L, 0); }
 
 /* The state of a gmatch iterator, a userdata kept as its upvalue 3 (the
  * subject and the pattern are upvalues 1 and 2, so they stay alive). */
@@ -460,7 +460,7 @@ static int pat_gmatch_next(lua_State *L)
 }
 
 /* gmatch(s, pattern [, init]): '^' is an ordinary character here. */
-int l_str_gmatch(lua_State *L)
+int pattern_gmatch(lua_State *L)
 {
     size_t ls;
     luaL_checklstring(L, 1, &ls);
@@ -528,7 +528,7 @@ static int pat_add_value(pat_state *m, luaL_Buffer *b, const char *s, const char
     return 1;
 }
 
-int l_str_gsub(lua_State *L)
+int pattern_gsub(lua_State *L)
 {
     size_t ls, lp;
     const char *src = luaL_checklstring(L, 1, &ls);

@@ -20,7 +20,7 @@
  * the hook call it was given to: making one allocates nothing, and one
  * kept past its call names a generation that is over.  Scripts make no
  * light userdata, and every light userdata has the handles' metatable. */
-void push_handle(lua_State *L, uint64_t gen)
+void handle_push(lua_State *L, uint64_t gen)
 {
     lua_pushlightuserdata(L, (void *)(uintptr_t)gen);
 }
@@ -49,7 +49,7 @@ static int check_sq(lua_State *L, int idx, const tiers_pos *p)
     if (lua_type(L, idx) != LUA_TSTRING)
         return luaL_typeerror(L, idx, "square name");
     const char *name = lua_tostring(L, idx);
-    int sq = parse_square(p->v, name);
+    int sq = tables_parse_square(p->v, name);
     if (sq == -2)
         return luaL_argerror(L, idx, lua_pushfstring(L, "square '%s' is off the board (%dx%d)",
                                                      name, p->v->files, p->v->ranks));
@@ -90,7 +90,7 @@ static int check_side(lua_State *L, int idx, int def)
 static void check_room(lua_State *L, const tiers_pos *p, int sq)
 {
     char b[8];
-    int maxt = mode_tiers(p);
+    int maxt = tables_mode_tiers(p);
     if (p->board[sq].h >= maxt)
         luaL_error(L, "the tower on %s is full (%d tiers)",
                    tiers_square_name(sq_file(sq), sq_rank(sq), b), maxt);
@@ -145,7 +145,7 @@ static int l_piece(lua_State *L)
     if (tier > t->h)
         lua_pushnil(L);
     else
-        push_piece(L, p->v, t->p[tier - 1], (int)tier);
+        tables_push_piece(L, p->v, t->p[tier - 1], (int)tier);
     return 1;
 }
 
@@ -154,7 +154,7 @@ static int l_top(lua_State *L)
     tiers_pos *p = check_pos(L, NULL);
     const tower *t = &p->board[check_sq(L, 2, p)];
     if (t->h)
-        push_piece(L, p->v, t->p[t->h - 1], t->h);
+        tables_push_piece(L, p->v, t->p[t->h - 1], t->h);
     else
         lua_pushnil(L);
     return 1;
@@ -211,7 +211,7 @@ static int l_occupied(lua_State *L)
 {
     tiers_pos *p = check_pos(L, NULL);
     const tiers_variant *v = p->v;
-    charge_generation(L, p);
+    budget_generation(L, p);
     int n = 0;
     luaL_checkstack(L, 2 * v->files * v->ranks, "pos:occupied: board too large");
     for (int r = 0; r < v->ranks; r++)
@@ -232,7 +232,7 @@ static int l_tower(lua_State *L)
     const tower *t = &p->board[check_sq(L, 2, p)];
     lua_createtable(L, t->h, 0);
     for (int i = 0; i < t->h; i++) {
-        push_piece(L, p->v, t->p[i], i + 1);
+        tables_push_piece(L, p->v, t->p[i], i + 1);
         lua_rawseti(L, -2, i + 1);
     }
     return 1;
@@ -242,7 +242,7 @@ static int l_hand(lua_State *L)
 {
     tiers_pos *p = check_pos(L, NULL);
     const tiers_variant *v = p->v;
-    int owner = check_owner(L, 2);
+    int owner = tables_check_owner(L, 2);
     lua_newtable(L);
     for (int slot = 0; slot < HAND_SLOTS; slot++) {
         int n = p->hand[owner][slot], k = slot & PC_KIND_MASK;
@@ -254,7 +254,7 @@ static int l_hand(lua_State *L)
         lua_pop(L, 1);
         lua_pushinteger(L, sum);
         lua_setfield(L, -2, v->faces[f].name);
-        if (face_shown(v, f) > 1) {
+        if (tables_face_shown(v, f) > 1) {
             char key[2 * MAX_NAME + 2];
             snprintf(key, sizeof key, "%s/%s", v->kinds[k].name, v->faces[f].name);
             lua_pushinteger(L, n);
@@ -268,7 +268,7 @@ static int l_in_check(lua_State *L)
 {
     tiers_pos *p = check_pos(L, NULL);
     int side = check_side(L, 2, p->st.side);
-    charge_generation(L, p);
+    budget_generation(L, p);
     int r = movegen_in_check(p, side);
     check_nested(L);
     lua_pushboolean(L, r);
@@ -279,7 +279,7 @@ static int l_attacked(lua_State *L)
 {
     tiers_pos *p = check_pos(L, NULL);
     int sq = check_sq(L, 2, p), by = check_side(L, 3, -1);
-    charge_generation(L, p);
+    budget_generation(L, p);
     int r = movegen_attacks(p, sq, by);
     check_nested(L);
     lua_pushboolean(L, r);
@@ -321,7 +321,7 @@ static int l_has_legal_move(lua_State *L)
     if (s->cur.writable || p->frame)
         return luaL_error(L, "pos:has_legal_move: not available in hook %s (its move is "
                           "still being made)", hook_name[s->cur.hook]);
-    charge_generation(L, p);
+    budget_generation(L, p);
     tiers_move *buf = generation_buffer(s);
     if (!buf)
         return luaL_error(L, "pos:has_legal_move: out of memory");
@@ -349,7 +349,7 @@ static int l_in_check_before(lua_State *L)
     if ((s->cur.hook != HK_VETO && s->cur.hook != HK_EXPAND) || p->frame || !p->depth)
         return luaL_error(L, "pos:in_check_before: only in hooks veto and expand");
     int side = check_side(L, 2, p->undo[p->depth - 1].st.side);
-    charge_generation(L, p);
+    budget_generation(L, p);
     int r = filter_check_before(p, side, &s->fs.before);
     check_nested(L);
     lua_pushboolean(L, r);
@@ -364,14 +364,14 @@ static int l_reach(lua_State *L)
     tiers_pos *p = check_pos(L, NULL);
     int sq = check_sq(L, 2, p);
     uint8_t mark[TIERS_MAX_SQUARES];
-    charge_generation(L, p);
+    budget_generation(L, p);
     movegen_reach(p, sq, mark);
     check_nested(L);
     lua_newtable(L);
     int k = 0;
     for (int s = 0; s < TIERS_MAX_SQUARES; s++)
         if (mark[s]) {
-            push_square(L, s);
+            tables_push_square(L, s);
             lua_rawseti(L, -2, ++k);
         }
     return 1;
@@ -384,7 +384,7 @@ static int l_find(lua_State *L)
     tiers_pos *p = check_pos(L, NULL);
     const tiers_variant *v = p->v;
     const char *name = luaL_checkstring(L, 2);
-    int face = find_face(v, name), owner = lua_isnoneornil(L, 3) ? -1 : check_owner(L, 3);
+    int face = tables_find_face(v, name), owner = lua_isnoneornil(L, 3) ? -1 : tables_check_owner(L, 3);
     if (face < 0)
         return luaL_argerror(L, 2, lua_pushfstring(L, "unknown face '%s'", name));
     lua_newtable(L);
@@ -397,7 +397,7 @@ static int l_find(lua_State *L)
                 if (v->face_of[t->p[i]] != face || (owner >= 0 && pc_owner(t->p[i]) != owner))
                     continue;
                 lua_createtable(L, 0, 3);
-                push_square(L, sq);
+                tables_push_square(L, sq);
                 lua_setfield(L, -2, "square");
                 lua_pushinteger(L, i + 1);
                 lua_setfield(L, -2, "tier");
@@ -459,7 +459,7 @@ static int l_square(lua_State *L)
     if (f < 0 || f >= p->v->files || r < 0 || r >= p->v->ranks)
         return luaL_error(L, "square (%I, %I) is off the board (files 0..%d, ranks 0..%d)",
                           f, r, p->v->files - 1, p->v->ranks - 1);
-    push_square(L, sq_make((int)f, (int)r));
+    tables_push_square(L, sq_make((int)f, (int)r));
     return 1;
 }
 
@@ -478,7 +478,7 @@ static int l_push(lua_State *L)
 {
     tiers_pos *p = check_pos(L, "push");
     int sq = check_sq(L, 2, p);
-    piece_t pc = check_piece(L, 3, 4, -1);
+    piece_t pc = tables_check_piece(L, 3, 4, -1);
     check_room(L, p, sq);
     pos_push(p, sq, pc);
     return 0;
@@ -490,7 +490,7 @@ static int l_pop(lua_State *L)
     tiers_pos *p = check_pos(L, "pop");
     int sq = check_sq(L, 2, p);
     int tier = check_tier(L, 3, p, sq, 0, 1); /* no argument 3: the top */
-    push_piece(L, p->v, pos_pop(p, sq), tier);
+    tables_push_piece(L, p->v, pos_pop(p, sq), tier);
     return 1;
 }
 
@@ -499,7 +499,7 @@ static int l_insert(lua_State *L)
     tiers_pos *p = check_pos(L, "insert");
     int sq = check_sq(L, 2, p);
     int tier = check_tier(L, 3, p, sq, 1, 0);
-    piece_t pc = check_piece(L, 4, 5, -1);
+    piece_t pc = tables_check_piece(L, 4, 5, -1);
     check_room(L, p, sq);
     pos_insert(p, sq, tier - 1, pc);
     return 0;
@@ -510,7 +510,7 @@ static int l_remove(lua_State *L)
     tiers_pos *p = check_pos(L, "remove");
     int sq = check_sq(L, 2, p);
     int tier = check_tier(L, 3, p, sq, 0, 1);
-    push_piece(L, p->v, pos_remove(p, sq, tier - 1), tier);
+    tables_push_piece(L, p->v, pos_remove(p, sq, tier - 1), tier);
     return 1;
 }
 
@@ -519,7 +519,7 @@ static int l_replace(lua_State *L)
     tiers_pos *p = check_pos(L, "replace");
     int sq = check_sq(L, 2, p);
     int tier = check_tier(L, 3, p, sq, 0, 0);
-    piece_t pc = check_piece(L, 4, 5, -1);
+    piece_t pc = tables_check_piece(L, 4, 5, -1);
     pos_replace(p, sq, tier - 1, pc);
     return 0;
 }
@@ -542,7 +542,7 @@ static int l_set_owner(lua_State *L)
     tiers_pos *p = check_pos(L, "set_owner");
     int sq = check_sq(L, 2, p);
     int tier = check_tier(L, 3, p, sq, 0, 1);
-    int owner = check_owner(L, 4);
+    int owner = tables_check_owner(L, 4);
     piece_t pc = pc_with_owner(p->board[sq].p[tier - 1], owner);
     if (!p->v->uses_facing && owner != OWNER_SHARED)
         pc = pc_with_facing(pc, p->v->forward[owner]); /* faces its new side's way */
@@ -553,8 +553,8 @@ static int l_set_owner(lua_State *L)
 static int l_to_hand(lua_State *L)
 {
     tiers_pos *p = check_pos(L, "to_hand");
-    int owner = check_owner(L, 2), kind, flipped;
-    check_tile(L, 3, &kind, &flipped);
+    int owner = tables_check_owner(L, 2), kind, flipped;
+    tables_check_tile(L, 3, &kind, &flipped);
     lua_Integer delta = luaL_optinteger(L, 4, 1);
     int slot = kind | (flipped ? PC_FLIP : 0);
     lua_Integer n = p->hand[owner][slot] + delta;
@@ -614,7 +614,7 @@ void handle_open_methods(lua_State *L)
     lua_setfield(L, -2, "__tostring");
     lua_pushboolean(L, 0);
     lua_setfield(L, -2, "__metatable");
-    push_handle(L, 0); /* the metatable of every light userdata */
+    handle_push(L, 0); /* the metatable of every light userdata */
     lua_insert(L, -2);
     lua_setmetatable(L, -2);
     lua_pop(L, 1);

@@ -341,7 +341,7 @@ static int read_filter(lua_State *L, const tiers_variant *v, const char *name,
             const char *nm = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
             int x = -1;
             if (face && nm)
-                x = find_face(v, nm);
+                x = tables_find_face(v, nm);
             for (int j = 1; k == FL_KINDS && nm && j < TIERS_MV_KINDS; j++)
                 if (!strcmp(nm, kind_name[j]))
                     x = j;
@@ -442,7 +442,7 @@ static int l_effect(lua_State *L)
                                                 "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") != len)
         return luaL_error(L, "effect name '%s' must be 1..%d letters, digits, '_' or '-'",
                           name, MAX_NAME - 1);
-    if (find_effect(v, name) >= 0)
+    if (tables_find_effect(v, name) >= 0)
         return luaL_error(L, "effect '%s' is defined twice", name);
     if (v->neffects >= MAX_EFFECTS)
         return luaL_error(L, "more than %d effects", MAX_EFFECTS);
@@ -512,7 +512,7 @@ static int l_effect(lua_State *L)
 }
 
 /* Builds the sandbox (run under lua_pcall: allocations may fail). */
-int open_sandbox(lua_State *L)
+int sandbox_open(lua_State *L)
 {
     static const luaL_Reg libs[] = {
         {LUA_GNAME, luaopen_base},        {LUA_TABLIBNAME, luaopen_table},
@@ -532,7 +532,7 @@ int open_sandbox(lua_State *L)
     lua_setfield(L, -2, "load");
     lua_pushcfunction(L, l_setmetatable);
     lua_setfield(L, -2, "setmetatable");
-    lua_pushcfunction(L, l_rawset);
+    lua_pushcfunction(L, tables_rawset);
     lua_setfield(L, -2, "rawset");
     lua_pushcfunction(L, l_print);
     lua_setfield(L, -2, "print");
@@ -546,11 +546,11 @@ int open_sandbox(lua_State *L)
     lua_pushboolean(L, 0);
     lua_setfield(L, -2, "__metatable");
     lua_setmetatable(L, -2);
-    wrap_charged(L);
+    budget_wrap_charged(L);
     lua_getfield(L, -1, LUA_STRLIBNAME);
     static const luaL_Reg strings[] = {
-        {"dump", l_no_dump},       {"find", l_str_find}, {"match", l_str_match},
-        {"gmatch", l_str_gmatch}, {"gsub", l_str_gsub}, {NULL, NULL}};
+        {"dump", l_no_dump},       {"find", pattern_find}, {"match", pattern_match},
+        {"gmatch", pattern_gmatch}, {"gsub", pattern_gsub}, {NULL, NULL}};
     luaL_setfuncs(L, strings, 0);
     lua_pop(L, 1);
     lua_getfield(L, -1, LUA_MATHLIBNAME);
@@ -567,7 +567,7 @@ int open_sandbox(lua_State *L)
     lua_createtable(L, MOVE_CACHE, 0);
     s->moves_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_newtable(L);
-    make_read_only(L);
+    tables_make_read_only(L);
     s->empty_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     const tiers_variant *v = s->v;
     for (int k = 0; k < NKEYS; k++) {

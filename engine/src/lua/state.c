@@ -146,7 +146,7 @@ static int load_file(tiers_script *s, const char *file, tiers_error *err)
     if (status == LUA_OK) /* the budget's error was caught with pcall */
         snprintf(msg, sizeof msg, "%s: " BUDGET_TEXT, name, (int)SCRIPT_INSTRUCTION_BUDGET);
     else
-        take_error(s, status, name, 0, msg, sizeof msg);
+        call_take_error(s, status, name, 0, msg, sizeof msg);
     return load_error(err, path, msg);
 }
 
@@ -194,7 +194,7 @@ int script_load(tiers_variant *v, const char *const *files, int nfiles, tiers_er
     for (int e = 0; e < MAX_EFFECTS; e++)
         for (int h = 0; h < HK_COUNT; h++)
             s->fx[e].ref[h] = LUA_NOREF;
-    s->L = lua_newstate(script_alloc, s);
+    s->L = lua_newstate(budget_alloc, s);
     if (!s->L) {
         free(s);
         memset(err, 0, sizeof *err);
@@ -202,9 +202,9 @@ int script_load(tiers_variant *v, const char *const *files, int nfiles, tiers_er
         return TIERS_ENOMEM;
     }
     *(tiers_script **)lua_getextraspace(s->L) = s;
-    lua_sethook(s->L, count_hook, LUA_MASKCOUNT, SCRIPT_COUNT_STEP);
+    lua_sethook(s->L, budget_count_hook, LUA_MASKCOUNT, SCRIPT_COUNT_STEP);
     int rc = 0;
-    lua_pushcfunction(s->L, open_sandbox);
+    lua_pushcfunction(s->L, sandbox_open);
     if (lua_pcall(s->L, 0, 0, 0) != LUA_OK) {
         lua_pop(s->L, 1);
         memset(err, 0, sizeof *err);
@@ -226,7 +226,7 @@ int script_load(tiers_variant *v, const char *const *files, int nfiles, tiers_er
                 s->list[h][s->nlist[h]++] = (uint8_t)e;
                 s->defines[h] |= bit;
                 v->hooks |= hook_bit[h];
-                /* the candidate tables (see candidates()) */
+                /* the candidate tables (see call_candidates()) */
                 int face_test = f->faces || f->taken;
                 for (int k = 0; k < TIERS_MV_KINDS; k++)
                     if (!f->on || (f->move_test && !f->never && (!f->kinds || (f->kinds >> k & 1))))

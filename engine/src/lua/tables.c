@@ -13,7 +13,7 @@
 
 /* ------------------------------------------------------------ names */
 
-int find_face(const tiers_variant *v, const char *name)
+int tables_find_face(const tiers_variant *v, const char *name)
 {
     for (int f = 0; f < v->nfaces; f++)
         if (!strcmp(v->faces[f].name, name))
@@ -29,7 +29,7 @@ static int find_kind(const tiers_variant *v, const char *name)
     return -1;
 }
 
-int find_effect(const tiers_variant *v, const char *name)
+int tables_find_effect(const tiers_variant *v, const char *name)
 {
     for (int i = 0; i < v->neffects; i++)
         if (!strcmp(v->effect_name[i], name))
@@ -38,7 +38,7 @@ int find_effect(const tiers_variant *v, const char *name)
 }
 
 /* How many tile sides show face f (1 = the face names a tile and side). */
-int face_shown(const tiers_variant *v, int f)
+int tables_face_shown(const tiers_variant *v, int f)
 {
     int n = 0;
     for (int k = 1; k < v->nkinds; k++)
@@ -47,7 +47,7 @@ int face_shown(const tiers_variant *v, int f)
 }
 
 /* "e5" -> square; -1 if malformed, -2 if off this board. */
-int parse_square(const tiers_variant *v, const char *s)
+int tables_parse_square(const tiers_variant *v, const char *s)
 {
     if (s[0] < 'a' || s[0] > 'p' || s[1] < '1' || s[1] > '9')
         return -1;
@@ -67,7 +67,7 @@ int parse_square(const tiers_variant *v, const char *s)
 }
 
 /* The square's name ("e4", "a16"), written by hand: hooks push many. */
-void push_square(lua_State *L, int sq)
+void tables_push_square(lua_State *L, int sq)
 {
     char b[4];
     int r = sq_rank(sq) + 1, n = 1;
@@ -78,7 +78,7 @@ void push_square(lua_State *L, int sq)
     lua_pushlstring(L, b, (size_t)n);
 }
 
-int mode_tiers(const tiers_pos *p)
+int tables_mode_tiers(const tiers_pos *p)
 {
     const tiers_variant *v = p->v;
     int m = v->nmodes ? v->modes[p->st.mode].max_tiers : v->max_tiers;
@@ -119,7 +119,7 @@ static int l_read_only_pairs(lua_State *L)
     return 3;
 }
 
-/* Is the value at idx a read-only view (make_read_only)? */
+/* Is the value at idx a read-only view (tables_make_read_only)? */
 static int is_read_only(lua_State *L, int idx)
 {
     int ro = 0;
@@ -133,7 +133,7 @@ static int is_read_only(lua_State *L, int idx)
 
 /* rawset(t, k, v), refused on a read-only view: a raw key would hide the
  * shared contents from every later hook. */
-int l_rawset(lua_State *L)
+int tables_rawset(lua_State *L)
 {
     luaL_checktype(L, 1, LUA_TTABLE);
     luaL_checkany(L, 2);
@@ -154,7 +154,7 @@ static int l_read_only_len(lua_State *L)
 
 /* Replaces the table on top by a read-only view of it: an empty table
  * whose reads go to it, and whose writes raise an error. */
-void make_read_only(lua_State *L)
+void tables_make_read_only(lua_State *L)
 {
     lua_newtable(L);
     lua_createtable(L, 0, 5);
@@ -173,7 +173,7 @@ void make_read_only(lua_State *L)
 }
 
 /* A new piece table: face, kind, owner, flipped, facing, and the tier when
- * given (push_piece keeps it). */
+ * given (tables_push_piece keeps it). */
 static void new_piece(lua_State *L, const tiers_variant *v, piece_t pc, int tier)
 {
     const tiers_script *s = script_of(L);
@@ -196,14 +196,14 @@ static void new_piece(lua_State *L, const tiers_variant *v, piece_t pc, int tier
 
 /* The piece table of pc at tier (0: none given).  Hooks read pieces by the
  * million: each piece's table is made once, read-only, and shared. */
-void push_piece(lua_State *L, const tiers_variant *v, piece_t pc, int tier)
+void tables_push_piece(lua_State *L, const tiers_variant *v, piece_t pc, int tier)
 {
     push_ref(L, script_of(L)->pieces_ref);
     lua_Integer key = (lua_Integer)pc * (TIERS_MAX_TIERS + 1) + tier;
     if (lua_rawgeti(L, -1, key) != LUA_TTABLE) {
         lua_pop(L, 1);
         new_piece(L, v, pc, tier);
-        make_read_only(L);
+        tables_make_read_only(L);
         lua_pushvalue(L, -1);
         lua_rawseti(L, -3, key);
     }
@@ -211,7 +211,7 @@ void push_piece(lua_State *L, const tiers_variant *v, piece_t pc, int tier)
 }
 
 
-int check_owner(lua_State *L, int idx)
+int tables_check_owner(lua_State *L, int idx)
 {
     int isnum;
     lua_Integer o = lua_tointegerx(L, idx, &isnum);
@@ -222,7 +222,7 @@ int check_owner(lua_State *L, int idx)
 
 /* The tile kind and side named by a face (unique) or a kind (+face or
  * flipped) at stack index idx: a face-name string or a piece table. */
-void check_tile(lua_State *L, int idx, int *kind, int *flipped)
+void tables_check_tile(lua_State *L, int idx, int *kind, int *flipped)
 {
     const tiers_variant *v = script_of(L)->v;
     const char *kname = NULL, *fname = NULL;
@@ -252,7 +252,7 @@ void check_tile(lua_State *L, int idx, int *kind, int *flipped)
         if (k < 0)
             luaL_error(L, "unknown tile kind '%s'", kname);
         if (fname) {
-            int f = find_face(v, fname);
+            int f = tables_find_face(v, fname);
             if (f < 0)
                 luaL_error(L, "unknown face '%s'", fname);
             if (v->kinds[k].face[0] == f)
@@ -273,10 +273,10 @@ void check_tile(lua_State *L, int idx, int *kind, int *flipped)
     }
     if (!fname)
         luaL_error(L, "piece names neither a face nor a kind");
-    int f = find_face(v, fname);
+    int f = tables_find_face(v, fname);
     if (f < 0)
         luaL_error(L, "unknown face '%s'", fname);
-    if (face_shown(v, f) != 1)
+    if (tables_face_shown(v, f) != 1)
         luaL_error(L, "face '%s' is on several tiles: give kind too", fname);
     for (int k = 1; k < v->nkinds; k++)
         for (int side = 0; side < 2; side++)
@@ -292,13 +292,13 @@ void check_tile(lua_State *L, int idx, int *kind, int *flipped)
 /* A piece code from a description at idx; the owner comes from the
  * argument at owner_idx (0 = none), else the table, else default_owner
  * (-1 = required). */
-piece_t check_piece(lua_State *L, int idx, int owner_idx, int default_owner)
+piece_t tables_check_piece(lua_State *L, int idx, int owner_idx, int default_owner)
 {
     const tiers_variant *v = script_of(L)->v;
     int kind, flipped, owner = -1, facing = -1;
     idx = lua_absindex(L, idx);
     int top = lua_gettop(L);
-    check_tile(L, idx, &kind, &flipped);
+    tables_check_tile(L, idx, &kind, &flipped);
     if (lua_type(L, idx) == LUA_TTABLE) {
         if (lua_getfield(L, idx, "owner") != LUA_TNIL) {
             int isnum;
@@ -317,7 +317,7 @@ piece_t check_piece(lua_State *L, int idx, int owner_idx, int default_owner)
         lua_settop(L, top);
     }
     if (owner_idx && !lua_isnoneornil(L, owner_idx))
-        owner = check_owner(L, owner_idx);
+        owner = tables_check_owner(L, owner_idx);
     if (owner < 0)
         owner = default_owner;
     if (owner < 0)
@@ -328,7 +328,7 @@ piece_t check_piece(lua_State *L, int idx, int owner_idx, int default_owner)
 }
 
 
-/* A new move table for k (push_move keeps it). */
+/* A new move table for k (tables_push_move keeps it). */
 static void new_move(lua_State *L, const tiers_pos *p, const move_key *k)
 {
     const tiers_variant *v = p->v;
@@ -339,11 +339,11 @@ static void new_move(lua_State *L, const tiers_pos *p, const move_key *k)
     push_ref(L, s->kind_ref[m->kind < TIERS_MV_KINDS ? m->kind : 0]);
     set_key(L, K_KIND);
     if (m->from != TIERS_NO_SQUARE) {
-        push_square(L, m->from);
+        tables_push_square(L, m->from);
         set_key(L, K_FROM);
     }
     if (m->to != TIERS_NO_SQUARE) {
-        push_square(L, m->to);
+        tables_push_square(L, m->to);
         set_key(L, K_TO);
     }
     lua_pushinteger(L, m->tier);
@@ -351,11 +351,11 @@ static void new_move(lua_State *L, const tiers_pos *p, const move_key *k)
     lua_pushinteger(L, m->arg);
     set_key(L, K_ARG);
     if (actor) {
-        push_piece(L, v, actor, m->kind == TIERS_MV_STRIKE ? m->tier : 0);
+        tables_push_piece(L, v, actor, m->kind == TIERS_MV_STRIKE ? m->tier : 0);
         set_key(L, K_PIECE);
     }
     if (taken) {
-        push_piece(L, v, taken, m->kind == TIERS_MV_STRIKE ? m->arg : 0);
+        tables_push_piece(L, v, taken, m->kind == TIERS_MV_STRIKE ? m->arg : 0);
         set_key(L, K_TAKEN);
     }
     if (k->setup) {
@@ -374,11 +374,11 @@ static void new_move(lua_State *L, const tiers_pos *p, const move_key *k)
         if (m->path[i] == TIERS_NO_SQUARE)
             lua_pushliteral(L, "out");
         else
-            push_square(L, m->path[i]);
+            tables_push_square(L, m->path[i]);
         lua_rawseti(L, -2, i + 1);
     }
     if (m->npath)
-        make_read_only(L);
+        tables_make_read_only(L);
     set_key(L, K_PATH);
     if (m->flags & TIERS_MF_EXIT) {
         lua_pushboolean(L, 1);
@@ -402,7 +402,7 @@ static uint64_t move_key_hash(const move_key *k)
  * that `piece` and `taken` describe the pieces as they were before it.
  * The table is read-only, and the same move gets the same table: it is
  * made once and kept (MOVE_CACHE of them), as pieces are. */
-void push_move(lua_State *L, const tiers_pos *p, const tiers_move *m, const undo_rec *u)
+void tables_push_move(lua_State *L, const tiers_pos *p, const tiers_move *m, const undo_rec *u)
 {
     tiers_script *s = script_of(L);
     move_key k;
@@ -423,7 +423,7 @@ void push_move(lua_State *L, const tiers_pos *p, const tiers_move *m, const undo
         lua_pop(L, 1);
     }
     new_move(L, p, &k);
-    make_read_only(L);
+    tables_make_read_only(L);
     lua_pushvalue(L, -1);
     lua_rawseti(L, -3, (lua_Integer)slot + 1);
     lua_remove(L, -2);
@@ -433,7 +433,7 @@ void push_move(lua_State *L, const tiers_pos *p, const tiers_move *m, const undo
 
 /* The value on top of the stack as a square named `what`: nil ->
  * TIERS_NO_SQUARE; "out" too where out_ok (deployment paths). */
-int move_square(lua_State *L, const char *what, int out_ok, const char **why)
+int tables_move_square(lua_State *L, const char *what, int out_ok, const char **why)
 {
     const tiers_variant *v = script_of(L)->v;
     int t = lua_type(L, -1), sq = TIERS_NO_SQUARE;
@@ -441,7 +441,7 @@ int move_square(lua_State *L, const char *what, int out_ok, const char **why)
         const char *name = lua_tostring(L, -1);
         if (out_ok && !strcmp(name, "out"))
             return TIERS_NO_SQUARE;
-        if ((sq = parse_square(v, name)) < 0) {
+        if ((sq = tables_parse_square(v, name)) < 0) {
             *why = lua_pushfstring(L, "%s '%s' is %s", what, name,
                                    sq == -2 ? "off the board" : "not a square name");
             return TIERS_NO_SQUARE;
@@ -476,7 +476,7 @@ static int move_flag(lua_State *L, int idx, const char *key, const char **why)
 static const char *move_problem(lua_State *L, const tiers_pos *p, const tiers_move *m)
 {
     const tiers_variant *v = p->v;
-    int maxt = mode_tiers(p);
+    int maxt = tables_mode_tiers(p);
     const tower *from = m->from != TIERS_NO_SQUARE ? &p->board[m->from] : NULL;
     const tower *to = m->to != TIERS_NO_SQUARE ? &p->board[m->to] : NULL;
     switch (m->kind) {
@@ -538,7 +538,7 @@ static const char *move_problem(lua_State *L, const tiers_pos *p, const tiers_mo
 }
 
 /* Reads the move table at idx (an entry of a `moves` result). */
-void check_move(lua_State *L, int idx, call *c, int entry, tiers_move *m)
+void tables_check_move(lua_State *L, int idx, call *c, int entry, tiers_move *m)
 {
     const tiers_variant *v = c->s->v;
     const char *why = NULL;
@@ -559,9 +559,9 @@ void check_move(lua_State *L, int idx, call *c, int entry, tiers_move *m)
         goto bad;
     }
     lua_getfield(L, idx, "from");
-    m->from = (uint8_t)move_square(L, "from", 0, &why);
+    m->from = (uint8_t)tables_move_square(L, "from", 0, &why);
     lua_getfield(L, idx, "to");
-    m->to = (uint8_t)move_square(L, "to", 0, &why);
+    m->to = (uint8_t)tables_move_square(L, "to", 0, &why);
     m->tier = (uint8_t)move_byte(L, idx, "tier", &why);
     m->arg = (uint8_t)move_byte(L, idx, "arg", &why);
     if (move_flag(L, idx, "exit", &why))
@@ -572,7 +572,7 @@ void check_move(lua_State *L, int idx, call *c, int entry, tiers_move *m)
         goto bad;
     int t = lua_getfield(L, idx, "effect");
     if (t == LUA_TSTRING) {
-        int e = find_effect(v, lua_tostring(L, -1));
+        int e = tables_find_effect(v, lua_tostring(L, -1));
         if (e < 0) {
             why = lua_pushfstring(L, "unknown effect '%s'", lua_tostring(L, -1));
             goto bad;
@@ -594,7 +594,7 @@ void check_move(lua_State *L, int idx, call *c, int entry, tiers_move *m)
         }
         for (int i = 0; i < (int)n; i++) {
             lua_geti(L, pi, i + 1);
-            m->path[i] = (uint8_t)move_square(L, "path square", 1, &why);
+            m->path[i] = (uint8_t)tables_move_square(L, "path square", 1, &why);
             if (why)
                 goto bad;
         }
@@ -608,7 +608,7 @@ void check_move(lua_State *L, int idx, call *c, int entry, tiers_move *m)
             why = "a drop needs 'piece'";
             goto bad;
         }
-        m->piece = check_piece(L, -1, 0, c->p->st.side);
+        m->piece = tables_check_piece(L, -1, 0, c->p->st.side);
         if (v->uses_facing) {
             m->flags |= TIERS_MF_FACING;
             m->arg = (uint8_t)pc_facing(m->piece);

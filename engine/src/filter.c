@@ -62,24 +62,10 @@ static int move_side(const tiers_pos *p, const undo_rec *u)
     return u ? u->st.side : p->st.side;
 }
 
-int filter_in_setup(const tiers_pos *p, const undo_rec *u)
-{
-    const pos_state *st = u ? &u->st : &p->st;
-    return (st->setup_left >> st->side) & 1;
-}
-
 /* A square's rank counted from side's own back rank, 1-based. */
 static int own_rank(const tiers_variant *v, int side, int sq)
 {
     return v->forward[side] == DIR_S ? v->ranks - sq_rank(sq) : sq_rank(sq) + 1;
-}
-
-move_faces filter_faces(const tiers_pos *p, const undo_rec *u, const tiers_move *m)
-{
-    piece_t a, t;
-    filter_actors(p, u, m, &a, &t);
-    move_faces mf = {a ? p->v->face_of[a] : MAX_FACES, t ? p->v->face_of[t] : MAX_FACES};
-    return mf;
 }
 
 /* file_faces and file_heights: the file of m's destination, as it stands. */
@@ -217,13 +203,12 @@ static int may_be_stuck(const tiers_pos *p, const undo_rec *u, const tiers_move 
 }
 
 /* Does the hook (narrowed by f) concern m?  m NULL: a hook without a move
- * (result), where only the variables count.  mf: m's faces. */
+ * (result), where only the variables count.  mf: m's faces.  (A move of
+ * the hook's own effect always concerns it: the caller tests that.) */
 int filter_pass(const tiers_pos *p, const undo_rec *u, const tiers_move *m,
-                const move_faces *mf, const hook_filter *f, int effect, filter_state *fs)
+                const move_faces *mf, const hook_filter *f, filter_state *fs)
 {
     if (!f->on)
-        return 1;
-    if (m && m->effect == effect + 1)
         return 1;
     for (int i = 0; f->vars && i < MAX_VARS; i++)
         if ((f->vars >> i & 1) && p->st.vars[i])

@@ -65,14 +65,34 @@ typedef struct filter_state {
  * made on p, else NULL. */
 void filter_actors(const tiers_pos *p, const undo_rec *u, const tiers_move *m,
                    piece_t *actor, piece_t *taken);
-/* Whether m's player was still in its setup. */
-int filter_in_setup(const tiers_pos *p, const undo_rec *u);
-/* The faces of m's acting and taken pieces. */
-move_faces filter_faces(const tiers_pos *p, const undo_rec *u, const tiers_move *m);
+/* Whether m's player was still in its setup (inline: filter_pass asks it
+ * of most moves). */
+static inline int filter_in_setup(const tiers_pos *p, const undo_rec *u)
+{
+    const pos_state *st = u ? &u->st : &p->st;
+    return (st->setup_left >> st->side) & 1;
+}
+/* The faces of m's acting and taken pieces (inline: asked for nearly every
+ * move a narrowed hook might concern). */
+static inline move_faces filter_faces(const tiers_pos *p, const undo_rec *u,
+                                      const tiers_move *m)
+{
+    piece_t a, t;
+    filter_actors(p, u, m, &a, &t);
+    move_faces mf = {a ? p->v->face_of[a] : MAX_FACES, t ? p->v->face_of[t] : MAX_FACES};
+    return mf;
+}
 /* Does the hook narrowed by f concern m (mf: its faces)?  m NULL: a hook
- * without a move, where only the variables count. */
+ * without a move, where only the variables count.  A move tagged with the
+ * hook's own effect concerns it whatever f says: callers test that first
+ * (filter_own). */
 int filter_pass(const tiers_pos *p, const undo_rec *u, const tiers_move *m,
-                const move_faces *mf, const hook_filter *f, int effect, filter_state *fs);
+                const move_faces *mf, const hook_filter *f, filter_state *fs);
+/* Is m a move of the effect (0-based) itself? */
+static inline int filter_own(const tiers_move *m, int effect)
+{
+    return m->effect == effect + 1;
+}
 /* Does the moves or result hook narrowed by f concern the position?  A
  * pure hook's memo key goes to *key. */
 int filter_moves_pass(const tiers_pos *p, const hook_filter *f, uint64_t *key);

@@ -454,7 +454,8 @@ int script_veto(tiers_pos *p, const tiers_move *m)
     call c = {.s = s, .hook = HK_VETO, .p = p, .m = m, .u = u};
     while (cand) {
         c.effect = call_next_effect(&cand);
-        if (!filter_pass(p, c.u, m, &mf, &s->fx[c.effect].filter[HK_VETO], c.effect, &s->fs))
+        if (!filter_own(m, c.effect) &&
+            !filter_pass(p, c.u, m, &mf, &s->fx[c.effect].filter[HK_VETO], &s->fs))
             continue;
         c.result = 1; /* veto = true */
         if (s->fx[c.effect].ref[HK_VETO] != LUA_REFNIL && run_hook(s, &c) < 0)
@@ -513,7 +514,8 @@ int script_after(tiers_pos *p, const tiers_move *m)
     while (cand) {
         c.effect = call_next_effect(&cand);
         c.result = 0;
-        if (!filter_pass(p, c.u, m, &mf, &s->fx[c.effect].filter[HK_AFTER], c.effect, &s->fs))
+        if (!filter_own(m, c.effect) &&
+            !filter_pass(p, c.u, m, &mf, &s->fx[c.effect].filter[HK_AFTER], &s->fs))
             continue;
         if (run_hook(s, &c) < 0)
             return TIERS_ESCRIPT;
@@ -611,7 +613,7 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, int drops_lo, i
             move_faces mf;
             if (m->kind == TIERS_MV_NONE ||
                 !(call_candidates(s, HK_EXPAND, p, NULL, m, &mf) & bit) ||
-                !filter_pass(p, NULL, m, &mf, f, c.effect, &s->fs))
+                !(filter_own(m, c.effect) || filter_pass(p, NULL, m, &mf, f, &s->fs)))
                 continue;
             tiers_move made = buf[i];
             int fixed = s->fx[c.effect].ref[HK_EXPAND] == LUA_REFNIL;

@@ -237,12 +237,19 @@ void cli_free_strings(char **s, int n)
 
 int cli_sorted_moves(tiers_pos *p, const char *notation, char ***out, int *n)
 {
+    return cli_sorted_moves_status(p, notation, out, n, NULL);
+}
+
+int cli_sorted_moves_status(tiers_pos *p, const char *notation, char ***out, int *n,
+                            tiers_status *st)
+{
     *out = NULL;
     *n = 0;
     tiers_move *moves = malloc(sizeof *moves * TIERS_MAX_MOVES);
     if (!moves)
         return TIERS_ENOMEM;
-    int count = tiers_legal_moves(p, moves, TIERS_MAX_MOVES);
+    int count = st ? tiers_pos_status_moves(p, moves, TIERS_MAX_MOVES, st)
+                   : tiers_legal_moves(p, moves, TIERS_MAX_MOVES);
     if (count < 0) {
         free(moves);
         return count;

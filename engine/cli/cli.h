@@ -189,6 +189,9 @@ char *cli_move_text(const tiers_pos *p, const tiers_move *m,
  * of *n strings; free it with cli_free_strings.  Returns 0 or a negative
  * library code. */
 int cli_sorted_moves(tiers_pos *p, const char *notation, char ***out, int *n);
+/* The same and the position's status (*st), from one generation. */
+int cli_sorted_moves_status(tiers_pos *p, const char *notation, char ***out, int *n,
+                            tiers_status *st);
 void cli_free_strings(char **s, int n);
 int cli_strcmp_ptr(const void *a, const void *b);
 

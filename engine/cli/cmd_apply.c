@@ -6,12 +6,15 @@
 #include "cli.h"
 #include "json.h"
 
-/* Makes c->args[1..]; returns an exit code (message printed). */
-static int cmd_apply_moves(const struct cli *c, tiers_pos *p)
+/* Makes c->args[1..] with `legal` (TIERS_MAX_MOVES) for the legal moves:
+ * one list and one game-end test per move.  Returns an exit code (message
+ * printed). */
+static int cmd_apply_list(const struct cli *c, tiers_pos *p, tiers_move *legal)
 {
     for (int i = 1; i < c->nargs; i++) {
         const char *tok = c->args[i];
-        tiers_status st = tiers_pos_status(p);
+        tiers_status st;
+        int n = tiers_pos_status_moves(p, legal, TIERS_MAX_MOVES, &st);
         if (st.game_over) {
             cli_error(c, "move %d '%s': the game is over (%s)", i, tok,
                       st.reason && st.reason[0] ? st.reason : "no reason");
@@ -21,7 +24,7 @@ static int cmd_apply_moves(const struct cli *c, tiers_pos *p)
         tiers_error err;
         char text[1024];
         memset(&err, 0, sizeof err);
-        int rc = tiers_move_parse(p, tok, c->notation, &m, &err);
+        int rc = tiers_move_find(p, tok, c->notation, legal, n, &m, &err);
         if (rc < 0) {
             tiers_error_text(&err, text, sizeof text);
             cli_error(c, "move %d '%s': %s", i, tok,
@@ -37,6 +40,18 @@ static int cmd_apply_moves(const struct cli *c, tiers_pos *p)
         }
     }
     return CLI_OK;
+}
+
+static int cmd_apply_moves(const struct cli *c, tiers_pos *p)
+{
+    tiers_move *legal = malloc(TIERS_MAX_MOVES * sizeof *legal);
+    if (!legal) {
+        cli_error(c, "out of memory");
+        return CLI_INTERNAL;
+    }
+    int code = cmd_apply_list(c, p, legal);
+    free(legal);
+    return code;
 }
 
 int cmd_apply_run(struct cli *c)

@@ -82,7 +82,8 @@ static int cmd_moves_line(const struct cli *c, tiers_pos *p, const char *line,
 
     char **moves;
     int n;
-    rc = cli_sorted_moves(p, c->notation, &moves, &n);
+    tiers_status st;
+    rc = cli_sorted_moves_status(p, c->notation, &moves, &n, &st);
     if (rc < 0) {
         snprintf(msg, sizeof msg, "line %ld: %s", lineno,
                  cli_rc_text(tiers_pos_variant(p), rc));
@@ -90,7 +91,6 @@ static int cmd_moves_line(const struct cli *c, tiers_pos *p, const char *line,
         free(decoded);
         return cli_exit_for(rc);
     }
-    tiers_status st = tiers_pos_status(p);
     cmd_moves_json(position, moves, n, &st);
     cli_free_strings(moves, n);
     free(decoded);
@@ -158,7 +158,9 @@ int cmd_moves_run(struct cli *c)
     } else if (p) {
         char **moves;
         int n;
-        int rc = cli_sorted_moves(p, c->notation, &moves, &n);
+        tiers_status st; /* with the moves when the output shows it */
+        int rc = cli_sorted_moves_status(p, c->notation, &moves, &n,
+                                         c->json && !c->count ? &st : NULL);
         if (rc < 0) {
             cli_error(c, "cannot list moves: %s", cli_rc_text(v, rc));
             code = cli_exit_for(rc);
@@ -179,7 +181,6 @@ int cmd_moves_run(struct cli *c)
                 json_end_object(&w);
                 fputc('\n', stdout);
             } else {
-                tiers_status st = tiers_pos_status(p);
                 cmd_moves_json(text, moves, n, &st);
             }
             free(text);

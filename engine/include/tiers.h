@@ -197,6 +197,11 @@ int tiers_pseudo_moves(tiers_pos *p, tiers_move *buf, int cap);
 int tiers_make(tiers_pos *p, const tiers_move *m);
 int tiers_unmake(tiers_pos *p);
 tiers_status tiers_pos_status(tiers_pos *p);
+/* tiers_pos_status and the legal moves (none when the game is over) at
+ * once: one game-end test and one generation.  Returns the count of buf,
+ * or a negative error as tiers_legal_moves (*st is then the status
+ * without checkmate and stalemate). */
+int tiers_pos_status_moves(tiers_pos *p, tiers_move *buf, int cap, tiers_status *st);
 /* Whether side's royal piece is attacked (0 if it has none). */
 int tiers_side_in_check(const tiers_pos *p, int side);
 
@@ -205,6 +210,10 @@ int tiers_move_format(const tiers_pos *p, const tiers_move *m,
 /* Parses `text` and matches it against the legal moves. */
 int tiers_move_parse(tiers_pos *p, const char *text, const char *notation,
                      tiers_move *out, tiers_error *err);
+/* As tiers_move_parse, against the legal moves list[0..n) of p that the
+ * caller already has (from tiers_pos_status_moves; n < 0: its error). */
+int tiers_move_find(tiers_pos *p, const char *text, const char *notation,
+                    const tiers_move *list, int n, tiers_move *out, tiers_error *err);
 
 /* Leaf count of the legal move tree (last ply counted from the full legal
  * list).  Stops at game over. Returns a negative error on script failure. */

@@ -24,6 +24,7 @@
 
 #include "eval.h"
 #include "movegen.h"
+#include "rng.h"
 
 enum agent_kind { AGENT_RANDOM, AGENT_GREEDY, AGENT_ALPHABETA, AGENT_MCTS };
 enum { ROLLOUT_RANDOM, ROLLOUT_GREEDY };
@@ -91,11 +92,9 @@ struct tiers_agent {
 
 uint64_t agent_rng_next(uint64_t *state)
 {
-    uint64_t x = *state ? *state : 0x9e3779b97f4a7c15ull;
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    return *state = x;
+    if (!*state)
+        *state = 0x9e3779b97f4a7c15ull;
+    return rng_next(state);
 }
 
 uint32_t agent_rng_below(uint64_t *state, uint32_t n)
@@ -718,8 +717,8 @@ static int agent_rollout(tiers_agent *a, tiers_pos *p, uint64_t *rng,
         if (a->rollout == ROLLOUT_RANDOM && !(made == 0 && leaf && leaf->nmoves < 0)) {
             /* a random rollout needs no legal list: the engine's random
                move tests candidates until one is legal */
-            rc = a->rollout_plies && made >= a->rollout_plies ? 0
-                 : movegen_random(p, rng, buf);
+            rc = (a->rollout_plies && made >= a->rollout_plies) || tiers_pos_ended(p, NULL)
+                 ? 0 : movegen_random(p, rng, buf);
             if (rc < 0)
                 break;
             if (rc == 0) { /* over, cut or history full: a result if any */

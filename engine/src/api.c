@@ -4,11 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hooks.h"
 #include "make.h"
 #include "movegen.h"
 #include "notation.h"
 #include "position.h"
-#include "script.h"
 #include "status.h"
 
 const char *tiers_error_text(const tiers_error *err, char *buf, size_t size)
@@ -228,7 +228,7 @@ int tiers_pos_piece(const tiers_pos *p, int file, int rank, int tier, char *buf,
 
 int tiers_legal_moves(tiers_pos *p, tiers_move *buf, int cap)
 {
-    return movegen_legal(p, buf, cap);
+    return status_legal(p, buf, cap);
 }
 
 int tiers_pseudo_moves(tiers_pos *p, tiers_move *buf, int cap)
@@ -249,7 +249,7 @@ int tiers_pos_vetoed(const tiers_pos *p, uint32_t *effects)
 
 uint32_t tiers_pos_check_effects(tiers_pos *p)
 {
-    return p->v->hooks & HOOK_CHECK ? script_check_effects(p) : 0;
+    return hooks_check_effects(p);
 }
 
 int tiers_side_in_check(const tiers_pos *p, int side)
@@ -285,25 +285,11 @@ int tiers_move_format(const tiers_pos *p, const tiers_move *m, const char *notat
 
 /* A move is read by formatting every legal move and comparing: one
  * formatter per dialect then serves both directions. */
-int tiers_move_parse(tiers_pos *p, const char *text, const char *notation, tiers_move *out,
-                     tiers_error *err)
+/* Matches text against list[0..n) (n < 0: the generation's error). */
+static int find_in(tiers_pos *p, const char *text, const char *notation, const tiers_move *list,
+                   int n, tiers_move *out, tiers_error *err)
 {
-    tiers_error tmp;
-    if (!err)
-        err = &tmp;
-    memset(err, 0, sizeof *err);
-    const dialect *d;
-    int idx;
-    if (notation_find(p->v, notation, &d, &idx) < 0) {
-        snprintf(err->msg, sizeof err->msg, "unknown notation '%s'", notation);
-        return TIERS_EUSAGE;
-    }
-    tiers_move *buf = malloc(TIERS_MAX_MOVES * sizeof *buf);
-    if (!buf) {
-        set_error(err, "out of memory");
-        return TIERS_ENOMEM;
-    }
-    int n = movegen_legal(p, buf, TIERS_MAX_MOVES), rc = TIERS_EILLEGAL;
+    int rc = TIERS_EILLEGAL;
     char s[256];
     /* Records may end a move with a mate or draw mark ('#', '='): a text
      * that matches nothing is tried again without it. */
@@ -313,19 +299,18 @@ int tiers_move_parse(tiers_pos *p, const char *text, const char *notation, tiers
             break;
         strip = (size_t)pass;
         for (int i = 0; i < n; i++) {
-            int len = tiers_move_format(p, &buf[i], notation, s, sizeof s);
+            int len = tiers_move_format(p, &list[i], notation, s, sizeof s);
             if (len == TIERS_EUSAGE) {
                 rc = TIERS_EUSAGE;
                 break;
             }
             if (len > 0 && strlen(s) == len_text - strip && !strncmp(s, text, len_text - strip)) {
-                *out = buf[i];
+                *out = list[i];
                 rc = 0;
                 break;
             }
         }
     }
-    free(buf);
     if (n < 0)
         rc = n;
     if (rc == TIERS_EILLEGAL)
@@ -338,9 +323,51 @@ int tiers_move_parse(tiers_pos *p, const char *text, const char *notation, tiers
     return rc;
 }
 
+/* The notation is known?  (Else the message, TIERS_EUSAGE.) */
+static int check_notation(const tiers_pos *p, const char *notation, tiers_error *err)
+{
+    memset(err, 0, sizeof *err);
+    const dialect *d;
+    int idx;
+    if (notation_find(p->v, notation, &d, &idx) < 0) {
+        snprintf(err->msg, sizeof err->msg, "unknown notation '%s'", notation);
+        return TIERS_EUSAGE;
+    }
+    return 0;
+}
+
+int tiers_move_parse(tiers_pos *p, const char *text, const char *notation, tiers_move *out,
+                     tiers_error *err)
+{
+    tiers_error tmp;
+    if (!err)
+        err = &tmp;
+    if (check_notation(p, notation, err) < 0)
+        return TIERS_EUSAGE;
+    tiers_move *buf = malloc(TIERS_MAX_MOVES * sizeof *buf);
+    if (!buf) {
+        set_error(err, "out of memory");
+        return TIERS_ENOMEM;
+    }
+    int rc = find_in(p, text, notation, buf, status_legal(p, buf, TIERS_MAX_MOVES), out, err);
+    free(buf);
+    return rc;
+}
+
+int tiers_move_find(tiers_pos *p, const char *text, const char *notation, const tiers_move *list,
+                    int n, tiers_move *out, tiers_error *err)
+{
+    tiers_error tmp;
+    if (!err)
+        err = &tmp;
+    if (check_notation(p, notation, err) < 0)
+        return TIERS_EUSAGE;
+    return find_in(p, text, notation, list, n, out, err);
+}
+
 static int64_t perft(tiers_pos *p, int depth, tiers_move *stack)
 {
-    int n = movegen_legal(p, stack, TIERS_MAX_MOVES);
+    int n = status_legal(p, stack, TIERS_MAX_MOVES);
     if (n < 0 || depth == 1)
         return n;
     int64_t total = 0;
@@ -376,7 +403,7 @@ int tiers_random_playout(tiers_pos *p, uint64_t *rng, int max_plies)
 {
     tiers_move buf[TIERS_MAX_MOVES];
     int plies = 0, rc = 0;
-    while (plies < max_plies && p->depth < p->cap) {
+    while (plies < max_plies && p->depth < p->cap && !status_terminal(p, NULL, NULL)) {
         rc = movegen_random(p, rng, buf);
         if (rc <= 0)
             break;

@@ -178,7 +178,7 @@ enum {
     HOOK_EVALUATE = 1u << 9   /* adds to the agents' material score */
 };
 
-typedef struct tiers_script tiers_script; /* script.c, opaque to the core */
+typedef struct tiers_script tiers_script; /* lua/, opaque to the core */
 
 struct tiers_variant {
     char name[MAX_NAME];
@@ -278,6 +278,7 @@ struct tiers_variant {
     char effect_name[MAX_EFFECTS][MAX_NAME];
     uint8_t neffects;
     tiers_script *script;     /* NULL if the variant has no scripts */
+    const struct hooks_table *hook_fns; /* its hooks (hooks.h), NULL with script */
 
     /* derived by variant_conclude */
     uint8_t face_of[PC_CODES];      /* piece code -> face shown */

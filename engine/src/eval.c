@@ -3,8 +3,8 @@
  * the position's towers and hands; changes nothing. */
 #include "eval.h"
 
+#include "hooks.h"
 #include "position.h"
-#include "script.h"
 #include "status.h"
 
 int eval_material(const tiers_pos *p, int side)
@@ -37,8 +37,7 @@ int eval_material(const tiers_pos *p, int side)
 int eval_score(tiers_pos *p, int side)
 {
     int score = eval_material(p, side) - eval_material(p, side ^ 1);
-    if (p->v->hooks & HOOK_EVALUATE)
-        score += script_evaluate(p, side);
+    score += hooks_evaluate(p, side);
     return score;
 }
 

@@ -13,7 +13,7 @@
 int eval_material(const tiers_pos *p, int side);
 
 /* What agents maximise: side's material minus the opponent's, plus the
- * variant's evaluate hooks (script.c) when it has some.  A failing hook
+ * variant's evaluate hooks (engine/src/lua/) when it has some.  A failing hook
  * counts 0 and is reported by the next move generation. */
 int eval_score(tiers_pos *p, int side);
 

@@ -3,10 +3,9 @@
  * engine moves and scripted effects alike. */
 #include "make.h"
 
+#include "hooks.h"
 #include "position.h"
-#include "script.h"
 #include "stackmove.h"
-#include "status.h"
 
 void make_capture_piece(tiers_pos *p, piece_t pc, int capturer)
 {
@@ -205,13 +204,13 @@ int make_move(tiers_pos *p, const tiers_move *m)
         p->fired |= 1u << (m->effect - 1);
     if (m->kind == TIERS_MV_DROP && m->to != TIERS_NO_SQUARE && p->board[m->to].h &&
         ((p->st.setup_left >> side & 1) ? p->v->setup_onto : p->v->drop_onto) == ONTO_SCRIPT)
-        p->fired |= script_drop_effects(p); /* they admitted a drop onto a tower */
+        p->fired |= hooks_drop_effects(p); /* they admitted a drop onto a tower */
     if (m->kind == TIERS_MV_EFFECT)
-        resets = script_apply(p, m);
+        resets = hooks_apply(p, m);
     else
         resets = apply(p, m, side);
     if (resets >= 0 && (p->v->hooks & HOOK_AFTER)) {
-        int r = script_after(p, m);
+        int r = hooks_after(p, m);
         if (r < 0)
             resets = r;
         else if (r > 0)
@@ -227,7 +226,7 @@ int make_move(tiers_pos *p, const tiers_move *m)
     p->st.ply++;
     pass_turn(p, side, p->frame->st.setup_left != 0);
     if (p->v->repetition)
-        p->st.rep_key = status_rep_key(p->v, &p->st);
+        p->st.rep_key = pos_rep_key(p->v, &p->st);
     if (side != p->v->play_first_side && p->st.side != side)
         p->st.fullmove++;
     p->frame = NULL;

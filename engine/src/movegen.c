@@ -4,11 +4,11 @@
 
 #include <string.h>
 
+#include "hooks.h"
 #include "make.h"
 #include "position.h"
-#include "script.h"
+#include "rng.h"
 #include "stackmove.h"
-#include "status.h"
 
 /* One generation pass.  With probe >= 0 nothing is written: the walk only
  * asks whether some line of the piece can capture on square `probe`. */
@@ -146,8 +146,7 @@ int movegen_face_tier(const tiers_pos *p, int sq, int idx, int *tier)
     *tier = idx + 1;
     if (region_boosts(p, sq, pc))
         *tier = *tier + v->region_bonus < v->max_tiers ? *tier + v->region_bonus : v->max_tiers;
-    if (v->hooks & HOOK_TIER)
-        *tier = script_tier((tiers_pos *)p, sq, idx, *tier);
+    *tier = hooks_tier((tiers_pos *)p, sq, idx, *tier);
     if (fl & FF_IMMOBILE)
         return f;
     if (v->over_enemy_face != NO_FACE && idx > 0) {
@@ -473,7 +472,7 @@ static int drop_target_ok(gen *g, piece_t pc, int sq, int onto)
     if (!can_stack(g, pc, sq, own))
         return 0;
     if (onto == ONTO_SCRIPT) {
-        int ok = script_drop_ok(g->p, pc, sq);
+        int ok = hooks_drop_ok(g->p, pc, sq);
         if (ok < 0)
             g->err = ok;
         return ok > 0;
@@ -611,10 +610,10 @@ static int gen_all(tiers_pos *p, tiers_move *buf, int cap)
         drops_hi = g.n;
     }
     int n = g.err ? g.err : g.n;
-    if (n >= 0 && (v->hooks & HOOK_MOVES))
-        n = script_moves(p, buf, n, cap);
-    if (n > 0 && (v->hooks & HOOK_EXPAND)) /* follow-up choices, made and unmade */
-        n = script_expand(p, buf, n, cap, drops_lo, drops_hi);
+    if (n >= 0)
+        n = hooks_moves(p, buf, n, cap);
+    if (n > 0) /* follow-up choices, made and unmade */
+        n = hooks_expand(p, buf, n, cap, drops_lo, drops_hi);
     return n;
 }
 
@@ -693,7 +692,7 @@ int movegen_in_check(const tiers_pos *p, int side)
     const tiers_variant *v = p->v;
     if (v->hooks & HOOK_CHECK) /* the variant's own test; an error counts as no
                                   check and is reported by the next generation */
-        return script_in_check((tiers_pos *)p, side) > 0;
+        return hooks_check((tiers_pos *)p, side) > 0;
     if (!p->st.royal_n[side])
         return 0;
     if (p->st.royal_sq[side] != TIERS_NO_SQUARE)
@@ -714,7 +713,7 @@ int movegen_make_checked(tiers_pos *p, const tiers_move *m)
     if (p->v->legality == LEGAL_STRICT && movegen_in_check(p, mover))
         bad = 1;
     else if (p->v->hooks & HOOK_VETO) {
-        bad = script_veto(p, m);
+        bad = hooks_veto(p, m);
         if (bad < 0) {
             unmake_move(p);
             return bad;
@@ -861,7 +860,7 @@ static int legal_list(tiers_pos *p, tiers_move *buf, int cap);
  * (the effect counts of playouts: a foul that shaped a player's choice). */
 int movegen_legal(tiers_pos *p, tiers_move *buf, int cap)
 {
-    if (!(p->v->hooks & HOOK_VETO) || script_nested(p))
+    if (!(p->v->hooks & HOOK_VETO) || hooks_nested(p))
         return legal_list(p, buf, cap);
     p->vetoed = 0;
     p->veto_root = p->depth;
@@ -873,8 +872,6 @@ int movegen_legal(tiers_pos *p, tiers_move *buf, int cap)
 
 static int legal_list(tiers_pos *p, tiers_move *buf, int cap)
 {
-    if (status_terminal(p, NULL, NULL))
-        return 0;
     int n = gen_all(p, buf, cap);
     int strict = p->v->legality == LEGAL_STRICT && p->v->has_royal;
     if (n > 0 && (strict || (p->v->hooks & HOOK_VETO)))
@@ -885,29 +882,77 @@ static int legal_list(tiers_pos *p, tiers_move *buf, int cap)
     return script_check(p, n);
 }
 
-int movegen_has_escape(tiers_pos *p)
+/* Is some move of the side to move legal?  The moves are tried in their
+ * order until one passes; before each try `spend` (if given) may end the
+ * search with its negative answer. */
+int movegen_has_legal(tiers_pos *p, tiers_move *buf, int cap, int (*spend)(void *ctx), void *ctx)
 {
-    tiers_move buf[TIERS_MAX_MOVES];
-    int n = gen_all(p, buf, TIERS_MAX_MOVES);
-    return n > 0 && movegen_escape_in(p, buf, n);
+    int n = movegen_pseudo(p, buf, cap);
+    for (int i = 0; i < n; i++) {
+        int rc = spend ? spend(ctx) : 0;
+        if (rc < 0)
+            return rc;
+        rc = movegen_make_checked(p, &buf[i]);
+        if (rc == 0) {
+            unmake_move(p);
+            return 1;
+        }
+        if (rc != TIERS_EILLEGAL)
+            return rc;
+    }
+    return n < 0 ? n : 0;
+}
+
+/* ------------------------------------------------------------ reach */
+
+/* Marks the squares the lines of table `tier` of face fd reach from sq,
+ * whatever stands on them or between. */
+static void reach_table(const tiers_pos *p, int sq, const face_def *fd, int facing, int tier,
+                        uint8_t *mark)
+{
+    const tiers_variant *v = p->v;
+    if (!fd->ntiers)
+        return;
+    int ti = (tier <= fd->ntiers ? tier : fd->ntiers) - 1;
+    const line_def *L = &v->wlines[facing][fd->first[ti]];
+    for (int i = 0; i < fd->count[ti]; i++) {
+        int f = sq_file(sq) + L[i].fx, r = sq_rank(sq) + L[i].fy;
+        for (int n = 0; pos_on_board(p, f, r); f += L[i].dx, r += L[i].dy) {
+            mark[sq_make(f, r)] = 1;
+            if ((L[i].len && ++n >= L[i].len) || (!L[i].dx && !L[i].dy))
+                break;
+        }
+    }
+}
+
+int movegen_reach(const tiers_pos *p, int sq, uint8_t *mark)
+{
+    const tiers_variant *v = p->v;
+    const tower *t = &p->board[sq];
+    memset(mark, 0, TIERS_MAX_SQUARES);
+    if (!t->h)
+        return 0;
+    piece_t pc = t->p[t->h - 1];
+    int tier, f = movegen_face_tier(p, sq, t->h - 1, &tier), n = 0;
+    const face_def *fd = &v->faces[f];
+    if (!(fd->flags & FF_IMMOBILE) && v->unit == UNIT_TOP) {
+        reach_table(p, sq, fd, pc_facing(pc), tier, mark);
+        /* union regions: the piece's own tier's table too */
+        if (v->region_mode == REGION_UNION && tier != t->h && f == v->face_of[pc])
+            reach_table(p, sq, fd, pc_facing(pc), t->h, mark);
+    }
+    for (int s = 0; s < TIERS_MAX_SQUARES; s++)
+        n += mark[s];
+    return n;
 }
 
 /* ------------------------------------------------------------ random */
-
-static uint64_t xorshift(uint64_t *s)
-{
-    uint64_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    return *s = x;
-}
 
 /* Candidates are tried in a random order and the first legal one is
  * kept: uniform over the legal moves without testing all of them. */
 int movegen_random(tiers_pos *p, uint64_t *rng, tiers_move *buf)
 {
-    if (p->depth >= p->cap || status_terminal(p, NULL, NULL))
+    if (p->depth >= p->cap)
         return 0;
     int n = movegen_pseudo(p, buf, TIERS_MAX_MOVES);
     if (n <= 0)
@@ -915,7 +960,7 @@ int movegen_random(tiers_pos *p, uint64_t *rng, tiers_move *buf)
     if (p->v->legality == LEGAL_PSEUDO && !p->st.setup_left && !movegen_escape_in(p, buf, n))
         return 0;
     for (int k = 0; k < n; k++) {
-        int j = k + (int)(xorshift(rng) % (uint64_t)(n - k));
+        int j = k + (int)(rng_next(rng) % (uint64_t)(n - k));
         tiers_move m = buf[j];
         buf[j] = buf[k];
         buf[k] = m;

@@ -8,7 +8,8 @@
 /* Every move of the side to move before the royal-safety filter (game-over
  * conditions not applied).  Returns the count or a negative error. */
 int movegen_pseudo(tiers_pos *p, tiers_move *buf, int cap);
-/* Legal moves; an empty list when the game is over. */
+/* Legal moves.  Generation only: the game-end conditions decided without
+ * generation (status_terminal) are the caller's (status_legal). */
 int movegen_legal(tiers_pos *p, tiers_move *buf, int cap);
 /* Whether the side `side`'s royal piece is attacked (0 if it has none). */
 int movegen_in_check(const tiers_pos *p, int side);
@@ -16,11 +17,18 @@ int movegen_in_check(const tiers_pos *p, int side);
 int movegen_attacks(const tiers_pos *p, int sq, int by);
 /* Is there a move in buf[0..n) after which the mover is not in check? */
 int movegen_escape_in(tiers_pos *p, const tiers_move *buf, int n);
-/* Does the side to move have a move after which it is not in check? */
-int movegen_has_escape(tiers_pos *p);
+/* Has the side to move a legal move (game-over conditions not applied)?
+ * 1 or 0, or an error; spend (if not NULL) is asked before each move is
+ * tried and ends the search with its answer when that is negative. */
+int movegen_has_legal(tiers_pos *p, tiers_move *buf, int cap, int (*spend)(void *ctx), void *ctx);
+/* Marks (in mark[TIERS_MAX_SQUARES]) the squares the top piece of sq could
+ * move to with the table it now uses, were the board empty (no blocking,
+ * no via test); returns how many. */
+int movegen_reach(const tiers_pos *p, int sq, uint8_t *mark);
 /* Makes a uniformly random legal move, drawing from the xorshift state
- * *rng; buf holds TIERS_MAX_MOVES.  Returns 1 if a move was made, 0 if the
- * game is over (or the history is full), or an error. */
+ * *rng; buf holds TIERS_MAX_MOVES.  Returns 1 if a move was made, 0 if
+ * there is none (or the history is full), or an error.  The caller tests
+ * status_terminal first. */
 int movegen_random(tiers_pos *p, uint64_t *rng, tiers_move *buf);
 /* The tier whose table the top piece at sq uses, and its face. */
 int movegen_face_tier(const tiers_pos *p, int sq, int idx, int *tier);

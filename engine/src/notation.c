@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hooks.h"
 #include "position.h"
-#include "script.h"
 
 void sb_putc(sbuf *s, char c)
 {
@@ -544,7 +544,7 @@ int notation_format_move(const tiers_pos *p, const tiers_move *m, char *buf, siz
     sbuf s = {buf, size, 0, 0};
     char tok[32];
     if (m->kind == TIERS_MV_EFFECT)
-        return script_format(p, m, buf, size);
+        return hooks_format(p, m, buf, size);
     switch (m->kind) {
     case TIERS_MV_DROP:
         /* From the shared pool, of a tile the mover also holds: marked
@@ -608,7 +608,7 @@ int notation_format_move(const tiers_pos *p, const tiers_move *m, char *buf, siz
         sb_putc(&s, '!');
     if (m->effect && (p->v->hooks & HOOK_AFTER)) {
         char suffix[64];
-        if (script_format(p, m, suffix, sizeof suffix) > 0)
+        if (hooks_format(p, m, suffix, sizeof suffix) > 0)
             sb_puts(&s, suffix);
     }
     return sb_done(&s);

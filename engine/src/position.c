@@ -1,7 +1,6 @@
 /* position.c - edit primitives, Zobrist keys, undo frames. */
 #include "position.h"
 
-#include "status.h"
 
 #include <string.h>
 
@@ -231,7 +230,7 @@ void pos_rehash(tiers_pos *p)
         for (int s = 0; s < HAND_SLOTS; s++)
             if (p->hand[o][s])
                 p->st.hash ^= zobrist_hand(o, s, p->hand[o][s]);
-    p->st.rep_key = status_rep_key(p->v, &p->st);
+    p->st.rep_key = pos_rep_key(p->v, &p->st);
 }
 
 int pos_frame_begin(tiers_pos *p, const tiers_move *m)
@@ -247,6 +246,18 @@ int pos_frame_begin(tiers_pos *p, const tiers_move *m)
     return 0;
 }
 
+uint64_t pos_rep_key(const tiers_variant *v, const pos_state *st)
+{
+    switch (v->repetition_key) {
+    case REPKEY_BOARD:
+        return st->board_hash;
+    case REPKEY_POSITION: /* board and hands (st->hash), whose turn */
+        return st->hash ^ zobrist_turn(st);
+    default:
+        return st->hash ^ zobrist_state(st);
+    }
+}
+
 void pos_frame_undo(tiers_pos *p)
 {
     undo_rec *u = &p->undo[--p->depth];
@@ -256,4 +267,25 @@ void pos_frame_undo(tiers_pos *p)
         p->hand[u->hcode[i] >> 8][u->hcode[i] & 0xff] = u->hcount[i];
     p->st = u->st;
     p->frame = NULL;
+}
+
+void pos_peek_before(tiers_pos *p, pos_peek *saved)
+{
+    const undo_rec *u = &p->undo[p->depth - 1];
+    for (int i = 0; i < u->ntowers; i++)
+        saved->towers[i] = p->board[u->tsq[i]];
+    for (int i = 0; i < u->nhands; i++)
+        saved->hands[i] = p->hand[u->hcode[i] >> 8][u->hcode[i] & 0xff];
+    saved->st = p->st;
+    pos_frame_undo(p);
+}
+
+void pos_peek_after(tiers_pos *p, const pos_peek *saved)
+{
+    const undo_rec *u = &p->undo[p->depth++];
+    for (int i = 0; i < u->ntowers; i++)
+        p->board[u->tsq[i]] = saved->towers[i];
+    for (int i = 0; i < u->nhands; i++)
+        p->hand[u->hcode[i] >> 8][u->hcode[i] & 0xff] = saved->hands[i];
+    p->st = saved->st;
 }

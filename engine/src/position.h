@@ -38,6 +38,9 @@ static inline uint64_t pos_key(const tiers_pos *p)
     return (p->st.hash ^ zobrist_state(&p->st) ^ p->st.ply * 0x9e3779b97f4a7c15ull) | 1;
 }
 
+/* The key repetition compares, by the variant's repetition_key. */
+uint64_t pos_rep_key(const tiers_variant *v, const pos_state *st);
+
 /* Edit primitives.  idx is 0-based from the bottom. */
 void pos_push(tiers_pos *p, int sq, piece_t pc);
 piece_t pos_pop(tiers_pos *p, int sq);
@@ -55,6 +58,19 @@ void pos_rehash(tiers_pos *p);
 /* Frames: make = begin + edits + end; unmake restores a frame. */
 int pos_frame_begin(tiers_pos *p, const tiers_move *m);
 void pos_frame_undo(tiers_pos *p);
+
+/* A look at the position before its last (complete) move: pos_peek_before
+ * rolls the last undo record back and keeps what the move had changed in
+ * *saved; pos_peek_after puts the position after the move back exactly.
+ * Between the two the position may only be read (hooks may run: they see
+ * the earlier position). */
+typedef struct pos_peek {
+    tower towers[MAX_UNDO_TOWERS];
+    uint8_t hands[MAX_UNDO_HANDS];
+    pos_state st;
+} pos_peek;
+void pos_peek_before(tiers_pos *p, pos_peek *saved);
+void pos_peek_after(tiers_pos *p, const pos_peek *saved);
 
 /* Side-to-move helpers. */
 static inline int pos_owner_is(const tiers_pos *p, piece_t pc, int side)

@@ -23,6 +23,7 @@
 
 #include "dialect_gounki.h"
 #include "notation.h"
+#include "status.h"
 
 /* ------------------------------------------------------------ look-alikes */
 
@@ -623,6 +624,7 @@ typedef struct replay {
     int number, side;    /* of the move being read */
     char token[512];     /* the move as written */
     char text[256];      /* its normal form in the notation */
+    tiers_move *legal;   /* the legal moves of the position (TIERS_MAX_MOVES) */
 } replay;
 
 static int replay_error(replay *rp, int rc, const record_word *at, const char *fmt, ...)
@@ -704,7 +706,8 @@ static int play_word(replay *rp, int i, int *used, tiers_record_fn fn, void *ud)
     rp->number = rp->p->st.fullmove + 1;
     rp->side = rp->p->st.side;
     join_raw(rp, i, 1);
-    tiers_status st = tiers_pos_status(rp->p);
+    tiers_status st; /* one list and one game-end test per move */
+    int nlegal = status_moves(rp->p, rp->legal, TIERS_MAX_MOVES, &st);
     if (st.game_over) {
         char why[96];
         snprintf(why, sizeof why, "the game is already over (%s)", st.reason);
@@ -718,7 +721,7 @@ static int play_word(replay *rp, int i, int *used, tiers_record_fn fn, void *ud)
     join_raw(rp, i, n);
     tiers_move m;
     tiers_error e;
-    int rc = tiers_move_parse(rp->p, rp->text, rp->notation, &m, &e);
+    int rc = tiers_move_find(rp->p, rp->text, rp->notation, rp->legal, nlegal, &m, &e);
     if (rc < 0)
         return move_error(rp, rc, w, rc == TIERS_EILLEGAL ? "not a legal move" : e.msg);
     rc = tiers_make(rp->p, &m);
@@ -841,11 +844,16 @@ int tiers_record_replay(const tiers_record *r, tiers_pos *p, const char *notatio
     if (rc < 0)
         return rc;
     rp.texts = malloc(((size_t)r->nwords + 1) * sizeof *rp.texts);
-    if (!rp.texts)
+    rp.legal = malloc(TIERS_MAX_MOVES * sizeof *rp.legal);
+    if (!rp.texts || !rp.legal) {
+        free(rp.texts);
+        free(rp.legal);
         return replay_error(&rp, TIERS_ENOMEM, NULL, "out of memory");
+    }
     for (int i = 0; i < r->nwords; i++)
         rp.texts[i] = r->words[i].text;
     rc = replay_all(&rp, fn, ud);
     free(rp.texts);
+    free(rp.legal);
     return rc;
 }

@@ -42,11 +42,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hooks.h"
 #include "make.h"
 #include "movegen.h"
 #include "notation.h"
 #include "position.h"
-#include "script.h"
 #include "status.h"
 
 #define SOLVE_FORMAT "tiers-solution 1"
@@ -326,16 +326,14 @@ static int value_of_result(tiers_result r, int side)
     return (r == TIERS_WIN_0) == (side == 0) ? TIERS_VALUE_WIN : TIERS_VALUE_LOSS;
 }
 
-/* The result of p, which has no legal move, as tiers_pos_status gives
- * it, without generating the moves again to find that out (in a variant
- * whose legality filter runs hooks, that costs as much as the rest of the
- * position's work): a game-end rule, or else checkmate or stalemate. */
+/* The result of p, which no game-end rule ended but which has no legal
+ * move, as tiers_pos_status gives it, without generating the moves again
+ * to find that out (in a variant whose legality filter runs hooks, that
+ * costs as much as the rest of the position's work): checkmate or
+ * stalemate. */
 static tiers_result final_result(tiers_pos *p)
 {
     const tiers_variant *v = p->v;
-    tiers_result r;
-    if (status_terminal(p, &r, NULL))
-        return r;
     int side = p->st.side, in_check = 0;
     if (!p->st.setup_left || v->legality == LEGAL_STRICT)
         in_check = movegen_in_check(p, side);
@@ -469,11 +467,13 @@ static int expand_one(worker *w, int64_t i)
 {
     tiers_pos *p = w->p;
     int rc = load_key_text(p, sol_text(w->s, i), &w->err);
-    int n = rc < 0 ? rc : movegen_legal(p, w->buf, TIERS_MAX_MOVES);
+    tiers_result end = TIERS_ONGOING;
+    int over = rc >= 0 && status_terminal(p, &end, NULL);
+    int n = rc < 0 ? rc : over ? 0 : movegen_legal(p, w->buf, TIERS_MAX_MOVES);
     if (n < 0)
         return n;
     w->nchild[i - w->lo] = n;
-    int value = n ? 0 : value_of_result(final_result(p), p->st.side);
+    int value = n ? 0 : value_of_result(over ? end : final_result(p), p->st.side);
     w->final[i - w->lo] = (uint8_t)(value | (p->st.setup_left ? IN_SETUP : 0));
     if (w->nc + n > w->ccap) {
         int64_t cap = w->ccap ? w->ccap * 2 : 4096;
@@ -618,7 +618,7 @@ static int enumerate(tiers_solution *s, tiers_pos *const *ps, int nworkers, int6
                 if (w[k].err.msg[0]) /* a text that did not read back */
                     *err = w[k].err;
                 else if (rc == TIERS_ESCRIPT)
-                    set_err(err, "%s", script_last_error(ps[k]->v->script));
+                    set_err(err, "%s", hooks_last_error(ps[k]->v));
                 break;
             }
             rc = merge(s, &w[k], max, e, err);
@@ -762,7 +762,7 @@ int tiers_solve_threads(tiers_pos *p, tiers_variant *const *helpers, int nhelper
        about it after each: remember a million answers (16 MiB), not 256,
        while solving. */
     for (int k = 0; k <= nhelpers && !rc; k++)
-        if (script_remember(ps[k]->v->script, 20) < 0)
+        if (hooks_remember(ps[k]->v, 20) < 0)
             rc = TIERS_ENOMEM;
     if (!rc) { /* the start, from p's text (its history does not matter) */
         char text[KEY_TEXT_MAX];
@@ -782,7 +782,7 @@ int tiers_solve_threads(tiers_pos *p, tiers_variant *const *helpers, int nhelper
     free(e.to);
     for (int k = 0; k <= nhelpers; k++)
         if (ps[k]) {
-            script_remember(ps[k]->v->script, 0);
+            hooks_remember(ps[k]->v, 0);
             tiers_pos_free(ps[k]);
         }
     if (rc < 0) {
@@ -841,7 +841,7 @@ int tiers_solution_best(const tiers_solution *s, tiers_pos *p, tiers_move *out, 
     tiers_move *buf = malloc(TIERS_MAX_MOVES * sizeof *buf);
     if (!buf)
         return TIERS_ENOMEM;
-    int n = movegen_legal(p, buf, TIERS_MAX_MOVES), best = -1, bv = 0, bd = 0;
+    int n = status_legal(p, buf, TIERS_MAX_MOVES), best = -1, bv = 0, bd = 0;
     /* rank: a win (sooner is better), a draw, a loss (later is better),
        then unknown */
     for (int i = 0; i < n; i++) {

@@ -1,21 +1,9 @@
 /* status.c - game end and the public status. */
 #include "status.h"
 
+#include "hooks.h"
 #include "movegen.h"
 #include "position.h"
-#include "script.h"
-
-uint64_t status_rep_key(const tiers_variant *v, const pos_state *st)
-{
-    switch (v->repetition_key) {
-    case REPKEY_BOARD:
-        return st->board_hash;
-    case REPKEY_POSITION: /* board and hands (st->hash), whose turn */
-        return st->hash ^ zobrist_turn(st);
-    default:
-        return st->hash ^ zobrist_state(st);
-    }
-}
 
 int status_repetitions(const tiers_pos *p)
 {
@@ -88,7 +76,7 @@ int status_terminal(tiers_pos *p, tiers_result *res, const char **reason)
                    p->st.win_by_exit ? "exit" : "royal captured");
     if (v->hooks & HOOK_RESULT) {
         tiers_status st = {0};
-        if (script_result(p, &st) > 0)
+        if (hooks_result(p, &st) > 0)
             return set(res, reason, st.result, st.reason);
     }
     if (p->st.setup_left)
@@ -112,7 +100,12 @@ int status_terminal(tiers_pos *p, tiers_result *res, const char **reason)
     return 0;
 }
 
-tiers_status tiers_pos_status(tiers_pos *p)
+int status_legal(tiers_pos *p, tiers_move *buf, int cap)
+{
+    return status_terminal(p, NULL, NULL) ? 0 : movegen_legal(p, buf, cap);
+}
+
+int status_moves(tiers_pos *p, tiers_move *buf, int cap, tiers_status *out)
 {
     tiers_status st = {.side_to_move = p->st.side, .setup = p->st.setup_left != 0,
                        .reason = ""};
@@ -122,10 +115,10 @@ tiers_status tiers_pos_status(tiers_pos *p)
         st.in_check = movegen_in_check(p, p->st.side);
     if (status_terminal(p, &st.result, &st.reason)) {
         st.game_over = 1;
-        return st;
+        *out = st;
+        return 0;
     }
-    tiers_move buf[TIERS_MAX_MOVES];
-    int n = movegen_legal(p, buf, TIERS_MAX_MOVES);
+    int n = movegen_legal(p, buf, cap);
     if (n == 0) {
         const tiers_variant *v = p->v;
         st.game_over = 1;
@@ -139,5 +132,19 @@ tiers_status tiers_pos_status(tiers_pos *p)
             st.reason = "stalemate";
         }
     }
+    *out = st;
+    return n;
+}
+
+tiers_status tiers_pos_status(tiers_pos *p)
+{
+    tiers_move buf[TIERS_MAX_MOVES];
+    tiers_status st;
+    status_moves(p, buf, TIERS_MAX_MOVES, &st);
     return st;
+}
+
+int tiers_pos_status_moves(tiers_pos *p, tiers_move *buf, int cap, tiers_status *st)
+{
+    return status_moves(p, buf, cap, st);
 }

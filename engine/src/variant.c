@@ -10,8 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "hooks.h"
 #include "loader.h"
-#include "script.h"
 
 static const char *const no_dialects[] = {NULL};
 
@@ -149,7 +149,7 @@ tiers_variant *tiers_variant_load(const char *spec, const char *search,
         const char *files[MAX_SCRIPTS];
         for (int i = 0; i < v->nscripts; i++)
             files[i] = v->scripts[i];
-        if (script_load(v, files, v->nscripts, err) < 0) {
+        if (hooks_load_lua(v, files, v->nscripts, err) < 0) {
             tiers_variant_free(v);
             return NULL;
         }
@@ -161,8 +161,7 @@ void tiers_variant_free(tiers_variant *v)
 {
     if (!v)
         return;
-    if (v->script)
-        script_free(v->script);
+    hooks_free(v);
     free(v);
 }
 
@@ -411,5 +410,5 @@ const char *tiers_variant_effect_name(const tiers_variant *v, int i)
 }
 const char *tiers_variant_script_error(const tiers_variant *v)
 {
-    return v->script ? script_last_error(v->script) : "";
+    return hooks_last_error(v);
 }

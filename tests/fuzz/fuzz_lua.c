@@ -1,5 +1,5 @@
 /* fuzz_lua.c - libFuzzer target: the Lua API of variant effects
- * (engine/src/script.c, docs/lua-api.md).
+ * (engine/src/lua/, docs/lua-api.md).
  *
  * Input, one of two forms:
  *   - Lua source (anything not starting with "#gen\n"): written as the
@@ -27,7 +27,7 @@
 #include "fuzz.h"
 
 #include "core.h"
-#include "script.h"
+#include "lua/script.h"
 
 static char dir[256], yaml_path[300], lua_path[300];
 static tiers_variant *plain, *work; /* without scripts; a copy per input */

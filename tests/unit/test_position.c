@@ -18,6 +18,7 @@
 #include "testutil.h"
 
 #include "core.h"
+#include "position.h"
 
 /* ------------------------------------------------------------ helpers */
 
@@ -241,6 +242,36 @@ static void test_copy_reset(void **state)
     assert_int_equal(tiers_unmake(p), TIERS_EUSAGE);
     tiers_pos_free(p);
     tiers_pos_free(q);
+    tiers_variant_free(v);
+}
+
+/* pos_peek_before shows the position before the last move (a capture:
+ * towers and a hand changed) and pos_peek_after puts the position after
+ * it back exactly: text, hash, and the undo stack still unmakes both. */
+static void test_peek_before(void **state)
+{
+    (void)state;
+    tiers_variant *v = load("features", NULL);
+    tiers_pos *p = tu_pos(v, NULL, NULL);
+    tu_play(p, "c1-c3", NULL);
+    char before[256], after[256];
+    snprintf(before, sizeof before, "%s", tu_fen(p, NULL));
+    uint64_t hash_before = tiers_pos_hash(p);
+    tu_play(p, "c5xc3", NULL);
+    snprintf(after, sizeof after, "%s", tu_fen(p, NULL));
+    uint64_t hash_after = tiers_pos_hash(p);
+    pos_peek saved;
+    pos_peek_before(p, &saved);
+    assert_string_equal(tu_fen(p, NULL), before);
+    assert_true(tiers_pos_hash(p) == hash_before);
+    pos_peek_after(p, &saved);
+    assert_string_equal(tu_fen(p, NULL), after);
+    assert_true(tiers_pos_hash(p) == hash_after);
+    assert_int_equal(tiers_unmake(p), 0);
+    assert_string_equal(tu_fen(p, NULL), before);
+    assert_int_equal(tiers_unmake(p), 0);
+    assert_string_equal(tu_fen(p, NULL), "rnhlk/cd1gs/5/SG1DC/KLHNR - w - 0 0");
+    tiers_pos_free(p);
     tiers_variant_free(v);
 }
 
@@ -739,6 +770,7 @@ int main(void)
         cmocka_unit_test(test_hand_canonical),
         cmocka_unit_test(test_board_access),
         cmocka_unit_test(test_copy_reset),
+        cmocka_unit_test(test_peek_before),
         cmocka_unit_test(test_stack_capture_height),
         cmocka_unit_test(test_perft_start_by_hand),
         cmocka_unit_test(test_perft_drops_by_hand),

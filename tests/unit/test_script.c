@@ -1,4 +1,4 @@
-/* test_script.c - the Lua effects layer (engine/src/script.c): effects
+/* test_script.c - the Lua effects layer (engine/src/lua/): effects
  * that edit, add, veto and format moves, the position API, and hostile
  * scripts (tests/data/lua), each of which must end in TIERS_ESCRIPT with
  * an exact message and leave the engine usable.
@@ -12,7 +12,7 @@
 #include "testutil.h"
 
 #include "core.h"
-#include "script.h"
+#include "lua/script.h"
 #include "variant.h"
 
 #define assert_contains(hay, needle)                                          \

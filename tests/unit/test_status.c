@@ -414,6 +414,61 @@ static void test_royal_capture_reason_with_exit(void **state)
     tiers_variant_free(v);
 }
 
+/* ------------------------------------------------------------ one list */
+
+/* tiers_pos_status_moves gives, from one generation, the status of
+ * tiers_pos_status and the list of tiers_legal_moves, in every case of
+ * the table (games over included: then no moves). */
+static void test_status_moves_agree(void **state)
+{
+    (void)state;
+    static tiers_move a[TIERS_MAX_MOVES], b[TIERS_MAX_MOVES];
+    for (int i = 0; i < NCASES; i++) {
+        const scase *c = &cases[i];
+        tiers_variant *v = load(c->variant, c->rules[0] ? c->rules : NULL);
+        tiers_pos *p = tu_pos(v, c->fen, NULL);
+        play(p, c->moves);
+        tiers_status st, want = tiers_pos_status(p);
+        int n = tiers_pos_status_moves(p, a, TIERS_MAX_MOVES, &st);
+        int m = tiers_legal_moves(p, b, TIERS_MAX_MOVES);
+        if (n != m || memcmp(a, b, (size_t)(n > 0 ? n : 0) * sizeof *a) ||
+            st.game_over != want.game_over || st.in_check != want.in_check ||
+            st.result != want.result || strcmp(st.reason, want.reason))
+            fail_msg("%s: status_moves %d moves, over %d '%s'; apart %d moves, over %d '%s'",
+                     c->name, n, st.game_over, st.reason, m, want.game_over, want.reason);
+        if (c->game_over)
+            assert_int_equal(n, 0);
+        tiers_pos_free(p);
+        tiers_variant_free(v);
+    }
+}
+
+/* tiers_move_find reads a move against a list the caller has: the move
+ * of that list, an illegal text refused, an unknown notation refused, the
+ * list's error passed on. */
+static void test_move_find(void **state)
+{
+    (void)state;
+    tiers_variant *v = load("features-royal", NULL);
+    tiers_pos *p = tu_pos(v, "4k/5/1g3/5/K4 - w - 0 0", NULL);
+    tiers_move list[TIERS_MAX_MOVES], m, parsed;
+    tiers_status st;
+    tiers_error err;
+    int n = tiers_pos_status_moves(p, list, TIERS_MAX_MOVES, &st);
+    assert_int_equal(n, 1);
+    assert_int_equal(tiers_move_find(p, "a1-b1", NULL, list, n, &m, &err), 0);
+    assert_int_equal(tiers_move_parse(p, "a1-b1", NULL, &parsed, &err), 0);
+    assert_memory_equal(&m, &parsed, sizeof m);
+    assert_int_equal(tiers_move_find(p, "a1-a2", NULL, list, n, &m, &err), TIERS_EILLEGAL);
+    assert_non_null(strstr(err.msg, "not a legal move"));
+    assert_int_equal(tiers_move_find(p, "a1-b1", NULL, list, 0, &m, &err), TIERS_EILLEGAL);
+    assert_int_equal(tiers_move_find(p, "a1-b1", "no-such", list, n, &m, &err), TIERS_EUSAGE);
+    assert_int_equal(tiers_move_find(p, "a1-b1", NULL, list, TIERS_EFULL, &m, &err),
+                     TIERS_EFULL);
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+}
+
 int main(void)
 {
     struct CMUnitTest tests[NCASES + 16];
@@ -427,6 +482,8 @@ int main(void)
         cmocka_unit_test(test_no_moves_after_end),
         cmocka_unit_test(test_status_setup),
         cmocka_unit_test(test_royal_capture_reason_with_exit),
+        cmocka_unit_test(test_status_moves_agree),
+        cmocka_unit_test(test_move_find),
     };
     for (size_t i = 0; i < sizeof more / sizeof more[0]; i++)
         tests[n++] = more[i];

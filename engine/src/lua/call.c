@@ -1,0 +1,926 @@
+/* lua/call.c - calling the hooks: run_hook's protected call of a C
+ * trampoline that pushes the arguments and converts the results, the
+ * error messages that name the file, line, hook and effect, and the
+ * script_* hook functions of the hooks table with their memos (pure moves
+ * answers, drop_ok answers, check answers). */
+#include "lua/internal.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "make.h"
+#include "movegen.h"
+#include "position.h"
+
+static const uint8_t hook_writes[HK_COUNT] = {0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0};
+
+/* The effects whose hook h concerns m, as a bit set, by the tables of
+ * script_load; each is then confirmed by filter_pass. */
+static inline uint32_t call_candidates(const tiers_script *s, int h, const tiers_pos *p,
+                                       const undo_rec *u, const tiers_move *m, move_faces *mf)
+{
+    uint32_t c = s->by_kind[h][m->kind < TIERS_MV_KINDS ? m->kind : 0];
+    mf->actor = mf->taken = MAX_FACES;
+    if (c & s->face_test[h]) {
+        *mf = filter_faces(p, u, m);
+        c &= s->by_actor[h][mf->actor] | s->by_taken[h][mf->taken];
+    }
+    if (m->effect && m->effect <= MAX_EFFECTS)
+        c |= (1u << (m->effect - 1)) & s->defines[h];
+    if (s->var_test[h]) {
+        uint64_t lo, hi; /* the 8 variables, 16 bytes: any set? */
+        memcpy(&lo, &p->st.vars[0], sizeof lo);
+        memcpy(&hi, &p->st.vars[4], sizeof hi);
+        for (int i = 0; (lo | hi) && i < MAX_VARS; i++)
+            if (p->st.vars[i])
+                c |= s->by_var[h][i];
+    }
+    return c;
+}
+
+/* Lowest effect of a candidate set (effects are numbered in load order). */
+static int call_next_effect(uint32_t *set)
+{
+    int e = __builtin_ctz(*set);
+    *set &= *set - 1;
+    return e;
+}
+
+/* ------------------------------------------------------------ hook calls */
+
+/* Prefixes "file:line: " where the hook function is defined. */
+static int hook_error(lua_State *L, const call *c, const char *fmt, ...)
+{
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    const effect_rec *fx = &c->s->fx[c->effect];
+    lua_pushfstring(L, "%s:%d: hook %s %s", fx->src[c->hook], fx->line[c->hook],
+                    hook_name[c->hook], msg);
+    return lua_error(L);
+}
+
+static int check_boolean(lua_State *L, const call *c, int idx, int nil_ok)
+{
+    int t = lua_type(L, idx);
+    if (t == LUA_TBOOLEAN || (nil_ok && t == LUA_TNIL))
+        return lua_toboolean(L, idx);
+    return hook_error(L, c, "must return a boolean%s, not %s", nil_ok ? " or nil" : "",
+                      luaL_typename(L, idx));
+}
+
+static void moves_result(lua_State *L, call *c)
+{
+    if (lua_isnil(L, 1))
+        return;
+    if (!lua_istable(L, 1))
+        hook_error(L, c, "must return a list of moves or nil, not %s", luaL_typename(L, 1));
+    lua_Unsigned n = lua_rawlen(L, 1);
+    for (lua_Unsigned i = 1; i <= n; i++) {
+        if (c->n >= c->cap) {
+            c->full = 1;
+            return;
+        }
+        lua_rawgeti(L, 1, (lua_Integer)i);
+        tables_check_move(L, lua_gettop(L), c, (int)i, &c->buf[c->n]);
+        lua_pop(L, 1);
+        c->n++;
+    }
+}
+
+static void result_result(lua_State *L, call *c)
+{
+    if (lua_isnil(L, 1)) {
+        c->result = 0;
+        return;
+    }
+    const char *r = lua_type(L, 1) == LUA_TSTRING ? lua_tostring(L, 1) : "";
+    tiers_result res = !strcmp(r, "0") ? TIERS_WIN_0 : !strcmp(r, "1") ? TIERS_WIN_1
+                     : !strcmp(r, "draw") ? TIERS_DRAW : TIERS_ONGOING;
+    if (res == TIERS_ONGOING)
+        hook_error(L, c, "must return nil or \"0\", \"1\" or \"draw\", not %s",
+                   lua_type(L, 1) == LUA_TSTRING ? lua_pushfstring(L, "\"%s\"", r)
+                                                 : luaL_typename(L, 1));
+    if (!lua_isnil(L, 2) && lua_type(L, 2) != LUA_TSTRING)
+        hook_error(L, c, "must return a reason string after the result, not %s",
+                   luaL_typename(L, 2));
+    snprintf(c->s->reason, sizeof c->s->reason, "%s",
+             lua_isnil(L, 2) ? c->s->v->effect_name[c->effect] : lua_tostring(L, 2));
+    c->st->result = res;
+    c->st->reason = c->s->reason;
+    c->st->game_over = 1;
+    c->result = 1;
+}
+
+static void format_result(lua_State *L, call *c)
+{
+    if (lua_isnil(L, 1) && c->m->kind != TIERS_MV_EFFECT)
+        return;
+    if (lua_type(L, 1) != LUA_TSTRING)
+        hook_error(L, c, "must return a string%s, not %s",
+                   c->m->kind == TIERS_MV_EFFECT ? "" : " or nil", luaL_typename(L, 1));
+    size_t len;
+    const char *t = lua_tolstring(L, 1, &len);
+    if (c->m->kind == TIERS_MV_EFFECT && !len)
+        hook_error(L, c, "returned an empty text");
+    for (size_t i = 0; i < len; i++)
+        if (isspace((unsigned char)t[i]) || !isprint((unsigned char)t[i]))
+            hook_error(L, c, "must return text without spaces or control characters");
+    if (c->len + len >= c->size) {
+        c->full = 1;
+        return;
+    }
+    memcpy(c->text + c->len, t, len);
+    c->len += len;
+    c->text[c->len] = 0;
+}
+
+/* The variants an expand hook returned: nil keeps the move; a list
+ * replaces it by its entries, each {} (the move as it is) or a copy of the
+ * move tagged with the effect, with `path` and `arg` as the entry gives. */
+static void expand_result(lua_State *L, call *c)
+{
+    if (lua_isnil(L, 1)) {
+        c->keep = 1;
+        return;
+    }
+    if (!lua_istable(L, 1))
+        hook_error(L, c, "must return a list of variants or nil, not %s", luaL_typename(L, 1));
+    lua_Unsigned n = lua_rawlen(L, 1);
+    for (lua_Unsigned i = 1; i <= n; i++) {
+        lua_rawgeti(L, 1, (lua_Integer)i);
+        int e = lua_gettop(L);
+        if (!lua_istable(L, e))
+            hook_error(L, c, "variant %d is a %s, not a table", (int)i, luaL_typename(L, e));
+        tiers_move m = *c->m;
+        int plain = 1;
+        lua_pushnil(L);
+        while (lua_next(L, e)) {
+            const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
+            plain = 0;
+            if (!strcmp(key, "arg")) {
+                int isnum;
+                lua_Integer a = lua_tointegerx(L, -1, &isnum);
+                if (!isnum || a < 0 || a > 255)
+                    hook_error(L, c, "variant %d: arg must be an integer 0..255", (int)i);
+                m.arg = (uint8_t)a;
+            } else if (!strcmp(key, "path")) {
+                int pi = lua_gettop(L);
+                lua_Integer np = lua_istable(L, pi) ? luaL_len(L, pi) : 5;
+                if (np < 0 || np > 4)
+                    hook_error(L, c, "variant %d: path must be a list of at most 4 squares",
+                               (int)i);
+                for (int j = 0; j < (int)np; j++) {
+                    const char *why = NULL;
+                    lua_geti(L, pi, j + 1);
+                    int sq = tables_move_square(L, "path square", 1, &why);
+                    if (why || lua_isnil(L, -1))
+                        hook_error(L, c, "variant %d: %s", (int)i, why ? why
+                                   : "path squares must be square names");
+                    m.path[j] = (uint8_t)sq;
+                    lua_settop(L, pi);
+                }
+                m.npath = (uint8_t)np;
+            } else {
+                hook_error(L, c, "variant %d: unknown field '%s' (path, arg)", (int)i, key);
+            }
+            lua_settop(L, e + 1); /* keep the key for lua_next */
+        }
+        lua_settop(L, e - 1);
+        if (plain) {
+            c->keep = 1;
+            continue;
+        }
+        if (c->n >= c->cap) {
+            c->full = 1;
+            return;
+        }
+        m.effect = (uint8_t)(c->effect + 1);
+        c->buf[c->n++] = m;
+    }
+}
+
+/* An evaluate hook's score: a finite number, rounded and kept within
+ * +-EVAL_LIMIT so that it never reads as a won or lost game. */
+static int evaluate_result(lua_State *L, call *c)
+{
+    int isnum;
+    lua_Number x = lua_tonumberx(L, 1, &isnum);
+    if (lua_type(L, 1) != LUA_TNUMBER || !isnum || x != x || x > 1e300 || x < -1e300)
+        hook_error(L, c, "must return a finite number, not %s",
+                   lua_type(L, 1) == LUA_TNUMBER ? lua_tostring(L, 1) : luaL_typename(L, 1));
+    if (x > EVAL_LIMIT)
+        return EVAL_LIMIT;
+    if (x < -EVAL_LIMIT)
+        return -EVAL_LIMIT;
+    return (int)(x < 0 ? x - 0.5 : x + 0.5);
+}
+
+/* Runs one hook of one effect (under run_hook's pcall). */
+static int trampoline(lua_State *L)
+{
+    call *c = lua_touserdata(L, 1);
+    tiers_script *s = c->s;
+    lua_settop(L, 0);
+    luaL_checkstack(L, 12, NULL);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, s->fx[c->effect].ref[c->hook]);
+    handle_push(L, s->cur.gen);
+    int nargs = 1;
+    switch (c->hook) {
+    case HK_VETO:
+    case HK_AFTER:
+    case HK_APPLY:
+    case HK_FORMAT:
+    case HK_EXPAND:
+        tables_push_move(L, c->p, c->m, c->u);
+        nargs = 2;
+        break;
+    case HK_TIER:
+        tables_push_square(L, c->sq);
+        lua_pushinteger(L, c->idx + 1);
+        lua_pushinteger(L, c->tier);
+        nargs = 4;
+        break;
+    case HK_DROP_OK:
+        tables_push_piece(L, s->v, c->pc, 0);
+        tables_push_square(L, c->sq);
+        nargs = 3;
+        break;
+    case HK_CHECK:
+    case HK_EVALUATE:
+        lua_pushinteger(L, c->side);
+        nargs = 2;
+        break;
+    default:
+        break;
+    }
+    lua_call(L, nargs, 2);
+    switch (c->hook) {
+    case HK_MOVES:
+        moves_result(L, c);
+        break;
+    case HK_VETO:
+    case HK_AFTER:
+    case HK_APPLY:
+    case HK_CHECK:
+        c->result = check_boolean(L, c, 1, 1);
+        break;
+    case HK_DROP_OK:
+        c->result = check_boolean(L, c, 1, 0);
+        break;
+    case HK_TIER:
+        if (!lua_isnil(L, 1)) {
+            int isnum;
+            lua_Integer t = lua_tointegerx(L, 1, &isnum);
+            if (lua_type(L, 1) != LUA_TNUMBER || !isnum || t < 1 || t > TIERS_MAX_TIERS)
+                hook_error(L, c, "must return a tier 1..%d or nil, not %s", TIERS_MAX_TIERS,
+                           lua_type(L, 1) == LUA_TNUMBER ? lua_tostring(L, 1)
+                                                         : luaL_typename(L, 1));
+            c->result = (int)t;
+        }
+        break;
+    case HK_RESULT:
+        result_result(L, c);
+        break;
+    case HK_FORMAT:
+        format_result(L, c);
+        break;
+    case HK_EXPAND:
+        expand_result(L, c);
+        break;
+    case HK_EVALUATE:
+        c->result = evaluate_result(L, c);
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+/* Does msg start with a "where:line:" position? */
+static int has_location(const char *msg)
+{
+    for (const char *c = msg; *c && c < msg + 200; c++) {
+        if (*c != ':' || !isdigit((unsigned char)c[1]))
+            continue;
+        const char *d = c + 1;
+        while (isdigit((unsigned char)*d))
+            d++;
+        if (*d == ':')
+            return 1;
+    }
+    return 0;
+}
+
+/* The message of a failed pcall (popped) with "where:line: " added when
+ * it lacks one; `where`/`line` name the code that was running. */
+void call_take_error(tiers_script *s, int status, const char *where, int line, char *out,
+                       size_t size)
+{
+    lua_State *L = s->L;
+    char msg[400];
+    if (status == LUA_ERRMEM)
+        snprintf(msg, sizeof msg, s->mem_hit ? "memory limit of %zu MiB exceeded"
+                                             : "out of memory (%zu MiB limit)",
+                 s->mem_limit >> 20);
+    else if (lua_type(L, -1) == LUA_TSTRING)
+        snprintf(msg, sizeof msg, "%s", lua_tostring(L, -1));
+    else
+        snprintf(msg, sizeof msg, "(error object is a %s value)", luaL_typename(L, -1));
+    lua_pop(L, 1);
+    if (has_location(msg))
+        snprintf(out, size, "%s", msg);
+    else if (line > 0)
+        snprintf(out, size, "%s:%d: %s", where, line, msg);
+    else
+        snprintf(out, size, "%s: %s", where, msg);
+}
+
+/* Calls hook c->hook of effect c->effect in a fresh context.  Returns 0 or
+ * TIERS_ESCRIPT (message in s->error). */
+static int run_hook(tiers_script *s, call *c)
+{
+    lua_State *L = s->L;
+    const effect_rec *fx = &s->fx[c->effect];
+    const char *effect = s->v->effect_name[c->effect];
+    if (s->depth >= SCRIPT_MAX_DEPTH) {
+        snprintf(s->error, sizeof s->error, "%s:%d: hooks nested too deeply (in hook %s of "
+                 "effect %s)", fx->src[c->hook], fx->line[c->hook], hook_name[c->hook], effect);
+        s->nested_error = 1;
+        return TIERS_ESCRIPT;
+    }
+    /* A hook run from a hook costs its call (the outer hook's budget), and
+       is refused once that budget is spent. */
+    if (s->depth > 0 && (budget_spent(s) || budget_charge(s, SCRIPT_NESTED_COST) < 0)) {
+        snprintf(s->error, sizeof s->error, "%s:%d: " BUDGET_TEXT " (in hook %s of effect %s)",
+                 fx->src[c->hook], fx->line[c->hook], (int)SCRIPT_INSTRUCTION_BUDGET,
+                 hook_name[c->hook], effect);
+        s->nested_error = 1;
+        return TIERS_ESCRIPT;
+    }
+    hook_ctx saved = s->cur;
+    s->cur = (hook_ctx){.p = c->p, .gen = ++s->gen_next, .hook = c->hook,
+                        .effect = c->effect, .writable = hook_writes[c->hook]};
+    if (s->depth == 0) {
+        budget_reset(s);
+        s->mem_hit = 0;
+    }
+    s->depth++;
+    int status = LUA_ERRMEM, stack = lua_checkstack(L, 3);
+    if (stack) {
+        lua_pushcfunction(L, trampoline);
+        lua_pushlightuserdata(L, c);
+        status = lua_pcall(L, 1, 0, 0);
+    }
+    s->depth--;
+    s->cur = saved;
+    if (status == LUA_OK && !budget_spent(s))
+        return 0;
+    char msg[400];
+    if (status == LUA_OK) /* it caught the budget's error with pcall and went on */
+        snprintf(msg, sizeof msg, "%s:%d: " BUDGET_TEXT, fx->src[c->hook], fx->line[c->hook],
+                 (int)SCRIPT_INSTRUCTION_BUDGET);
+    else if (stack)
+        call_take_error(s, status, fx->src[c->hook], fx->line[c->hook], msg, sizeof msg);
+    else
+        snprintf(msg, sizeof msg, "%s:%d: out of Lua stack", fx->src[c->hook],
+                 fx->line[c->hook]);
+    /* the chain of hooks, outermost last; a hook run again from inside
+       itself (a veto asking has_legal_move) is named once */
+    char in[160];
+    snprintf(in, sizeof in, " (in hook %s of effect %s)", hook_name[c->hook], effect);
+    size_t lm = strlen(msg), li = strlen(in);
+    int again = lm >= li && !strcmp(msg + lm - li, in);
+    snprintf(s->error, sizeof s->error, "%s%s", msg, again ? "" : in);
+    ((tiers_pos *)c->p)->script_failed = 1;
+    if (s->depth > 0)
+        s->nested_error = 1;
+    else if (status == LUA_ERRMEM)
+        lua_gc(L, LUA_GCCOLLECT);
+    return TIERS_ESCRIPT;
+}
+
+static tiers_script *script_for(const tiers_pos *p) { return p->v->script; }
+
+int script_moves(tiers_pos *p, tiers_move *buf, int n, int cap)
+{
+    tiers_script *s = script_for(p);
+    if (!s)
+        return n;
+    call c = {.s = s, .hook = HK_MOVES, .p = p, .buf = buf, .n = n, .cap = cap};
+    for (int i = 0; i < s->nlist[HK_MOVES]; i++) {
+        c.effect = s->list[HK_MOVES][i];
+        uint64_t key = 0;
+        if (!filter_moves_pass(p, &s->fx[c.effect].filter[HK_MOVES], &key))
+            continue;
+        moves_memo *memo = s->fx[c.effect].memo;
+        memo = memo && key ? &memo[key % MEMO_SLOTS] : NULL; /* 0: vars passed it */
+        if (memo && memo->used && memo->key == key) {
+            if (c.n + memo->n > cap)
+                return TIERS_EFULL;
+            memcpy(&buf[c.n], memo->m, memo->n * sizeof *buf);
+            c.n += memo->n;
+            continue;
+        }
+        int n0 = c.n;
+        if (run_hook(s, &c) < 0)
+            return TIERS_ESCRIPT;
+        if (c.full)
+            return TIERS_EFULL;
+        if (memo && c.n - n0 <= MEMO_MOVES) {
+            memo->key = key;
+            memo->used = 1;
+            memo->n = (uint8_t)(c.n - n0);
+            memcpy(memo->m, &buf[n0], memo->n * sizeof *buf);
+        }
+    }
+    return c.n;
+}
+
+int script_veto(tiers_pos *p, const tiers_move *m)
+{
+    tiers_script *s = script_for(p);
+    if (!s || !p->depth)
+        return 0;
+    const undo_rec *u = &p->undo[p->depth - 1];
+    move_faces mf;
+    uint32_t cand = call_candidates(s, HK_VETO, p, u, m, &mf);
+    if (!cand)
+        return 0;
+    call c = {.s = s, .hook = HK_VETO, .p = p, .m = m, .u = u};
+    while (cand) {
+        c.effect = call_next_effect(&cand);
+        if (!filter_own(m, c.effect) &&
+            !filter_pass(p, c.u, m, &mf, &s->fx[c.effect].filter[HK_VETO], &s->fs))
+            continue;
+        c.result = 1; /* veto = true */
+        if (s->fx[c.effect].ref[HK_VETO] != LUA_REFNIL && run_hook(s, &c) < 0)
+            return TIERS_ESCRIPT;
+        if (c.result) {
+            if (!s->depth && p->veto_root >= 0 && p->depth == p->veto_root + 1)
+                p->vetoed |= 1u << c.effect; /* a foul that shaped the legal list */
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int script_nested(const tiers_pos *p)
+{
+    const tiers_script *s = script_for(p);
+    return s && s->depth > 0;
+}
+
+uint32_t script_drop_effects(const tiers_pos *p)
+{
+    const tiers_script *s = script_for(p);
+    return s ? s->defines[HK_DROP_OK] : 0;
+}
+
+uint32_t script_check_effects(tiers_pos *p)
+{
+    tiers_script *s = script_for(p);
+    if (!s || s->depth)
+        return 0;
+    call c = {.s = s, .hook = HK_CHECK, .p = p, .side = p->st.side};
+    uint32_t yes = 0;
+    for (int i = 0; i < s->nlist[HK_CHECK]; i++) {
+        c.effect = s->list[HK_CHECK][i];
+        c.result = 0;
+        if (run_hook(s, &c) < 0)
+            return 0; /* reported by the next generation, as in script_in_check */
+        if (c.result)
+            yes |= 1u << c.effect;
+    }
+    return yes;
+}
+
+int script_after(tiers_pos *p, const tiers_move *m)
+{
+    tiers_script *s = script_for(p);
+    if (!s)
+        return 0;
+    move_faces mf;
+    uint32_t cand = call_candidates(s, HK_AFTER, p, p->frame, m, &mf);
+    if (!cand)
+        return 0;
+    call c = {.s = s, .hook = HK_AFTER, .p = p, .m = m, .u = p->frame};
+    uint8_t fired[MAX_EFFECTS];
+    int nfired = 0;
+    while (cand) {
+        c.effect = call_next_effect(&cand);
+        c.result = 0;
+        if (!filter_own(m, c.effect) &&
+            !filter_pass(p, c.u, m, &mf, &s->fx[c.effect].filter[HK_AFTER], &s->fs))
+            continue;
+        if (run_hook(s, &c) < 0)
+            return TIERS_ESCRIPT;
+        if (c.result)
+            fired[nfired++] = (uint8_t)c.effect;
+    }
+    for (int i = 0; i < nfired; i++) /* counted by tiers_make, not trials */
+        p->fired |= 1u << fired[i];
+    return nfired > 0;
+}
+
+/* Each expand hook in load order sees every move in buf that its filter
+ * lets through (the variants of earlier effects included): the move is
+ * made, the hook called on the position after it, the move unmade, and
+ * then replaced by the variants the hook returned. */
+/* A fixed expand list applied to buf[i]: its tagged variants are
+ * appended, and the move itself is removed unless the list keeps it. */
+static int expand_fixed(const effect_rec *fx, int effect, tiers_move *buf, int i, int *n,
+                        int cap, int *removed)
+{
+    int keep = 0;
+    for (int k = 0; k < fx->nfixed; k++) {
+        if (fx->fixed[k].plain) {
+            keep = 1;
+            continue;
+        }
+        if (*n >= cap)
+            return TIERS_EFULL;
+        tiers_move m = buf[i];
+        m.arg = fx->fixed[k].arg;
+        m.effect = (uint8_t)(effect + 1);
+        buf[(*n)++] = m;
+    }
+    if (!keep) {
+        buf[i].kind = TIERS_MV_NONE;
+        (*removed)++;
+    }
+    return 0;
+}
+
+int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, int drops_lo, int drops_hi)
+{
+    tiers_script *s = script_for(p);
+    if (!s)
+        return n;
+    if (n > TIERS_MAX_MOVES)
+        return TIERS_EFULL;
+    /* The moves some expand hook may want, usually a few of the list: by
+       kind and tag, and, for a move, stack or capture, by the faces on
+       its squares (it acts with the top of `from` and takes the top of
+       `to`).  Variants that an effect adds are appended for the effects
+       after it; removed moves are marked TIERS_MV_NONE and squeezed out
+       at the end. */
+    uint16_t want[TIERS_MAX_MOVES];
+    int nwant = 0, removed = 0, top = p->v->unit == UNIT_TOP;
+    const uint32_t *by_kind = s->by_kind[HK_EXPAND];
+    if (by_kind[TIERS_MV_DROP] || drops_lo < 0 || drops_hi > n)
+        drops_lo = drops_hi = 0; /* drops are looked at like other moves */
+    int from = -1, fa = MAX_FACES; /* the last source square and its top's face */
+    for (int i = 0; i < n; i++) {
+        if (i == drops_lo && drops_hi > drops_lo)
+            i = drops_hi; /* no expand hook concerns a drop: skip them at once */
+        if (i >= n)
+            break;
+        const tiers_move *m = &buf[i];
+        uint32_t c = by_kind[m->kind];
+        if (c & s->face_test[HK_EXPAND] && top &&
+            (m->kind == TIERS_MV_MOVE || m->kind == TIERS_MV_STACK ||
+             m->kind == TIERS_MV_CAPTURE)) {
+            if (m->from != from) { /* a piece's moves come together */
+                const tower *tf = &p->board[from = m->from];
+                fa = tf->h ? p->v->face_of[tf->p[tf->h - 1]] : MAX_FACES;
+            }
+            const tower *tt = &p->board[m->to];
+            int ft = m->kind == TIERS_MV_CAPTURE && tt->h ? p->v->face_of[tt->p[tt->h - 1]]
+                                                          : MAX_FACES;
+            c &= s->by_actor[HK_EXPAND][fa] | s->by_taken[HK_EXPAND][ft];
+            if ((c & s->stuck_test) && !m->effect && !filter_stuck_anywhere(&s->fs, s->v, fa, m->to))
+                c &= ~s->stuck_test;
+        }
+        if (m->effect && m->effect <= MAX_EFFECTS)
+            c |= (1u << (m->effect - 1)) & s->defines[HK_EXPAND];
+        if (c)
+            want[nwant++] = (uint16_t)i;
+    }
+    call c = {.s = s, .hook = HK_EXPAND, .p = p, .buf = buf, .cap = cap};
+    for (int k = 0; k < s->nlist[HK_EXPAND] && nwant; k++) {
+        c.effect = s->list[HK_EXPAND][k];
+        const hook_filter *f = &s->fx[c.effect].filter[HK_EXPAND];
+        int n0 = n, w0 = nwant;
+        uint32_t bit = 1u << c.effect;
+        for (int w = 0; w < w0; w++) {
+            int i = want[w];
+            const tiers_move *m = &buf[i];
+            move_faces mf;
+            if (m->kind == TIERS_MV_NONE ||
+                !(call_candidates(s, HK_EXPAND, p, NULL, m, &mf) & bit) ||
+                !(filter_own(m, c.effect) || filter_pass(p, NULL, m, &mf, f, &s->fs)))
+                continue;
+            tiers_move made = buf[i];
+            int fixed = s->fx[c.effect].ref[HK_EXPAND] == LUA_REFNIL;
+            if (fixed && !f->stuck) {
+                if (expand_fixed(&s->fx[c.effect], c.effect, buf, i, &n, cap, &removed) < 0)
+                    return TIERS_EFULL;
+                continue;
+            }
+            int rc = make_move(p, &made);
+            if (rc < 0)
+                return rc;
+            if (f->stuck && made.effect != c.effect + 1 && made.to != TIERS_NO_SQUARE) {
+                /* expand_stuck, exactly now: can the piece move from here? */
+                uint8_t mark[TIERS_MAX_SQUARES];
+                int free_to_move = movegen_reach(p, made.to, mark) > 0;
+                if (p->script_failed) { /* a tier hook failed */
+                    unmake_move(p);
+                    return TIERS_ESCRIPT;
+                }
+                if (free_to_move) {
+                    unmake_move(p);
+                    continue;
+                }
+            }
+            if (fixed) {
+                unmake_move(p);
+                if (expand_fixed(&s->fx[c.effect], c.effect, buf, i, &n, cap, &removed) < 0)
+                    return TIERS_EFULL;
+                continue;
+            }
+            c.m = &made;
+            c.u = &p->undo[p->depth - 1];
+            c.n = n;
+            c.keep = c.full = 0;
+            rc = run_hook(s, &c);
+            unmake_move(p);
+            if (rc < 0)
+                return TIERS_ESCRIPT;
+            if (c.full)
+                return TIERS_EFULL;
+            n = c.n;
+            if (!c.keep) {
+                buf[i].kind = TIERS_MV_NONE;
+                removed++;
+            }
+        }
+        for (int i = n0; i < n; i++) { /* the new variants, for the next effects */
+            if (nwant >= TIERS_MAX_MOVES)
+                return TIERS_EFULL;
+            want[nwant++] = (uint16_t)i;
+        }
+    }
+    if (removed) {
+        int j = 0;
+        for (int i = 0; i < n; i++)
+            if (buf[i].kind != TIERS_MV_NONE)
+                buf[j++] = buf[i];
+        n = j;
+    }
+    return n;
+}
+
+/* On a script error this returns the tier it was given (and keeps the
+ * message): movegen_face_tier uses the result as a table index unchecked.
+ * Inside another hook (pos:in_check) the error fails that hook. */
+int script_tier(tiers_pos *p, int sq, int idx, int tier)
+{
+    tiers_script *s = script_for(p);
+    /* After a failed tier hook the generation will fail: the others of
+       its pieces are not asked (each could spend a whole budget). */
+    if (!s || (p->script_failed && !s->depth))
+        return tier;
+    call c = {.s = s, .hook = HK_TIER, .p = p, .sq = sq, .idx = idx};
+    int t = tier;
+    for (int i = 0; i < s->nlist[HK_TIER]; i++) {
+        c.effect = s->list[HK_TIER][i];
+        c.tier = c.result = t;
+        if (run_hook(s, &c) < 0)
+            return tier;
+        t = c.result;
+    }
+    return t;
+}
+
+/* Looks key up in the drop_ok answers (open addressing, linear probing:
+ * a variant has a few hundred keys, so entries are never evicted).
+ * Returns 1 with *slot its entry, or 0 with *slot the free entry for it
+ * (DROP_CACHE_SIZE if the probe found none). */
+static int drop_cache_find(const tiers_script *s, uint32_t key, uint32_t *slot)
+{
+    uint32_t h = (key ^ key >> 16) * 0x7feb352du;
+    h = (h ^ h >> 15) * 0x846ca68bu;
+    h ^= h >> 16;
+    for (uint32_t i = 0; i < 16; i++) {
+        uint32_t k = (h + i) % DROP_CACHE_SIZE;
+        if (s->drop_cache[k].key == key || !s->drop_cache[k].key) {
+            *slot = k;
+            return s->drop_cache[k].key == key;
+        }
+    }
+    *slot = DROP_CACHE_SIZE;
+    return 0;
+}
+
+int script_drop_ok(tiers_pos *p, piece_t pc, int sq)
+{
+    tiers_script *s = script_for(p);
+    if (!s)
+        return 1;
+    const tower *t = &p->board[sq];
+    piece_t top = t->h ? t->p[t->h - 1] : 0;
+    int top_face = t->h ? p->v->face_of[top] : -1;
+    call c;
+    c.s = NULL; /* filled before the first call into Lua */
+    for (int i = 0; i < s->nlist[HK_DROP_OK]; i++) {
+        int e = s->list[HK_DROP_OK][i];
+        const hook_filter *f = &s->fx[e].filter[HK_DROP_OK];
+        /* drop_ok_faces: other targets are refused unasked */
+        if ((f->faces || f->never) && (top_face < 0 || !(f->faces >> top_face & 1)))
+            return 0;
+        /* drop_ok_pure: the answer depends on the two pieces and the side
+           to move only, so it is asked once */
+        uint32_t key = 0, slot = 0;
+        if (f->pure) {
+            key = (1u << 31) | (uint32_t)e << 23 | (uint32_t)p->st.side << 22 |
+                  (uint32_t)top << 11 | pc;
+            int hit = drop_cache_find(s, key, &slot);
+            if (hit > 0) {
+                if (!s->drop_cache[slot].ok)
+                    return 0;
+                continue;
+            }
+        }
+        if (!c.s)
+            c = (call){.s = s, .hook = HK_DROP_OK, .p = p, .pc = pc, .sq = sq};
+        c.effect = e;
+        if (run_hook(s, &c) < 0)
+            return TIERS_ESCRIPT;
+        if (f->pure) {
+            if (slot < DROP_CACHE_SIZE) { /* else the table is full: not kept */
+                s->drop_cache[slot].key = key;
+                s->drop_cache[slot].ok = (uint8_t)(c.result != 0);
+            }
+        }
+        if (!c.result)
+            return 0;
+    }
+    return 1;
+}
+
+int script_result(tiers_pos *p, tiers_status *st)
+{
+    tiers_script *s = script_for(p);
+    if (!s)
+        return 0;
+    call c = {.s = s, .hook = HK_RESULT, .p = p, .st = st};
+    for (int i = 0; i < s->nlist[HK_RESULT]; i++) {
+        c.effect = s->list[HK_RESULT][i];
+        c.result = 0;
+        uint64_t key;
+        if (!filter_moves_pass(p, &s->fx[c.effect].filter[HK_RESULT], &key))
+            continue;
+        if (run_hook(s, &c) < 0)
+            return TIERS_ESCRIPT;
+        if (c.result)
+            return 1;
+    }
+    return 0;
+}
+
+/* The check hooks replace the engine's attack test: side is in check when
+ * some effect says so (the first true decides).  The answer is a question
+ * about the position, so it is remembered by everything a hook can read:
+ * the full hash (board, hands, side to move, phase, mode, variables), the
+ * ply and the clock.  The legality filter asks it again and again about
+ * the same position (veto_checked, pos:in_check_before). */
+/* The evaluate hooks: what each says side's position is worth beyond its
+ * pieces' values, minus what it says of the opponent's (as material is
+ * counted).  A hook that fails counts 0 and is reported by the next move
+ * generation. */
+int script_evaluate(tiers_pos *p, int side)
+{
+    tiers_script *s = script_for(p);
+    if (!s)
+        return 0;
+    call c = {.s = s, .hook = HK_EVALUATE, .p = p};
+    int total = 0;
+    for (int i = 0; i < s->nlist[HK_EVALUATE]; i++)
+        for (int k = 0; k < 2; k++) {
+            c.effect = s->list[HK_EVALUATE][i];
+            c.side = side ^ k;
+            c.result = 0;
+            if (run_hook(s, &c) < 0)
+                return 0;
+            total += k ? -c.result : c.result;
+        }
+    return total < -EVAL_LIMIT ? -EVAL_LIMIT : total > EVAL_LIMIT ? EVAL_LIMIT : total;
+}
+
+int script_in_check(tiers_pos *p, int side)
+{
+    tiers_script *s = script_for(p);
+    if (!s)
+        return 0;
+    int asked = 0; /* check_to_move: the side that has just moved is not */
+    for (int i = 0; i < s->nlist[HK_CHECK] && !asked; i++)
+        asked = side == p->st.side || !s->fx[s->list[HK_CHECK][i]].filter[HK_CHECK].to_move;
+    if (!asked)
+        return 0;
+    uint64_t hash = p->st.hash ^ zobrist_state(&p->st);
+    uint64_t mix = (hash ^ ((uint64_t)p->st.ply << 20) ^ p->st.clock ^ (uint64_t)side << 40) *
+                   0x9e3779b97f4a7c15ull;
+    size_t slot = (size_t)(mix >> (64 - s->check_bits));
+    check_memo *e = &s->check_cache[slot];
+    if (e->used && e->hash == hash && e->ply == p->st.ply && e->clock == p->st.clock &&
+        e->side == side)
+        return e->answer;
+    call c = {.s = s, .hook = HK_CHECK, .p = p, .side = side};
+    int answer = 0;
+    for (int i = 0; i < s->nlist[HK_CHECK] && !answer; i++) {
+        c.effect = s->list[HK_CHECK][i];
+        c.result = 0;
+        if (s->fx[c.effect].filter[HK_CHECK].to_move && side != p->st.side)
+            continue;
+        if (run_hook(s, &c) < 0)
+            return TIERS_ESCRIPT;
+        answer = c.result != 0;
+    }
+    *e = (check_memo){hash, p->st.ply, p->st.clock, (uint8_t)side, 1, (uint8_t)answer};
+    return answer;
+}
+
+int script_apply(tiers_pos *p, const tiers_move *m)
+{
+    tiers_script *s = script_for(p);
+    if (!s)
+        return TIERS_ESCRIPT;
+    int e = m->effect - 1;
+    if (e < 0 || e >= s->v->neffects || s->fx[e].ref[HK_APPLY] == LUA_NOREF) {
+        snprintf(s->error, sizeof s->error, "effect move with %s",
+                 e < 0 || e >= s->v->neffects ? "no valid effect"
+                                              : "an effect that has no apply hook");
+        return TIERS_ESCRIPT;
+    }
+    call c = {.s = s, .hook = HK_APPLY, .effect = e, .p = p, .m = m, .u = p->frame};
+    if (run_hook(s, &c) < 0)
+        return TIERS_ESCRIPT;
+    p->fired |= 1u << e;
+    return c.result;
+}
+
+/* Text of an effect move without a format hook: name, then "@from",
+ * "-to", ",path" squares, ":tier:arg" when set. */
+static void default_format(const tiers_variant *v, const tiers_move *m, char *buf, size_t n)
+{
+    char b[8];
+    size_t len = (size_t)snprintf(buf, n, "%s", v->effect_name[m->effect - 1]);
+    const char *sep = "@";
+    if (m->from != TIERS_NO_SQUARE && len < n) {
+        len += (size_t)snprintf(buf + len, n - len, "@%s",
+                                tiers_square_name(sq_file(m->from), sq_rank(m->from), b));
+        sep = "-";
+    }
+    if (m->to != TIERS_NO_SQUARE && len < n)
+        len += (size_t)snprintf(buf + len, n - len, "%s%s", sep,
+                                tiers_square_name(sq_file(m->to), sq_rank(m->to), b));
+    for (int i = 0; i < m->npath && i < 4 && len < n; i++)
+        len += (size_t)snprintf(buf + len, n - len, ",%s", m->path[i] == TIERS_NO_SQUARE
+                                ? "out" : tiers_square_name(sq_file(m->path[i]),
+                                                            sq_rank(m->path[i]), b));
+    if ((m->tier || m->arg) && len < n)
+        snprintf(buf + len, n - len, ":%d:%d", m->tier, m->arg);
+}
+
+int script_format(const tiers_pos *p, const tiers_move *m, char *buf, size_t n)
+{
+    tiers_script *s = script_for(p);
+    if (n)
+        buf[0] = 0;
+    if (!s)
+        return m->kind == TIERS_MV_EFFECT ? TIERS_EUSAGE : 0;
+    call c = {.s = s, .hook = HK_FORMAT, .p = (tiers_pos *)p, .m = m, .text = buf, .size = n};
+    if (m->kind == TIERS_MV_EFFECT) {
+        int e = m->effect - 1;
+        if (e < 0 || e >= s->v->neffects)
+            return TIERS_EUSAGE;
+        if (s->fx[e].ref[HK_FORMAT] == LUA_NOREF) {
+            default_format(s->v, m, buf, n);
+            size_t len = strlen(buf);
+            return len + 1 < n ? (int)len : TIERS_EFULL;
+        }
+        c.effect = e;
+        if (run_hook(s, &c) < 0)
+            return TIERS_ESCRIPT;
+        return c.full ? TIERS_EFULL : (int)c.len;
+    }
+    /* A suffix: every effect with a format hook adds its part, in load
+       order (a move expanded by several effects carries the choices of
+       each; effects that have nothing to add return nil). */
+    for (int i = 0; i < s->nlist[HK_FORMAT]; i++) {
+        c.effect = s->list[HK_FORMAT][i];
+        if (run_hook(s, &c) < 0)
+            return TIERS_ESCRIPT;
+        if (c.full)
+            return TIERS_EFULL;
+    }
+    return (int)c.len;
+}
+
+const char *script_last_error(const tiers_script *s) { return s ? s->error : ""; }

@@ -1,0 +1,623 @@
+/* lua/tables.c - the values scripts see: read-only tables (a proxy
+ * whose writes raise an error), the shared piece and move tables (made
+ * once per piece code and tier, per move, from registry references), and
+ * the checks that turn a script's piece or move table back into engine
+ * values. */
+#include "lua/internal.h"
+
+#include <ctype.h>
+#include <string.h>
+
+#include "make.h"
+#include "position.h"
+
+/* ------------------------------------------------------------ names */
+
+int tables_find_face(const tiers_variant *v, const char *name)
+{
+    for (int f = 0; f < v->nfaces; f++)
+        if (!strcmp(v->faces[f].name, name))
+            return f;
+    return -1;
+}
+
+static int find_kind(const tiers_variant *v, const char *name)
+{
+    for (int k = 1; k < v->nkinds; k++)
+        if (!strcmp(v->kinds[k].name, name))
+            return k;
+    return -1;
+}
+
+int tables_find_effect(const tiers_variant *v, const char *name)
+{
+    for (int i = 0; i < v->neffects; i++)
+        if (!strcmp(v->effect_name[i], name))
+            return i;
+    return -1;
+}
+
+/* How many tile sides show face f (1 = the face names a tile and side). */
+int tables_face_shown(const tiers_variant *v, int f)
+{
+    int n = 0;
+    for (int k = 1; k < v->nkinds; k++)
+        n += (v->kinds[k].face[0] == f) + (v->kinds[k].face[1] == f);
+    return n;
+}
+
+/* "e5" -> square; -1 if malformed, -2 if off this board. */
+int tables_parse_square(const tiers_variant *v, const char *s)
+{
+    if (s[0] < 'a' || s[0] > 'p' || s[1] < '1' || s[1] > '9')
+        return -1;
+    int file = s[0] - 'a', rank = s[1] - '0';
+    if (isdigit((unsigned char)s[2])) {
+        rank = rank * 10 + (s[2] - '0');
+        if (s[3])
+            return -1;
+    } else if (s[2]) {
+        return -1;
+    }
+    if (rank > TIERS_MAX_RANKS)
+        return -1;
+    if (file >= v->files || rank > v->ranks)
+        return -2;
+    return sq_make(file, rank - 1);
+}
+
+/* The square's name ("e4", "a16"), written by hand: hooks push many. */
+void tables_push_square(lua_State *L, int sq)
+{
+    char b[4];
+    int r = sq_rank(sq) + 1, n = 1;
+    b[0] = (char)('a' + sq_file(sq));
+    if (r >= 10)
+        b[n++] = (char)('0' + r / 10);
+    b[n++] = (char)('0' + r % 10);
+    lua_pushlstring(L, b, (size_t)n);
+}
+
+int tables_mode_tiers(const tiers_pos *p)
+{
+    const tiers_variant *v = p->v;
+    int m = v->nmodes ? v->modes[p->st.mode].max_tiers : v->max_tiers;
+    return m > 0 && m <= TIERS_MAX_TIERS ? m : TIERS_MAX_TIERS;
+}
+
+/* ------------------------------------------------------------ pieces */
+
+static int l_read_only(lua_State *L)
+{
+    return luaL_error(L, "move and piece tables are read-only (copy one to change it)");
+}
+
+/* The iterator of pairs(read-only table): next over the contents, which
+ * stay out of the script's reach in the closure's upvalue. */
+static int l_read_only_next(lua_State *L)
+{
+    lua_settop(L, 2);
+    return lua_next(L, lua_upvalueindex(1)) ? 2 : 0;
+}
+
+/* Pushes the contents of the read-only view at stack index 1: its
+ * metatable's __index. */
+static void push_contents(lua_State *L)
+{
+    if (!lua_getmetatable(L, 1))
+        luaL_typeerror(L, 1, "read-only table");
+    lua_getfield(L, -1, "__index");
+}
+
+/* __pairs of a read-only table */
+static int l_read_only_pairs(lua_State *L)
+{
+    push_contents(L);
+    lua_pushcclosure(L, l_read_only_next, 1);
+    lua_pushvalue(L, 1);
+    lua_pushnil(L);
+    return 3;
+}
+
+/* Is the value at idx a read-only view (tables_make_read_only)? */
+static int is_read_only(lua_State *L, int idx)
+{
+    int ro = 0;
+    if (lua_getmetatable(L, idx)) {
+        ro = lua_getfield(L, -1, "__newindex") == LUA_TFUNCTION &&
+             lua_tocfunction(L, -1) == l_read_only;
+        lua_pop(L, 2);
+    }
+    return ro;
+}
+
+/* rawset(t, k, v), refused on a read-only view: a raw key would hide the
+ * shared contents from every later hook. */
+int tables_rawset(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_checkany(L, 2);
+    luaL_checkany(L, 3);
+    if (is_read_only(L, 1))
+        return l_read_only(L);
+    lua_settop(L, 3);
+    lua_rawset(L, 1);
+    return 1;
+}
+
+static int l_read_only_len(lua_State *L)
+{
+    push_contents(L);
+    lua_pushinteger(L, (lua_Integer)lua_rawlen(L, -1));
+    return 1;
+}
+
+/* Replaces the table on top by a read-only view of it: an empty table
+ * whose reads go to it, and whose writes raise an error. */
+void tables_make_read_only(lua_State *L)
+{
+    lua_newtable(L);
+    lua_createtable(L, 0, 5);
+    lua_pushcfunction(L, l_read_only_len);
+    lua_setfield(L, -2, "__len");
+    lua_pushvalue(L, -3);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, l_read_only);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushcfunction(L, l_read_only_pairs);
+    lua_setfield(L, -2, "__pairs");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -2);
+    lua_remove(L, -2);
+}
+
+/* A new piece table: face, kind, owner, flipped, facing, and the tier when
+ * given (tables_push_piece keeps it). */
+static void new_piece(lua_State *L, const tiers_variant *v, piece_t pc, int tier)
+{
+    const tiers_script *s = script_of(L);
+    lua_createtable(L, 0, 6);
+    push_ref(L, s->face_ref[v->face_of[pc]]);
+    set_key(L, K_FACE);
+    push_ref(L, s->tile_ref[pc_kind(pc)]);
+    set_key(L, K_KIND);
+    lua_pushinteger(L, pc_owner(pc));
+    set_key(L, K_OWNER);
+    lua_pushboolean(L, pc_flipped(pc));
+    set_key(L, K_FLIPPED);
+    push_ref(L, s->facing_ref[pc_facing(pc)]);
+    set_key(L, K_FACING);
+    if (tier > 0) {
+        lua_pushinteger(L, tier);
+        set_key(L, K_TIER);
+    }
+}
+
+/* The piece table of pc at tier (0: none given).  Hooks read pieces by the
+ * million: each piece's table is made once, read-only, and shared. */
+void tables_push_piece(lua_State *L, const tiers_variant *v, piece_t pc, int tier)
+{
+    push_ref(L, script_of(L)->pieces_ref);
+    lua_Integer key = (lua_Integer)pc * (TIERS_MAX_TIERS + 1) + tier;
+    if (lua_rawgeti(L, -1, key) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        new_piece(L, v, pc, tier);
+        tables_make_read_only(L);
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, -3, key);
+    }
+    lua_remove(L, -2);
+}
+
+
+int tables_check_owner(lua_State *L, int idx)
+{
+    int isnum;
+    lua_Integer o = lua_tointegerx(L, idx, &isnum);
+    if (!isnum || o < 0 || o > 2)
+        return luaL_argerror(L, idx, "owner must be 0, 1 or 2");
+    return (int)o;
+}
+
+/* The tile kind and side named by a face (unique) or a kind (+face or
+ * flipped) at stack index idx: a face-name string or a piece table. */
+void tables_check_tile(lua_State *L, int idx, int *kind, int *flipped)
+{
+    const tiers_variant *v = script_of(L)->v;
+    const char *kname = NULL, *fname = NULL;
+    int flip = -1, top = lua_gettop(L);
+    luaL_checkstack(L, 8, NULL);
+    if (lua_type(L, idx) == LUA_TSTRING) {
+        fname = lua_tostring(L, idx);
+    } else if (lua_type(L, idx) == LUA_TTABLE) {
+        if (lua_getfield(L, idx, "kind") == LUA_TSTRING)
+            kname = lua_tostring(L, -1);
+        else if (!lua_isnil(L, -1))
+            luaL_error(L, "piece field 'kind' must be a tile name");
+        if (lua_getfield(L, idx, "face") == LUA_TSTRING)
+            fname = lua_tostring(L, -1);
+        else if (!lua_isnil(L, -1))
+            luaL_error(L, "piece field 'face' must be a face name");
+        int t = lua_getfield(L, idx, "flipped");
+        if (t == LUA_TBOOLEAN)
+            flip = lua_toboolean(L, -1);
+        else if (t != LUA_TNIL)
+            luaL_error(L, "piece field 'flipped' must be a boolean");
+    } else {
+        luaL_typeerror(L, idx, "piece (face name or piece table)");
+    }
+    if (kname) {
+        int k = find_kind(v, kname);
+        if (k < 0)
+            luaL_error(L, "unknown tile kind '%s'", kname);
+        if (fname) {
+            int f = tables_find_face(v, fname);
+            if (f < 0)
+                luaL_error(L, "unknown face '%s'", fname);
+            if (v->kinds[k].face[0] == f)
+                flip = 0;
+            else if (v->kinds[k].face[1] == f)
+                flip = 1;
+            else
+                luaL_error(L, "face '%s' is not on tile '%s'", fname, kname);
+        }
+        if (flip < 0)
+            flip = 0;
+        if (flip && v->kinds[k].face[1] == NO_FACE)
+            luaL_error(L, "tile '%s' has no back face", kname);
+        *kind = k;
+        *flipped = flip;
+        lua_settop(L, top);
+        return;
+    }
+    if (!fname)
+        luaL_error(L, "piece names neither a face nor a kind");
+    int f = tables_find_face(v, fname);
+    if (f < 0)
+        luaL_error(L, "unknown face '%s'", fname);
+    if (tables_face_shown(v, f) != 1)
+        luaL_error(L, "face '%s' is on several tiles: give kind too", fname);
+    for (int k = 1; k < v->nkinds; k++)
+        for (int side = 0; side < 2; side++)
+            if (v->kinds[k].face[side] == f) {
+                *kind = k;
+                *flipped = side;
+                lua_settop(L, top);
+                return;
+            }
+    luaL_error(L, "face '%s' is on no tile", fname);
+}
+
+/* A piece code from a description at idx; the owner comes from the
+ * argument at owner_idx (0 = none), else the table, else default_owner
+ * (-1 = required). */
+piece_t tables_check_piece(lua_State *L, int idx, int owner_idx, int default_owner)
+{
+    const tiers_variant *v = script_of(L)->v;
+    int kind, flipped, owner = -1, facing = -1;
+    idx = lua_absindex(L, idx);
+    int top = lua_gettop(L);
+    tables_check_tile(L, idx, &kind, &flipped);
+    if (lua_type(L, idx) == LUA_TTABLE) {
+        if (lua_getfield(L, idx, "owner") != LUA_TNIL) {
+            int isnum;
+            lua_Integer o = lua_tointegerx(L, -1, &isnum);
+            if (!isnum || o < 0 || o > 2)
+                luaL_error(L, "piece field 'owner' must be 0, 1 or 2");
+            owner = (int)o;
+        }
+        if (lua_getfield(L, idx, "facing") != LUA_TNIL) {
+            const char *fc = lua_tostring(L, -1);
+            const char *at = fc && fc[0] && !fc[1] ? strchr(facing_chars, fc[0]) : NULL;
+            if (lua_type(L, -1) != LUA_TSTRING || !at)
+                luaL_error(L, "piece field 'facing' must be \"n\", \"e\", \"s\" or \"w\"");
+            facing = (int)(at - facing_chars);
+        }
+        lua_settop(L, top);
+    }
+    if (owner_idx && !lua_isnoneornil(L, owner_idx))
+        owner = tables_check_owner(L, owner_idx);
+    if (owner < 0)
+        owner = default_owner;
+    if (owner < 0)
+        luaL_error(L, "piece has no owner (give owner 0, 1 or 2)");
+    if (facing < 0)
+        facing = v->forward[owner == OWNER_SHARED ? 0 : owner];
+    return pc_make(kind, flipped, owner, facing);
+}
+
+
+/* A new move table for k (tables_push_move keeps it). */
+static void new_move(lua_State *L, const tiers_pos *p, const move_key *k)
+{
+    const tiers_variant *v = p->v;
+    const tiers_script *s = script_of(L);
+    const tiers_move *m = &k->m;
+    piece_t actor = k->actor, taken = k->taken;
+    lua_createtable(L, 0, 12);
+    push_ref(L, s->kind_ref[m->kind < TIERS_MV_KINDS ? m->kind : 0]);
+    set_key(L, K_KIND);
+    if (m->from != TIERS_NO_SQUARE) {
+        tables_push_square(L, m->from);
+        set_key(L, K_FROM);
+    }
+    if (m->to != TIERS_NO_SQUARE) {
+        tables_push_square(L, m->to);
+        set_key(L, K_TO);
+    }
+    lua_pushinteger(L, m->tier);
+    set_key(L, K_TIER);
+    lua_pushinteger(L, m->arg);
+    set_key(L, K_ARG);
+    if (actor) {
+        tables_push_piece(L, v, actor, m->kind == TIERS_MV_STRIKE ? m->tier : 0);
+        set_key(L, K_PIECE);
+    }
+    if (taken) {
+        tables_push_piece(L, v, taken, m->kind == TIERS_MV_STRIKE ? m->arg : 0);
+        set_key(L, K_TAKEN);
+    }
+    if (k->setup) {
+        lua_pushboolean(L, 1);
+        set_key(L, K_SETUP);
+    }
+    if (m->effect && m->effect <= v->neffects) {
+        lua_pushstring(L, v->effect_name[m->effect - 1]);
+        set_key(L, K_EFFECT);
+    }
+    if (m->npath)
+        lua_createtable(L, m->npath, 0);
+    else
+        push_ref(L, s->empty_ref);
+    for (int i = 0; i < m->npath && i < 4; i++) {
+        if (m->path[i] == TIERS_NO_SQUARE)
+            lua_pushliteral(L, "out");
+        else
+            tables_push_square(L, m->path[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    if (m->npath)
+        tables_make_read_only(L);
+    set_key(L, K_PATH);
+    if (m->flags & TIERS_MF_EXIT) {
+        lua_pushboolean(L, 1);
+        set_key(L, K_EXIT);
+    }
+    if (m->flags & TIERS_MF_FINAL) {
+        lua_pushboolean(L, 1);
+        set_key(L, K_FINAL);
+    }
+}
+
+static uint64_t move_key_hash(const move_key *k)
+{
+    uint64_t w[3] = {0};
+    memcpy(w, k, sizeof *k);
+    uint64_t h = (w[0] ^ w[1] * 0x9e3779b97f4a7c15ull ^ w[2] * 0xc2b2ae3d27d4eb4full);
+    return (h ^ h >> 29) * 0xbf58476d1ce4e5b9ull;
+}
+
+/* A move as a table.  u: the move's undo record when it is made on p, so
+ * that `piece` and `taken` describe the pieces as they were before it.
+ * The table is read-only, and the same move gets the same table: it is
+ * made once and kept (MOVE_CACHE of them), as pieces are. */
+void tables_push_move(lua_State *L, const tiers_pos *p, const tiers_move *m, const undo_rec *u)
+{
+    tiers_script *s = script_of(L);
+    move_key k;
+    memset(&k, 0, sizeof k);
+    k.m = *m;
+    for (int i = m->npath; i < 4; i++) /* unused: not part of what is shown */
+        k.m.path[i] = 0;
+    filter_actors(p, u, m, &k.actor, &k.taken);
+    k.setup = (uint8_t)filter_in_setup(p, u);
+    k.used = 1;
+    size_t slot = (size_t)(move_key_hash(&k) >> 54) & (MOVE_CACHE - 1);
+    push_ref(L, s->moves_ref);
+    if (!memcmp(&s->move_keys[slot], &k, sizeof k)) {
+        if (lua_rawgeti(L, -1, (lua_Integer)slot + 1) == LUA_TTABLE) {
+            lua_remove(L, -2);
+            return;
+        }
+        lua_pop(L, 1);
+    }
+    new_move(L, p, &k);
+    tables_make_read_only(L);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, (lua_Integer)slot + 1);
+    lua_remove(L, -2);
+    s->move_keys[slot] = k;
+}
+
+
+/* The value on top of the stack as a square named `what`: nil ->
+ * TIERS_NO_SQUARE; "out" too where out_ok (deployment paths). */
+int tables_move_square(lua_State *L, const char *what, int out_ok, const char **why)
+{
+    const tiers_variant *v = script_of(L)->v;
+    int t = lua_type(L, -1), sq = TIERS_NO_SQUARE;
+    if (t == LUA_TSTRING) {
+        const char *name = lua_tostring(L, -1);
+        if (out_ok && !strcmp(name, "out"))
+            return TIERS_NO_SQUARE;
+        if ((sq = tables_parse_square(v, name)) < 0) {
+            *why = lua_pushfstring(L, "%s '%s' is %s", what, name,
+                                   sq == -2 ? "off the board" : "not a square name");
+            return TIERS_NO_SQUARE;
+        }
+    } else if (t != LUA_TNIL) {
+        *why = lua_pushfstring(L, "%s must be a square name", what);
+    }
+    return sq;
+}
+
+static int move_byte(lua_State *L, int idx, const char *key, const char **why)
+{
+    int t = lua_getfield(L, idx, key), isnum = 1;
+    lua_Integer n = t == LUA_TNIL ? 0 : lua_tointegerx(L, -1, &isnum);
+    if (!isnum || n < 0 || n > 255) {
+        *why = lua_pushfstring(L, "%s must be an integer 0..255", key);
+        return 0;
+    }
+    return (int)n;
+}
+
+static int move_flag(lua_State *L, int idx, const char *key, const char **why)
+{
+    int t = lua_getfield(L, idx, key);
+    if (t != LUA_TNIL && t != LUA_TBOOLEAN)
+        *why = lua_pushfstring(L, "%s must be a boolean", key);
+    return lua_toboolean(L, -1);
+}
+
+/* Can the engine make m as it stands?  Returns NULL or why not.  These
+ * checks keep make_move inside its arrays: generated moves are trusted. */
+static const char *move_problem(lua_State *L, const tiers_pos *p, const tiers_move *m)
+{
+    const tiers_variant *v = p->v;
+    int maxt = tables_mode_tiers(p);
+    const tower *from = m->from != TIERS_NO_SQUARE ? &p->board[m->from] : NULL;
+    const tower *to = m->to != TIERS_NO_SQUARE ? &p->board[m->to] : NULL;
+    switch (m->kind) {
+    case TIERS_MV_DROP:
+        if (!to)
+            return "a drop needs 'to'";
+        if (!p->hand[pc_owner(m->piece)][hand_slot(m->piece)])
+            return lua_pushfstring(L, "no %s in hand %d to drop",
+                                   v->faces[v->face_of[m->piece]].name, pc_owner(m->piece));
+        if (to->h >= maxt)
+            return "the drop's tower is full";
+        return NULL;
+    case TIERS_MV_MOVE:
+    case TIERS_MV_STACK:
+    case TIERS_MV_CAPTURE: {
+        if (!from || !from->h)
+            return "'from' must hold a piece";
+        if (m->flags & TIERS_MF_EXIT)
+            return m->kind == TIERS_MV_CAPTURE ? "a capture cannot exit" : NULL;
+        if (!to || m->to == m->from)
+            return "'to' must be another square";
+        int moved = v->unit == UNIT_STACK ? from->h : 1, stays = to->h;
+        if (m->kind == TIERS_MV_CAPTURE) {
+            if (!to->h)
+                return "a capture needs a piece on 'to'";
+            if (v->capture == CAP_TOP)
+                stays = to->h - 1;
+            else if (v->capture == CAP_TOWER)
+                stays = 0;
+            else if (v->capture == CAP_ENEMIES)
+                for (int i = stays = 0; i < to->h; i++) {
+                    int o = pc_owner(to->p[i]);
+                    stays += o == p->st.side || o == OWNER_SHARED;
+                }
+        }
+        if (stays + moved > maxt)
+            return "the tower at 'to' would grow past the tier limit";
+        return NULL;
+    }
+    case TIERS_MV_STRIKE:
+        if (!from || m->tier < 1 || m->tier > from->h || m->arg < 1 || m->arg > from->h ||
+            m->tier == m->arg)
+            return "a strike needs 'from' and two different tiers of its tower (tier, arg)";
+        return NULL;
+    case TIERS_MV_READY:
+        return NULL;
+    case TIERS_MV_ROTATE:
+        return from && from->h ? NULL : "'from' must hold a piece";
+    case TIERS_MV_DEPLOY:
+        return "kind 'deploy' cannot be added by a script";
+    case TIERS_MV_EFFECT:
+        if (!m->effect || p->v->script->fx[m->effect - 1].ref[HK_APPLY] == LUA_NOREF)
+            return lua_pushfstring(L, "effect '%s' has no apply hook",
+                                   m->effect ? v->effect_name[m->effect - 1] : "?");
+        return NULL;
+    default:
+        return "unknown kind";
+    }
+}
+
+/* Reads the move table at idx (an entry of a `moves` result). */
+void tables_check_move(lua_State *L, int idx, call *c, int entry, tiers_move *m)
+{
+    const tiers_variant *v = c->s->v;
+    const char *why = NULL;
+    int top = lua_gettop(L);
+    luaL_checkstack(L, 40, NULL);
+    *m = (tiers_move){0};
+    if (!lua_istable(L, idx)) {
+        why = lua_pushfstring(L, "is a %s, not a move table", luaL_typename(L, idx));
+        goto bad;
+    }
+    if (lua_getfield(L, idx, "kind") == LUA_TSTRING)
+        for (int k = 1; k < TIERS_MV_KINDS; k++)
+            if (!strcmp(lua_tostring(L, -1), kind_name[k]))
+                m->kind = (uint8_t)k;
+    if (!m->kind) {
+        why = "kind must be one of drop, move, stack, capture, strike, ready, rotate, "
+              "deploy, effect";
+        goto bad;
+    }
+    lua_getfield(L, idx, "from");
+    m->from = (uint8_t)tables_move_square(L, "from", 0, &why);
+    lua_getfield(L, idx, "to");
+    m->to = (uint8_t)tables_move_square(L, "to", 0, &why);
+    m->tier = (uint8_t)move_byte(L, idx, "tier", &why);
+    m->arg = (uint8_t)move_byte(L, idx, "arg", &why);
+    if (move_flag(L, idx, "exit", &why))
+        m->flags |= TIERS_MF_EXIT;
+    if (move_flag(L, idx, "final", &why))
+        m->flags |= TIERS_MF_FINAL;
+    if (why)
+        goto bad;
+    int t = lua_getfield(L, idx, "effect");
+    if (t == LUA_TSTRING) {
+        int e = tables_find_effect(v, lua_tostring(L, -1));
+        if (e < 0) {
+            why = lua_pushfstring(L, "unknown effect '%s'", lua_tostring(L, -1));
+            goto bad;
+        }
+        m->effect = (uint8_t)(e + 1);
+    } else if (t != LUA_TNIL) {
+        why = "effect must be an effect name";
+        goto bad;
+    } else if (m->kind == TIERS_MV_EFFECT) {
+        m->effect = (uint8_t)(c->effect + 1);
+    }
+    t = lua_getfield(L, idx, "path");
+    if (t == LUA_TTABLE) {
+        int pi = lua_gettop(L);
+        lua_Integer n = luaL_len(L, pi); /* a hook's own move's path is read-only */
+        if (n < 0 || n > 4) {
+            why = "path holds at most 4 squares";
+            goto bad;
+        }
+        for (int i = 0; i < (int)n; i++) {
+            lua_geti(L, pi, i + 1);
+            m->path[i] = (uint8_t)tables_move_square(L, "path square", 1, &why);
+            if (why)
+                goto bad;
+        }
+        m->npath = (uint8_t)n;
+    } else if (t != LUA_TNIL) {
+        why = "path must be a list of squares";
+        goto bad;
+    }
+    if (m->kind == TIERS_MV_DROP) {
+        if (lua_getfield(L, idx, "piece") == LUA_TNIL) {
+            why = "a drop needs 'piece'";
+            goto bad;
+        }
+        m->piece = tables_check_piece(L, -1, 0, c->p->st.side);
+        if (v->uses_facing) {
+            m->flags |= TIERS_MF_FACING;
+            m->arg = (uint8_t)pc_facing(m->piece);
+        }
+    }
+    if ((why = move_problem(L, c->p, m)) != NULL)
+        goto bad;
+    lua_settop(L, top);
+    return;
+bad:
+    luaL_error(L, "move %d returned by hook moves: %s", entry, why);
+}

@@ -925,8 +925,13 @@ static void test_budget_counts_c_work(void **state)
     tiers_variant *v = hostile("budget.lua");
     after_fails(v, 1, "budget.lua:10: instruction budget exceeded (10000000 instructions) "
                 "(in hook after of effect budget)");
-    after_fails(v, 2, "budget.lua:6: instruction budget exceeded (10000000 instructions) "
-                "(in hook tier of effect budget) (in hook after of effect budget)");
+    /* 100,000 reaches cost 3 M without the tier hooks' 100 each: the
+       budget is spent only if they count.  Whether the nested call or the
+       generation after it crosses the line depends on a few instructions. */
+    after_fails(v, 2, "instruction budget exceeded (10000000 instructions) ");
+    assert_true(strstr(script_error(v), "budget.lua:6: ") ||
+                strstr(script_error(v), "budget.lua:12: "));
+    assert_contains(script_error(v), "(in hook after of effect budget)");
     after_fails(v, 3, "budget.lua:7: instruction budget exceeded (10000000 instructions) "
                 "(in hook after of effect budget)");
     tiers_variant_free(v);

@@ -58,7 +58,7 @@ static int cmd_perft_divide(tiers_pos *p, int depth, const char *notation,
         roots[done].move = cli_move_text(p, &moves[done], notation, &rc);
         if (!roots[done].move)
             break;
-        rc = tiers_make(p, &moves[done]);
+        rc = tiers_pos_make_unchecked(p, &moves[done], NULL);
         if (rc < 0) {
             done++;
             break;

@@ -270,7 +270,7 @@ static int play_make(struct play_game *g, const tiers_move *m, const char *text,
         return TIERS_EFULL;
     int side = tiers_pos_side_to_move(g->p);
     int number = tiers_pos_move_number(g->p);
-    int rc = tiers_make(g->p, m);
+    int rc = tiers_pos_make_unchecked(g->p, m, NULL); /* m is a legal move */
     if (rc < 0)
         return rc;
     struct play_ply *ply = &g->plies[g->nplies++];

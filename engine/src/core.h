@@ -352,12 +352,12 @@ struct tiers_pos {
     undo_rec *undo;           /* history stack, capacity `cap` */
     int depth, cap;
     uint64_t rng;
-    uint32_t effect_count[MAX_EFFECTS]; /* firings in played moves */
-    uint32_t fired;           /* effects that fired in the last make */
-    /* Effects whose veto refused a move of the last legal list made
-       outside any hook (veto_key: the position it was made for) */
+    uint32_t fired;           /* effects that fired in the make being done
+                                 (tiers_pos_make_unchecked adds them to the
+                                 caller's tiers_stats) */
+    /* Effects whose veto refused a move of the legal list being generated
+       outside any hook (tiers_pos_legal_moves_stats hands them over) */
     uint32_t vetoed;
-    uint64_t veto_key;
     int veto_root;            /* depth of that generation, -1 when none runs */
     int script_failed;        /* a hook failed where no error could be
                                  returned; the next generation reports it */

@@ -189,4 +189,5 @@ static int gj_format_move(const tiers_pos *p, const tiers_move *m, char *buf, si
     return sb_done(&s);
 }
 
-const dialect dialect_gungijs = {"gungijs", gj_parse_pos, gj_format_pos, gj_format_move};
+const dialect dialect_gungijs = {"gungijs", gj_parse_pos, gj_format_pos, gj_format_move,
+                                 NULL, NULL};

@@ -413,9 +413,9 @@ TIERS_API int tiers_record_replay(const tiers_record *r, tiers_pos *p, const cha
 
 /* ------------------------------------------------------------- agents
  * Agents choose moves for playouts (agent.c, eval.c).  Every agent picks
- * among tiers_legal_moves, in setup phases too, and leaves the position as
- * it found it (same position and history; tiers_pos_effect_count does grow
- * with the moves a search tries).  A spec names the agent and optional
+ * among tiers_pos_legal_moves, in setup phases too, and leaves the position
+ * as it found it (same position and history; the moves a search tries are
+ * counted in no tiers_stats).  A spec names the agent and optional
  * KEY=VALUE parameters after ':', comma-separated; the first may be a bare
  * value (`mcts:2000`, `alphabeta:4`):
  *

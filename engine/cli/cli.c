@@ -249,7 +249,7 @@ int cli_sorted_moves_status(tiers_pos *p, const char *notation, char ***out, int
     if (!moves)
         return TIERS_ENOMEM;
     int count = st ? tiers_pos_status_moves(p, moves, TIERS_MAX_MOVES, st)
-                   : tiers_legal_moves(p, moves, TIERS_MAX_MOVES);
+                   : tiers_pos_legal_moves(p, moves, TIERS_MAX_MOVES);
     if (count < 0) {
         free(moves);
         return count;

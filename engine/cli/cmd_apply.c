@@ -32,7 +32,7 @@ static int cmd_apply_list(const struct cli *c, tiers_pos *p, tiers_move *legal)
             return cli_exit_for(rc) == CLI_INTERNAL ? CLI_INTERNAL
                                                     : CLI_INPUT;
         }
-        rc = tiers_make(p, &m);
+        rc = tiers_pos_make_unchecked(p, &m, NULL); /* m is from the legal list */
         if (rc < 0) {
             cli_error(c, "move %d '%s': %s", i, tok,
                       cli_rc_text(tiers_pos_variant(p), rc));

@@ -71,7 +71,7 @@ static int cmd_bench_perft(tiers_pos *p, struct cmd_bench_row *row)
     double prev = 0;
     for (int d = 1; d <= CMD_BENCH_MAX_DEPTH; d++) {
         double t0 = cli_now();
-        int64_t leaves = tiers_perft(p, d);
+        int64_t leaves = tiers_pos_perft(p, d);
         double t = cli_now() - t0;
         if (leaves < 0)
             return (int)leaves;
@@ -100,7 +100,7 @@ static int cmd_bench_playouts(tiers_pos *p, double seconds,
     long long games = 0, plies = 0;
     double t0 = cli_now(), t;
     do {
-        int n = tiers_random_playout(p, &rng, CMD_BENCH_MAX_PLIES);
+        int n = tiers_pos_random_playout(p, &rng, CMD_BENCH_MAX_PLIES);
         if (n < 0)
             return n;
         games++;
@@ -119,7 +119,7 @@ static int cmd_bench_playouts(tiers_pos *p, double seconds,
 static int cmd_bench_perft_again(tiers_pos *p, struct cmd_bench_row *row)
 {
     double t0 = cli_now();
-    int64_t leaves = tiers_perft(p, row->depth);
+    int64_t leaves = tiers_pos_perft(p, row->depth);
     double t = cli_now() - t0;
     if (leaves < 0)
         return (int)leaves;

@@ -26,7 +26,7 @@ static int convert_moves(const struct cli *c, tiers_pos *p)
         }
         printf("%s\n", out);
         free(out);
-        if ((rc = tiers_make(p, &m)) < 0) {
+        if ((rc = tiers_pos_make_unchecked(p, &m, NULL)) < 0) {
             cli_error(c, "move %d '%s': %s", i, c->args[i],
                       cli_rc_text(tiers_pos_variant(p), rc));
             return cli_exit_for(rc);

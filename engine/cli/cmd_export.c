@@ -191,7 +191,7 @@ static int export_moves(struct export_ctx *x, struct gamerec_moves *w, FILE *f,
         }
         gamerec_move(w, number, side, text);
         free(text);
-        rc = tiers_make(p, &m);
+        rc = tiers_pos_make(p, &m);
         if (rc < 0) {
             code = export_bad_ply(x, g, plies + 1, word, cli_rc_text(x->v, rc), rc);
             break;

@@ -28,7 +28,7 @@ static void cmd_perft_free(struct cmd_perft_root *roots, int n)
     free(roots);
 }
 
-/* Counts below each root move; they sum to tiers_perft(p, depth).
+/* Counts below each root move; they sum to tiers_pos_perft(p, depth).
  * Returns 0 or a negative library code; the sorted list is left in *out
  * (n entries). */
 static int cmd_perft_divide(tiers_pos *p, int depth, const char *notation,
@@ -43,7 +43,7 @@ static int cmd_perft_divide(tiers_pos *p, int depth, const char *notation,
     tiers_move *moves = malloc(sizeof *moves * TIERS_MAX_MOVES);
     if (!moves)
         return TIERS_ENOMEM;
-    int n = tiers_legal_moves(p, moves, TIERS_MAX_MOVES);
+    int n = tiers_pos_legal_moves(p, moves, TIERS_MAX_MOVES);
     if (n < 0) {
         free(moves);
         return n;
@@ -58,13 +58,13 @@ static int cmd_perft_divide(tiers_pos *p, int depth, const char *notation,
         roots[done].move = cli_move_text(p, &moves[done], notation, &rc);
         if (!roots[done].move)
             break;
-        rc = tiers_make(p, &moves[done]);
+        rc = tiers_pos_make_unchecked(p, &moves[done], NULL);
         if (rc < 0) {
             done++;
             break;
         }
-        int64_t leaves = tiers_perft(p, depth - 1);
-        int urc = tiers_unmake(p);
+        int64_t leaves = tiers_pos_perft(p, depth - 1);
+        int urc = tiers_pos_unmake(p);
         if (leaves < 0 || urc < 0) {
             rc = leaves < 0 ? (int)leaves : urc;
             done++;
@@ -114,7 +114,7 @@ int cmd_perft_run(struct cli *c)
         if (rc < 0)
             leaves = rc;
     } else {
-        leaves = tiers_perft(p, (int)depth);
+        leaves = tiers_pos_perft(p, (int)depth);
     }
     double secs = cli_now() - t0;
     if (leaves < 0) {

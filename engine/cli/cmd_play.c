@@ -270,7 +270,7 @@ static int play_make(struct play_game *g, const tiers_move *m, const char *text,
         return TIERS_EFULL;
     int side = tiers_pos_side_to_move(g->p);
     int number = tiers_pos_move_number(g->p);
-    int rc = tiers_make(g->p, m);
+    int rc = tiers_pos_make_unchecked(g->p, m, NULL); /* m is a legal move */
     if (rc < 0)
         return rc;
     struct play_ply *ply = &g->plies[g->nplies++];
@@ -407,7 +407,7 @@ static int play_cmd_undo(struct play_game *g)
     if (last_human < 0)
         return play_complain(g, CLI_INPUT, "undo: no move of yours to take back");
     while (g->nplies > last_human) {
-        int rc = tiers_unmake(g->p);
+        int rc = tiers_pos_unmake(g->p);
         if (rc < 0)
             return play_complain(g, CLI_INTERNAL, "undo: %s", cli_rc_text(g->v, rc));
         struct play_ply *ply = &g->plies[--g->nplies];

@@ -112,7 +112,7 @@ static int cmd_render_record(const struct cli *c, tiers_variant **vp, tiers_pos 
                   out.plies);
         code = CLI_INPUT;
     } else if ((c->given & CLI_O_PLY) && c->ply == 0 && out.plies > 0) {
-        rc = tiers_unmake(p);
+        rc = tiers_pos_unmake(p);
         s->has_last = 0;
         s->last_text[0] = '\0';
         if (rc < 0) {
@@ -143,7 +143,7 @@ static int cmd_render_move(const struct cli *c, const tiers_variant *v,
     char *text = cli_move_text(p, &m, c->notation, &rc);
     snprintf(s->last_text, sizeof s->last_text, "%s", text ? text : c->move);
     free(text);
-    rc = tiers_make(p, &m);
+    rc = tiers_pos_make_unchecked(p, &m, NULL); /* m is from the legal list */
     if (rc < 0) {
         cli_error(c, "--move '%s': %s", c->move, cli_rc_text(v, rc));
         return cli_exit_for(rc) == CLI_INTERNAL ? CLI_INTERNAL : CLI_INPUT;

@@ -76,7 +76,7 @@ static int cmd_solve_line(const tiers_solution *s, tiers_pos *p, const char *not
         }
         if (!(line[n] = cli_move_text(p, &m, notation, &rc)))
             break;
-        if ((rc = tiers_make(p, &m)) < 0) {
+        if ((rc = tiers_pos_make(p, &m)) < 0) {
             free(line[n]);
             break;
         }
@@ -248,7 +248,7 @@ int cli_solved_moves(const struct cli *c, tiers_pos *p)
     }
     tiers_move *moves = malloc(TIERS_MAX_MOVES * sizeof *moves);
     struct cmd_solved_row *rows = malloc(TIERS_MAX_MOVES * sizeof *rows);
-    int n = moves && rows ? tiers_legal_moves(p, moves, TIERS_MAX_MOVES) : TIERS_ENOMEM;
+    int n = moves && rows ? tiers_pos_legal_moves(p, moves, TIERS_MAX_MOVES) : TIERS_ENOMEM;
     int made = 0; /* rows whose move text is allocated */
     for (int k = 0; k < n; k++) {
         rows[k].value = tiers_solution_move_value(s, p, &moves[k], &rows[k].dist);

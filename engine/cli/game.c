@@ -67,8 +67,7 @@ int game_worker_init(struct game_worker *w, const struct game_config *cfg,
     w->g.legal_cap = (size_t)cfg->max_plies * 6 + 64;
     w->g.moves = malloc(w->g.moves_cap);
     w->g.legal = malloc(w->g.legal_cap);
-    w->scratch = malloc(TIERS_MAX_MOVES * sizeof *w->scratch);
-    if (!w->g.moves || !w->g.legal || !w->scratch) {
+    if (!w->g.moves || !w->g.legal) {
         game_worker_free(w);
         snprintf(err->msg, sizeof err->msg, "out of memory");
         return TIERS_ENOMEM;
@@ -89,7 +88,6 @@ void game_worker_free(struct game_worker *w)
         tiers_variant_free(w->v);
     free(w->g.moves);
     free(w->g.legal);
-    free(w->scratch);
     memset(w, 0, sizeof *w);
 }
 
@@ -114,29 +112,20 @@ static int game_append(char **buf, size_t *len, size_t *cap, const char *text)
 
 /* Makes the chosen move m and counts the effects that fired in this ply:
  * those the move fired (its own, after, apply and drop_ok hooks), the
- * fouls whose veto refused one of the position's legal moves, and the
- * check hooks that find the opponent in check after it.  Agents' searches
- * make moves too, so the counters are read around the move itself. */
-static int game_count_effects(struct game_worker *w, const tiers_move *m)
+ * fouls whose veto refused one of the position's legal moves (`vetoed`,
+ * from the list the agent chose from), and the check hooks that find the
+ * opponent in check after it.  The counts live in a tiers_stats of this
+ * ply, so the moves an agent's search tries do not count. */
+static int game_count_effects(struct game_worker *w, const tiers_move *m, uint32_t vetoed)
 {
     struct game_record *g = &w->g;
-    tiers_pos *p = w->p;
-    uint32_t before[GAME_MAX_EFFECTS], vetoed;
-    if (!tiers_pos_vetoed(p, &vetoed)) { /* the agent's last list was elsewhere */
-        int n = tiers_legal_moves(p, w->scratch, TIERS_MAX_MOVES);
-        if (n < 0)
-            return n;
-        tiers_pos_vetoed(p, &vetoed);
-    }
-    for (int i = 0; i < g->neffects; i++)
-        before[i] = tiers_pos_effect_count(p, i);
-    int rc = tiers_make(p, m);
+    tiers_stats st = {.vetoed = 0};
+    int rc = tiers_pos_make_unchecked(w->p, m, &st); /* m is from the agent's list */
     if (rc < 0)
         return rc;
-    uint32_t checks = tiers_pos_check_effects(p);
+    uint32_t checks = tiers_pos_check_effects(w->p);
     for (int i = 0; i < g->neffects; i++)
-        g->effects[i] += tiers_pos_effect_count(p, i) - before[i] +
-                         ((vetoed | checks) >> i & 1);
+        g->effects[i] += st.fired[i] + ((vetoed | checks) >> i & 1);
     return 0;
 }
 
@@ -173,7 +162,8 @@ int game_play(struct game_worker *w, const struct game_config *cfg, int64_t inde
         int setup = tiers_pos_in_setup(p);
         int side = tiers_pos_side_to_move(p);
         tiers_move m;
-        int n = tiers_agent_choose(w->agent[side], p, &rng, &m);
+        tiers_stats chosen = {.vetoed = 0};
+        int n = tiers_agent_choose_stats(w->agent[side], p, &rng, &m, &chosen);
         if (n < 0)
             return n;
         if (n == 0)
@@ -186,7 +176,7 @@ int game_play(struct game_worker *w, const struct game_config *cfg, int64_t inde
             return rc;
         if (game_append(&g->moves, &g->moves_len, &g->moves_cap, text) < 0)
             return TIERS_ENOMEM;
-        rc = game_count_effects(w, &m);
+        rc = game_count_effects(w, &m, chosen.vetoed);
         if (rc < 0)
             return rc;
         g->plies++;

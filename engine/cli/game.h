@@ -46,7 +46,6 @@ struct game_worker {
     tiers_variant *v;
     tiers_pos *p;
     tiers_agent *agent[2];
-    tiers_move *scratch;          /* a legal list, when the agent's is gone */
     struct game_record g;
 };
 

@@ -4,7 +4,31 @@
  *
  * Conventions: functions return 0 (or a count >= 0) on success and a negative
  * TIERS_E* code on failure, with a message in the caller's tiers_error.  The
- * library never exits and never prints. */
+ * library never exits and never prints.
+ *
+ * The contract of each call is tagged in its comment (docs/architecture.md,
+ * "Public API contract"):
+ *
+ *   [S]   may run the variant's Lua scripts (its hooks).  A script error
+ *         is returned as TIERS_ESCRIPT where the call returns an int; a
+ *         call that cannot return it ([S*]: a const call, or one returning
+ *         a value) latches it in the position, and the next
+ *         tiers_pos_legal_moves on it reports it.  The message is
+ *         tiers_variant_script_error.
+ *   Thread rules:
+ *   [T0]  touches no shared state: any thread, any time.
+ *   [T1]  reads the variant and the position only: may overlap with other
+ *         [T1] calls, never with a call that changes the same position.
+ *   [T2]  uses the variant's shared state (its one Lua state, its caches,
+ *         its last script error): no two [T2] calls on the same variant or
+ *         any position made from it may overlap.  Separate variants, even
+ *         loaded from the same file, are independent: a program playing in
+ *         N threads loads the variant N times (as `tiers playout` does).
+ *   A position, record, agent or solution is used by one thread at a time.
+ *   Lifetime: a returned pointer lives as long as the object it was read
+ *   from (variant, record, agent, solution) unless its comment says less;
+ *   "until the next [S] call" means until the next [S] call on the same
+ *   variant or any of its positions. */
 #ifndef TIERS_H
 #define TIERS_H
 
@@ -16,6 +40,14 @@ extern "C" {
 #endif
 
 #define TIERS_VERSION "0.1.0"
+
+/* Marks the library's exported functions.  The library is compiled with
+ * -fvisibility=hidden, so these are the only names libtiers.so exports. */
+#if defined(__GNUC__) || defined(__clang__)
+#define TIERS_API __attribute__((visibility("default")))
+#else
+#define TIERS_API
+#endif
 
 enum {
     TIERS_MAX_FILES = 16,
@@ -44,8 +76,9 @@ typedef struct tiers_error {
     char msg[1024];
 } tiers_error;
 
-/* Formats "file:line:col: msg" (the parts that are known) into buf. */
-const char *tiers_error_text(const tiers_error *err, char *buf, size_t size);
+/* Formats "file:line:col: msg" (the parts that are known) into buf and
+ * returns buf.  [T0] */
+TIERS_API const char *tiers_error_text(const tiers_error *err, char *buf, size_t size);
 
 /* ---------------------------------------------------------------- moves */
 
@@ -70,7 +103,7 @@ enum {
     TIERS_MF_EXIT = 1u << 0,    /* leaves the board past the far edge */
     TIERS_MF_FINAL = 1u << 1,   /* drop that also ends the mover's setup */
     TIERS_MF_FACING = 1u << 2,  /* drop/move sets an explicit facing (arg) */
-    TIERS_MF_ROYALCAP = 1u << 3, /* captures a royal piece (informational) */
+    /* 1u << 3 is unused (TIERS_MF_ROYALCAP, never set, was removed in 0.2) */
     TIERS_MF_CONVERT = 1u << 4  /* stack/drop converting the enemy pieces
                                    of the tower whose tiers are bits of arg */
 };
@@ -99,42 +132,55 @@ typedef struct tiers_variant tiers_variant;
 
 /* Loads a variant: `spec` is a shipped name (found on the search path), a
  * folder holding variant.yaml, or a YAML file.  `search` is a ':'-separated
- * list of folders tried before the built-in ones (may be NULL); the
- * environment variable TIERS_VARIANT_PATH is appended to it.  `rules` is a
+ * list of folders tried before the others (may be NULL); then come the
+ * folders of the environment variable TIERS_VARIANT_PATH, then the
+ * built-in folder (tiers_builtin_variant_dir).  A parent named by
+ * `inherits:` is looked for on the same path.  `rules` is a
  * NULL-terminated list of "key=value" overrides (may be NULL).
- * Returns NULL with err filled on failure. */
-tiers_variant *tiers_variant_load(const char *spec, const char *search,
+ * Returns NULL with err filled on failure.  [S T0: the variant is new and
+ * runs its scripts' top level in its own Lua state] */
+TIERS_API tiers_variant *tiers_variant_load(const char *spec, const char *search,
                                   const char *const *rules, tiers_error *err);
-void tiers_variant_free(tiers_variant *v);
-const char *tiers_variant_name(const tiers_variant *v);
-const char *tiers_variant_description(const tiers_variant *v);
-const char *tiers_variant_path(const tiers_variant *v); /* the YAML file */
+/* Frees v; every position, agent search and solution of v must be done
+ * with it.  [T2] */
+TIERS_API void tiers_variant_free(tiers_variant *v);
+/* Facts of the loaded variant.  [T1]; the strings live as long as v. */
+TIERS_API const char *tiers_variant_name(const tiers_variant *v);
+TIERS_API const char *tiers_variant_description(const tiers_variant *v);
+TIERS_API const char *tiers_variant_path(const tiers_variant *v); /* the YAML file */
 /* Hash of the YAML and Lua sources (hex, 16 chars). */
-const char *tiers_variant_hash(const tiers_variant *v);
-int tiers_variant_files(const tiers_variant *v);
-int tiers_variant_ranks(const tiers_variant *v);
-int tiers_variant_max_tiers(const tiers_variant *v);
-const char *tiers_variant_side_name(const tiers_variant *v, int side);
+TIERS_API const char *tiers_variant_hash(const tiers_variant *v);
+TIERS_API int tiers_variant_files(const tiers_variant *v);
+TIERS_API int tiers_variant_ranks(const tiers_variant *v);
+TIERS_API int tiers_variant_max_tiers(const tiers_variant *v);
+TIERS_API const char *tiers_variant_side_name(const tiers_variant *v, int side);
 /* Names of the notation dialects the variant offers besides "tiers"
  * (NULL-terminated list). */
-const char *const *tiers_variant_notations(const tiers_variant *v);
+TIERS_API const char *const *tiers_variant_notations(const tiers_variant *v);
 
-/* The variant's scripted effects (named in its Lua files), and the last
- * script error ("file:line: message (in hook NAME)"), "" if none. */
-int tiers_variant_effects(const tiers_variant *v);
-const char *tiers_variant_effect_name(const tiers_variant *v, int i);
-const char *tiers_variant_script_error(const tiers_variant *v);
+/* The variant's scripted effects (named in its Lua files).  [T1] */
+TIERS_API int tiers_variant_effects(const tiers_variant *v);
+TIERS_API const char *tiers_variant_effect_name(const tiers_variant *v, int i);
+/* The last script error ("file:line: message (in hook NAME)"), "" if none.
+ * [T2]; the text is valid until the next [S] call. */
+TIERS_API const char *tiers_variant_script_error(const tiers_variant *v);
 
-/* Lists shipped and search-path variants: calls fn(name, dir, description)
- * for each folder with a variant.yaml.  Returns the count. */
-int tiers_variants_list(const char *search,
+/* Lists the variants on the search path (as tiers_variant_load searches
+ * it): calls fn(name, dir, description) for each folder with a
+ * variant.yaml, the first of each name only.  Returns the count.  [S T0:
+ * each variant is loaded, in a state of its own]; the strings passed to
+ * fn live during that call only. */
+TIERS_API int tiers_variants_list(const char *search,
                         void (*fn)(const char *name, const char *dir,
                                    const char *desc, void *ud),
                         void *ud);
 
-/* Folder of the built-in variants (compiled in; overridden by
- * TIERS_VARIANT_DIR). */
-const char *tiers_builtin_variant_dir(void);
+/* Folder of the built-in variants: TIERS_VARIANT_DIR when set, else the
+ * configured install folder when it exists, else share/tiers/variants
+ * beside the running program (an installed tree moved elsewhere, or the
+ * build tree's link to the sources).  [T0]; the string is valid until the
+ * environment changes or the next call. */
+TIERS_API const char *tiers_builtin_variant_dir(void);
 
 /* ----------------------------------------------------------- positions */
 
@@ -151,100 +197,148 @@ typedef struct tiers_status {
     int in_check;       /* the side to move's royal piece is attacked */
     int game_over;
     tiers_result result;
-    const char *reason; /* "checkmate", "stalemate", "repetition", ... or "" */
+    const char *reason; /* "checkmate", "stalemate", "repetition", ... or "";
+                           a reason given by a hook is valid until the next
+                           [S] call, the others as long as the variant */
     int side_to_move;   /* 0 or 1 */
     int setup;          /* still in the setup phase */
 } tiers_status;
 
 /* New position at the variant's start.  The position keeps a pointer to the
  * variant, which must outlive it.  `history` is the number of plies make()
- * can go deep (0 = a default of 4096). */
-tiers_pos *tiers_pos_new(const tiers_variant *v, int history, tiers_error *err);
-void tiers_pos_free(tiers_pos *p);
-int tiers_pos_copy(tiers_pos *dst, const tiers_pos *src);
-int tiers_pos_reset(tiers_pos *p); /* back to the start position */
+ * can go deep (0 = a default of 4096).  [T1] */
+TIERS_API tiers_pos *tiers_pos_new(const tiers_variant *v, int history, tiers_error *err);
+TIERS_API void tiers_pos_free(tiers_pos *p); /* [T1] */
+/* Copies src (position and history) into dst, a position of the same
+ * variant with at least src's history in use.  [T1] */
+TIERS_API int tiers_pos_copy(tiers_pos *dst, const tiers_pos *src);
+TIERS_API int tiers_pos_reset(tiers_pos *p); /* back to the start position [T1] */
 
 /* Text position.  `notation` NULL or "tiers" = the project's own format;
- * other names are dialects the variant offers. */
-int tiers_pos_parse(tiers_pos *p, const char *text, const char *notation,
+ * other names are dialects the variant offers.  A text that does not
+ * parse leaves p as it was.  [T1] */
+TIERS_API int tiers_pos_parse(tiers_pos *p, const char *text, const char *notation,
                     tiers_error *err);
-int tiers_pos_format(const tiers_pos *p, const char *notation, char *buf,
+/* Writes the position's text into buf; returns its length.  [S* T2] */
+TIERS_API int tiers_pos_format(const tiers_pos *p, const char *notation, char *buf,
                      size_t size);
-uint64_t tiers_pos_hash(const tiers_pos *p);
-const tiers_variant *tiers_pos_variant(const tiers_pos *p);
+/* Position facts that read the position only.  [T1] */
+TIERS_API uint64_t tiers_pos_hash(const tiers_pos *p);
+TIERS_API const tiers_variant *tiers_pos_variant(const tiers_pos *p);
 
 /* Board access for renderers.  file/rank are 0-based (rank 0 = rank 1);
  * tier is 1-based.  tiers_pos_piece writes the piece's token in tiers
  * notation (e.g. "M", "p", "L~C") and returns its owner (0, 1, 2 = shared)
- * or -1 if there is no such piece. */
-int tiers_pos_height(const tiers_pos *p, int file, int rank);
-int tiers_pos_piece(const tiers_pos *p, int file, int rank, int tier,
+ * or -1 if there is no such piece.  [T1] */
+TIERS_API int tiers_pos_height(const tiers_pos *p, int file, int rank);
+TIERS_API int tiers_pos_piece(const tiers_pos *p, int file, int rank, int tier,
                     char *buf, size_t size);
-/* Square name in tiers notation: file letter + rank number ("a1"). */
-const char *tiers_square_name(int file, int rank, char buf[8]);
-/* Hand contents as text (the hand field of the position format). */
-int tiers_pos_hands(const tiers_pos *p, char *buf, size_t size);
-int tiers_pos_ply(const tiers_pos *p);
+/* Square name in tiers notation: file letter + rank number ("a1"); returns
+ * buf.  [T0] */
+TIERS_API const char *tiers_square_name(int file, int rank, char buf[8]);
+/* Hand contents as text (the hand field of the position format).  [T1] */
+TIERS_API int tiers_pos_hands(const tiers_pos *p, char *buf, size_t size);
+TIERS_API int tiers_pos_ply(const tiers_pos *p); /* [T1] */
 
-/* Legal moves into buf (capacity `cap`).  Returns the count, or a negative
+/* Playout statistics: a record the caller owns and passes to the calls
+ * that add to it (tiers_pos_legal_moves_stats, tiers_pos_make_unchecked,
+ * tiers_agent_choose_stats).  Zero it to start counting; the library
+ * keeps no such counts of its own. */
+enum { TIERS_MAX_EFFECTS = 32 };
+typedef struct tiers_stats {
+    /* How often effect i fired in the moves made with these stats.  An
+     * effect fires in a move when the move is its own (an effect move or
+     * a variant its expand hook added), when its after or apply hook
+     * reports it, or when its drop_ok hook admitted the move's drop onto
+     * a tower.  Moves tried inside move generation do not count. */
+    uint32_t fired[TIERS_MAX_EFFECTS];
+    /* The effects whose veto refused at least one move of the last legal
+     * list made with these stats, as bits (bit i = effect i); 0 in a
+     * variant without vetoes. */
+    uint32_t vetoed;
+} tiers_stats;
+
+/* Legal moves into buf (capacity `cap`); none once the game is over (as
+ * tiers_pos_status: a royal taken, exit, clocks, repetition, the result
+ * hook).  Returns the count, or a negative
  * error: TIERS_EFULL when the position has more moves than cap (a valid
  * variant can have more than TIERS_MAX_MOVES, the most tiers supports:
- * 16x16 with many kinds in hand), TIERS_ESCRIPT when a script failed. */
-int tiers_legal_moves(tiers_pos *p, tiers_move *buf, int cap);
-/* Pseudo-legal moves: before the royal-safety filter. */
-int tiers_pseudo_moves(tiers_pos *p, tiers_move *buf, int cap);
+ * 16x16 with many kinds in hand), TIERS_ESCRIPT when a script failed.
+ * [S T2] */
+TIERS_API int tiers_pos_legal_moves(tiers_pos *p, tiers_move *buf, int cap);
+/* The same, and sets stats->vetoed (stats may be NULL).  [S T2] */
+TIERS_API int tiers_pos_legal_moves_stats(tiers_pos *p, tiers_move *buf, int cap,
+                                          tiers_stats *stats);
+/* Pseudo-legal moves: before the royal-safety filter.  [S T2] */
+TIERS_API int tiers_pos_pseudo_moves(tiers_pos *p, tiers_move *buf, int cap);
 
-int tiers_make(tiers_pos *p, const tiers_move *m);
-int tiers_unmake(tiers_pos *p);
-tiers_status tiers_pos_status(tiers_pos *p);
+/* Makes m if it is one of p's legal moves (compared field by field; path
+ * entries past npath do not count): 0, TIERS_EILLEGAL when it is not (p
+ * unchanged), TIERS_EFULL when the history is full, TIERS_ESCRIPT.  It
+ * generates the legal list to check, on the heap.  [S T2] */
+TIERS_API int tiers_pos_make(tiers_pos *p, const tiers_move *m);
+/* Makes m WITHOUT checking it: for hot paths that took m from a list of
+ * this very position (tiers_pos_legal_moves: agents, game loops, perft,
+ * replays; tiers_pos_pseudo_moves, to look past the royal-safety filter).
+ * Any other move is undefined behaviour (a tower may overflow).  Adds the effects the move
+ * fired to stats->fired (stats may be NULL).  [S T2] */
+TIERS_API int tiers_pos_make_unchecked(tiers_pos *p, const tiers_move *m, tiers_stats *stats);
+/* Takes back the last move; TIERS_EUSAGE when there is none.  [T1] */
+TIERS_API int tiers_pos_unmake(tiers_pos *p);
+/* Check, game over and result; reason as documented in tiers_status.
+ * [S T2] */
+TIERS_API tiers_status tiers_pos_status(tiers_pos *p);
 /* tiers_pos_status and the legal moves (none when the game is over) at
  * once: one game-end test and one generation.  Returns the count of buf,
- * or a negative error as tiers_legal_moves (*st is then the status
- * without checkmate and stalemate). */
-int tiers_pos_status_moves(tiers_pos *p, tiers_move *buf, int cap, tiers_status *st);
-/* Whether side's royal piece is attacked (0 if it has none). */
-int tiers_side_in_check(const tiers_pos *p, int side);
+ * or a negative error as tiers_pos_legal_moves (*st is then the status
+ * without checkmate and stalemate).  [S T2] */
+TIERS_API int tiers_pos_status_moves(tiers_pos *p, tiers_move *buf, int cap, tiers_status *st);
+/* Whether side's royal piece is attacked (0 if it has none).  [S* T2] */
+TIERS_API int tiers_pos_in_check(const tiers_pos *p, int side);
 
-int tiers_move_format(const tiers_pos *p, const tiers_move *m,
+/* Writes m in a notation into buf; returns its length.  [S* T2] */
+TIERS_API int tiers_move_format(const tiers_pos *p, const tiers_move *m,
                       const char *notation, char *buf, size_t size);
-/* Parses `text` and matches it against the legal moves. */
-int tiers_move_parse(tiers_pos *p, const char *text, const char *notation,
+/* Parses `text` and matches it against the legal moves: *out is then one
+ * of them (tiers_pos_make_unchecked may make it).  [S T2] */
+TIERS_API int tiers_move_parse(tiers_pos *p, const char *text, const char *notation,
                      tiers_move *out, tiers_error *err);
 /* As tiers_move_parse, against the legal moves list[0..n) of p that the
- * caller already has (from tiers_pos_status_moves; n < 0: its error). */
-int tiers_move_find(tiers_pos *p, const char *text, const char *notation,
-                    const tiers_move *list, int n, tiers_move *out, tiers_error *err);
+ * caller already has (from tiers_pos_status_moves; n < 0: its error).
+ * [S T2] */
+TIERS_API int tiers_move_find(tiers_pos *p, const char *text, const char *notation,
+                              const tiers_move *list, int n, tiers_move *out,
+                              tiers_error *err);
 
 /* Leaf count of the legal move tree (last ply counted from the full legal
- * list).  Stops at game over. Returns a negative error on script failure. */
-int64_t tiers_perft(tiers_pos *p, int depth);
+ * list).  Stops at game over. Returns a negative error on script failure.
+ * [S T2] */
+TIERS_API int64_t tiers_pos_perft(tiers_pos *p, int depth);
 
 /* Plays uniformly random legal moves until the game ends or max_plies
  * plies were made, then unmakes them all.  *rng is a xorshift state (must
- * be non-zero).  Returns the plies played, or a negative error. */
-int tiers_random_playout(tiers_pos *p, uint64_t *rng, int max_plies);
-
-/* How often effect i fired in this position's game so far (counted at
- * make, not undone by unmake: playout statistics).  An effect fires in a
- * move when the move is its own (an effect move or a variant its expand
- * hook added), when its after or apply hook reports it, or when its
- * drop_ok hook admitted the move's drop onto a tower. */
-uint32_t tiers_pos_effect_count(const tiers_pos *p, int i);
-
-/* The effects whose veto refused at least one move of this position's
- * legal list, as bits (bit i = effect i), from the last tiers_legal_moves
- * made here.  Returns 1, or 0 if that list was made for another position
- * (call tiers_legal_moves first); 1 and no bits in a variant without
- * vetoes. */
-int tiers_pos_vetoed(const tiers_pos *p, uint32_t *effects);
+ * be non-zero).  Returns the plies played, or a negative error.  [S T2] */
+TIERS_API int tiers_pos_random_playout(tiers_pos *p, uint64_t *rng, int max_plies);
 
 /* The effects whose check hook finds the side to move in check now, as
- * bits (0 in a variant without check hooks, or on a script error). */
-uint32_t tiers_pos_check_effects(tiers_pos *p);
+ * bits (0 in a variant without check hooks, or on a script error).
+ * Computed by the call; nothing is remembered.  [S* T2] */
+TIERS_API uint32_t tiers_pos_check_effects(tiers_pos *p);
 
-/* Seed of the variant's random numbers (math.random in scripts). */
-void tiers_pos_seed(tiers_pos *p, uint64_t seed);
+/* Seed of the variant's random numbers (math.random in scripts).  [T1] */
+TIERS_API void tiers_pos_seed(tiers_pos *p, uint64_t seed);
 
+/* Renamed calls.  The names before 0.2 stay for one release as aliases of
+ * the same functions (same code, exported too); new code uses the
+ * tiers_pos_* names.  tiers_pos_effect_count and tiers_pos_vetoed, which
+ * read counts hidden in the position, are gone: see tiers_stats. */
+TIERS_API int tiers_legal_moves(tiers_pos *p, tiers_move *buf, int cap);
+TIERS_API int tiers_pseudo_moves(tiers_pos *p, tiers_move *buf, int cap);
+TIERS_API int tiers_make(tiers_pos *p, const tiers_move *m);  /* = tiers_pos_make */
+TIERS_API int tiers_unmake(tiers_pos *p);
+TIERS_API int tiers_side_in_check(const tiers_pos *p, int side); /* = tiers_pos_in_check */
+TIERS_API int64_t tiers_perft(tiers_pos *p, int depth);
+TIERS_API int tiers_random_playout(tiers_pos *p, uint64_t *rng, int max_plies);
 
 /* ------------------------------------------------------- game records
  * Game records (record.c; format in docs/notation.md, "Game records"):
@@ -261,30 +355,33 @@ typedef struct tiers_record tiers_record;
 
 /* Reads a record's text (NUL-terminated).  NULL with err (line, col, msg)
  * when it is malformed: a bad tag, an unclosed comment, a result before
- * the end, a letter with no Latin look-alike in a move, ... */
-tiers_record *tiers_record_read(const char *text, tiers_error *err);
-void tiers_record_free(tiers_record *r);
+ * the end, a letter with no Latin look-alike in a move, ...  [T0]; the
+ * record keeps no pointer into text.  Every tiers_record_* call reading a
+ * record is [T1]-like: records share nothing. */
+TIERS_API tiers_record *tiers_record_read(const char *text, tiers_error *err);
+TIERS_API void tiers_record_free(tiers_record *r);
 
 /* The tags in the order written; tiers_record_tag: the value of the tag
- * called `name`, NULL when absent. */
-int tiers_record_tag_count(const tiers_record *r);
-const char *tiers_record_tag_name(const tiers_record *r, int i);
-const char *tiers_record_tag_value(const tiers_record *r, int i);
-const char *tiers_record_tag(const tiers_record *r, const char *name);
+ * called `name`, NULL when absent.  Strings live as long as r. */
+TIERS_API int tiers_record_tag_count(const tiers_record *r);
+TIERS_API const char *tiers_record_tag_name(const tiers_record *r, int i);
+TIERS_API const char *tiers_record_tag_value(const tiers_record *r, int i);
+TIERS_API const char *tiers_record_tag(const tiers_record *r, const char *name);
 
 /* The words of the move text (look-alikes mapped, unless the Notation tag
  * names a notation with UTF-8 moves), without move numbers,
  * comments and the result: one word per move except in spaced Gounki. */
-int tiers_record_word_count(const tiers_record *r);
-const char *tiers_record_word(const tiers_record *r, int i);
+TIERS_API int tiers_record_word_count(const tiers_record *r);
+TIERS_API const char *tiers_record_word(const tiers_record *r, int i);
 /* The final result token, NULL when the record has none. */
-const char *tiers_record_result(const tiers_record *r);
+TIERS_API const char *tiers_record_result(const tiers_record *r);
 
 /* The notation the moves are written in, for variant v: the Notation tag,
  * else guessed from the words (a word only one notation writes, such as
  * `a1^a2` for tiers or `a1-a2+` for gounki), else "tiers".  NULL with err
- * when the tag names a notation v does not offer or the words mix two. */
-const char *tiers_record_notation(const tiers_record *r, const tiers_variant *v,
+ * when the tag names a notation v does not offer or the words mix two.
+ * [T1]; the name lives as long as r and v. */
+TIERS_API const char *tiers_record_notation(const tiers_record *r, const tiers_variant *v,
                                   tiers_error *err);
 
 /* 1 when `notation` writes its moves in letters other than Latin ones
@@ -325,16 +422,19 @@ typedef struct tiers_replay {
  * result agree (a decisive result on an unfinished game needs a
  * Termination tag).  Returns 0, or a negative error with err naming the
  * line, column, move number, side and token; after a bad move p is left
- * before it (so its legal moves can be listed).  `out` may be NULL. */
-int tiers_record_replay(const tiers_record *r, tiers_pos *p, const char *notation,
+ * before it (so its legal moves can be listed).  `out` may be NULL.  The
+ * moves are made with tiers_pos_make_unchecked (each comes from the legal
+ * list).  [S T2]; fn runs inside the call, its ply strings live during
+ * that call only. */
+TIERS_API int tiers_record_replay(const tiers_record *r, tiers_pos *p, const char *notation,
                         tiers_record_fn fn, void *ud, tiers_replay *out,
                         tiers_error *err);
 
 /* ------------------------------------------------------------- agents
  * Agents choose moves for playouts (agent.c, eval.c).  Every agent picks
- * among tiers_legal_moves, in setup phases too, and leaves the position as
- * it found it (same position and history; tiers_pos_effect_count does grow
- * with the moves a search tries).  A spec names the agent and optional
+ * among tiers_pos_legal_moves, in setup phases too, and leaves the position
+ * as it found it (same position and history; the moves a search tries are
+ * counted in no tiers_stats).  A spec names the agent and optional
  * KEY=VALUE parameters after ':', comma-separated; the first may be a bare
  * value (`mcts:2000`, `alphabeta:4`):
  *
@@ -366,43 +466,46 @@ int tiers_record_replay(const tiers_record *r, tiers_pos *p, const char *notatio
  * YAML, plus the variant's Lua `evaluate` hooks if it has some
  * (docs/lua-api.md).
  * A choice depends only on the position, the parameters and *rng (time=
- * aside), so a game replays exactly from its seed. */
+ * aside), so a game replays exactly from its seed.  Agents make only moves
+ * of lists they generated, with tiers_pos_make_unchecked. */
 
 typedef struct tiers_agent tiers_agent;
 
 /* Parses `spec` and allocates every buffer the agent needs (move stacks,
  * table, tree pool): choosing never allocates.  NULL with err filled
- * ("agent 'mcts:x': bad value 'x' for 'iterations'"). */
-tiers_agent *tiers_agent_new(const char *spec, tiers_error *err);
-void tiers_agent_free(tiers_agent *a);
+ * ("agent 'mcts:x': bad value 'x' for 'iterations'").  [T0] */
+TIERS_API tiers_agent *tiers_agent_new(const char *spec, tiers_error *err);
+TIERS_API void tiers_agent_free(tiers_agent *a); /* [T0] */
 /* The spec with every parameter written out, e.g.
- * "alphabeta:depth=3,nodes=100000,tt=16,setup=random". */
-const char *tiers_agent_spec(const tiers_agent *a);
-/* 0 when a choice depends on the clock (alphabeta time=). */
-int tiers_agent_reproducible(const tiers_agent *a);
+ * "alphabeta:depth=3,nodes=100000,tt=16,setup=random".  [T0]; lives as
+ * long as a. */
+TIERS_API const char *tiers_agent_spec(const tiers_agent *a);
+/* 0 when a choice depends on the clock (alphabeta time=).  [T0] */
+TIERS_API int tiers_agent_reproducible(const tiers_agent *a);
 /* Chooses a move for the side to move into *out.  *rng is a xorshift
  * state (non-zero) the agent draws from.  Returns the number of legal
  * moves in p (> 0 when *out was set), 0 when there is none (the game is
- * over: *out untouched), or a negative error (script failure). */
-int tiers_agent_choose(tiers_agent *a, tiers_pos *p, uint64_t *rng,
+ * over: *out untouched), or a negative error (script failure).  p is left
+ * as it was found.  [S T2] */
+TIERS_API int tiers_agent_choose(tiers_agent *a, tiers_pos *p, uint64_t *rng,
                        tiers_move *out);
-/* Nodes (alphabeta) or iterations (mcts) of the last choice, and the
- * deepest alphabeta iteration it completed. */
-int64_t tiers_agent_nodes(const tiers_agent *a);
-int tiers_agent_depth(const tiers_agent *a);
+/* The same, and sets stats->vetoed from p's own legal list (the one the
+ * choice was made from; stats may be NULL).  [S T2] */
+TIERS_API int tiers_agent_choose_stats(tiers_agent *a, tiers_pos *p, uint64_t *rng,
+                                       tiers_move *out, tiers_stats *stats);
 
 /* Material of side 0 or 1: the values of the faces its pieces show on the
  * board plus those its tiles in hand show (shared pieces count for no
  * one).  Side to move (0 or 1) and whether a setup phase is on, without
- * generating moves. */
-int tiers_pos_material(const tiers_pos *p, int side);
-int tiers_pos_side_to_move(const tiers_pos *p);
-int tiers_pos_in_setup(const tiers_pos *p);
+ * generating moves.  [T1] */
+TIERS_API int tiers_pos_material(const tiers_pos *p, int side);
+TIERS_API int tiers_pos_side_to_move(const tiers_pos *p);
+TIERS_API int tiers_pos_in_setup(const tiers_pos *p);
 /* Whether the game is over by a rule that needs no move generation (a
  * royal piece taken, an exit, everything captured, a clock, repetition,
  * the variant's result hook), with the result; checkmate and stalemate
- * need the legal moves (tiers_pos_status). */
-int tiers_pos_ended(tiers_pos *p, tiers_result *result);
+ * need the legal moves (tiers_pos_status).  [S T2] */
+TIERS_API int tiers_pos_ended(tiers_pos *p, tiers_result *result);
 
 /* ------------------------------------------------------ inspecting pieces
  * For renderers and front ends (inspect.c): what a piece token does not
@@ -425,23 +528,24 @@ typedef struct tiers_piece_info {
 } tiers_piece_info;
 
 /* The piece at (file, rank, tier): fills *out and returns its owner, or
- * -1 when there is none. */
-int tiers_pos_piece_info(const tiers_pos *p, int file, int rank, int tier,
+ * -1 when there is none.  [T1] */
+TIERS_API int tiers_pos_piece_info(const tiers_pos *p, int file, int rank, int tier,
                          tiers_piece_info *out);
 /* Entry i (from 0) of owner's hand (0, 1, 2 = shared), in the order of
  * the position text: fills *out and returns how many such pieces the hand
- * holds, or 0 when i is past the last entry. */
-int tiers_pos_hand_entry(const tiers_pos *p, int owner, int i,
+ * holds, or 0 when i is past the last entry.  [T1] */
+TIERS_API int tiers_pos_hand_entry(const tiers_pos *p, int owner, int i,
                          tiers_piece_info *out);
 /* Move number of the next move: 1 + the rounds completed (a round ends
- * when the second side to play has moved). */
-int tiers_pos_move_number(const tiers_pos *p);
-/* Pieces carry facings of their own (`facing: true`). */
-int tiers_variant_uses_facing(const tiers_variant *v);
+ * when the second side to play has moved).  [T1] */
+TIERS_API int tiers_pos_move_number(const tiers_pos *p);
+/* Pieces carry facings of their own (`facing: true`).  [T1] (and the two
+ * calls below) */
+TIERS_API int tiers_variant_uses_facing(const tiers_variant *v);
 /* Direction side (0 or 1) moves toward: 0 n, 1 e, 2 s, 3 w. */
-int tiers_variant_side_forward(const tiers_variant *v, int side);
+TIERS_API int tiers_variant_side_forward(const tiers_variant *v, int side);
 /* The side that moves first once play starts (after any setup). */
-int tiers_variant_first_side(const tiers_variant *v);
+TIERS_API int tiers_variant_first_side(const tiers_variant *v);
 
 /* ------------------------------------------------------------- solving
  * Retrograde analysis (solve.c) for variants small enough to enumerate;
@@ -461,7 +565,12 @@ int tiers_variant_first_side(const tiers_variant *v);
  * can force a decided end (a cycle) is a draw.  A win or loss so found
  * holds under any "N-fold repetition is a draw" rule, since the winner's
  * shortest line never repeats a position; a move limit could turn a long
- * win into a draw. */
+ * win into a draw.
+ *
+ * Solving runs the variant's hooks: tiers_solve, tiers_solve_threads and
+ * the calls taking a position are [S T2] (tiers_solve_threads runs each
+ * helper variant in a thread of its own); the calls reading a solution
+ * alone are [T1] and its strings live as long as it. */
 
 enum {
     TIERS_VALUE_UNKNOWN = 0, /* not a position of the solution */
@@ -487,7 +596,7 @@ typedef struct tiers_solve_info {
  * with TIERS_EFULL and a message when more than max_positions positions
  * are reachable; TIERS_ESCRIPT when a hook fails, TIERS_ENOMEM.  On
  * success *out holds the solution (the variant must outlive it). */
-int tiers_solve(tiers_pos *p, int64_t max_positions, tiers_solution **out,
+TIERS_API int tiers_solve(tiers_pos *p, int64_t max_positions, tiers_solution **out,
                 tiers_error *err);
 /* As tiers_solve, with the work of finding the positions shared among
  * 1 + nhelpers threads.  Each helper is another copy of p's variant,
@@ -497,33 +606,33 @@ int tiers_solve(tiers_pos *p, int64_t max_positions, tiers_solution **out,
  * a hook is seeded from each position), unless a script keeps state of
  * its own between hook calls (a Lua global it changes). */
 enum { TIERS_SOLVE_MAX_HELPERS = 63 };
-int tiers_solve_threads(tiers_pos *p, tiers_variant *const *helpers, int nhelpers,
+TIERS_API int tiers_solve_threads(tiers_pos *p, tiers_variant *const *helpers, int nhelpers,
                         int64_t max_positions, tiers_solution **out, tiers_error *err);
-void tiers_solution_free(tiers_solution *s);
-void tiers_solution_info(const tiers_solution *s, tiers_solve_info *out);
+TIERS_API void tiers_solution_free(tiers_solution *s);
+TIERS_API void tiers_solution_info(const tiers_solution *s, tiers_solve_info *out);
 /* The value of p's position for its side to move (TIERS_VALUE_UNKNOWN
  * when the solution does not hold it), and its distance. */
-int tiers_solution_value(const tiers_solution *s, tiers_pos *p, int *dist);
+TIERS_API int tiers_solution_value(const tiers_solution *s, tiers_pos *p, int *dist);
 /* The value of playing m in p for the side that plays it, and the plies
  * to the end counting m; or a negative error when m cannot be made. */
-int tiers_solution_move_value(const tiers_solution *s, tiers_pos *p,
+TIERS_API int tiers_solution_move_value(const tiers_solution *s, tiers_pos *p,
                               const tiers_move *m, int *dist);
 /* A perfect-play move of p into *out: the fastest win, else the first
  * drawing move in the legal order, else the slowest loss.  Returns its
  * value (0: no legal move, or none in the solution), or an error. */
-int tiers_solution_best(const tiers_solution *s, tiers_pos *p, tiers_move *out,
+TIERS_API int tiers_solution_best(const tiers_solution *s, tiers_pos *p, tiers_move *out,
                         int *dist);
 /* Position i (0 = the start, then in order of discovery) as its key text,
  * with its value and distance; NULL past the end. */
-int64_t tiers_solution_count(const tiers_solution *s);
-const char *tiers_solution_text(const tiers_solution *s, int64_t i, int *value,
+TIERS_API int64_t tiers_solution_count(const tiers_solution *s);
+TIERS_API const char *tiers_solution_text(const tiers_solution *s, int64_t i, int *value,
                                 int *dist);
 /* Text files: a header (variant, a fingerprint of its sources, rules and
  * options, the count), then "W|D|L DISTANCE POSITION" per line.  Loading
  * refuses a file made for another variant or other rules (repetition,
  * max_plies and halfmove_limit aside: the solver ignores them). */
-int tiers_solution_save(const tiers_solution *s, const char *path, tiers_error *err);
-int tiers_solution_load(const tiers_variant *v, const char *path,
+TIERS_API int tiers_solution_save(const tiers_solution *s, const char *path, tiers_error *err);
+TIERS_API int tiers_solution_load(const tiers_variant *v, const char *path,
                         tiers_solution **out, tiers_error *err);
 
 #ifdef __cplusplus

@@ -1,7 +1,8 @@
 /* agent.c - agents that choose a move: random, greedy, alphabeta, mcts.
  *
- * Built on the public API only (tiers_legal_moves, tiers_make,
- * tiers_unmake, tiers_pos_status) plus the material count of eval.c, so an
+ * Built on the public API only (tiers_pos_legal_moves,
+ * tiers_pos_make_unchecked on moves of those lists, tiers_pos_unmake,
+ * tiers_pos_status) plus the material count of eval.c, so an
  * agent plays exactly the moves a client could list, in any variant.  All
  * memory (move stacks, transposition table, tree node pool) is allocated
  * by tiers_agent_new; choosing a move never allocates.
@@ -84,7 +85,7 @@ struct tiers_agent {
     int pool_cap, pool_used;
     /* search state */
     int64_t searched;
-    int abort, error, reached;
+    int abort, error;
     double deadline;
 };
 
@@ -393,9 +394,6 @@ int tiers_agent_reproducible(const tiers_agent *a)
     return !(a->kind == AGENT_ALPHABETA && a->time_ms > 0);
 }
 
-int64_t tiers_agent_nodes(const tiers_agent *a) { return a->searched; }
-
-int tiers_agent_depth(const tiers_agent *a) { return a->reached; }
 
 /* ---------------------------------------------------------- shared */
 
@@ -416,9 +414,9 @@ static int agent_terminal_score(tiers_pos *p, int side, int ply)
 }
 
 static int agent_random(tiers_pos *p, tiers_move *buf, uint64_t *rng,
-                        tiers_move *out)
+                        tiers_move *out, tiers_stats *stats)
 {
-    int n = tiers_legal_moves(p, buf, TIERS_MAX_MOVES);
+    int n = tiers_pos_legal_moves_stats(p, buf, TIERS_MAX_MOVES, stats);
     if (n > 0)
         *out = buf[agent_rng_below(rng, (uint32_t)n)];
     return n;
@@ -437,17 +435,17 @@ static int agent_greedy_pick(tiers_pos *p, tiers_move *buf, int n,
     int best = -AB_INF, ties = 0;
     *pick = 0;
     for (int i = 0; i < n; i++) {
-        int rc = tiers_make(p, &buf[i]);
+        int rc = tiers_pos_make_unchecked(p, &buf[i], NULL);
         if (rc < 0)
             return rc;
         int score = agent_eval(p, me);
         if (mate) {
             tiers_result res;
             int over = tiers_pos_ended(p, &res);
-            if (!over && tiers_side_in_check(p, tiers_pos_side_to_move(p))) {
-                int m = tiers_legal_moves(p, scratch, TIERS_MAX_MOVES);
+            if (!over && tiers_pos_in_check(p, tiers_pos_side_to_move(p))) {
+                int m = tiers_pos_legal_moves(p, scratch, TIERS_MAX_MOVES);
                 if (m < 0) {
-                    tiers_unmake(p);
+                    tiers_pos_unmake(p);
                     return m;
                 }
                 over = m == 0;
@@ -458,7 +456,7 @@ static int agent_greedy_pick(tiers_pos *p, tiers_move *buf, int n,
                 score = res == TIERS_DRAW || res == TIERS_ONGOING ? 0
                         : (res == TIERS_WIN_0) == (me == 0) ? AB_WIN - 1 : -(AB_WIN - 1);
         }
-        tiers_unmake(p);
+        tiers_pos_unmake(p);
         if (score > best) {
             best = score;
             *pick = i;
@@ -494,8 +492,7 @@ static int agent_same_move(const tiers_move *x, const tiers_move *y)
 
 static int agent_is_capture(const tiers_move *m)
 {
-    return m->kind == TIERS_MV_CAPTURE || m->kind == TIERS_MV_STRIKE ||
-           (m->flags & TIERS_MF_ROYALCAP);
+    return m->kind == TIERS_MV_CAPTURE || m->kind == TIERS_MV_STRIKE;
 }
 
 /* Search order: the table's move first, then captures, then the rest,
@@ -540,7 +537,7 @@ static int agent_ab(tiers_agent *a, tiers_pos *p, int depth, int alpha,
         a->abort = 1;
         return 0;
     }
-    int n = tiers_legal_moves(p, buf, TIERS_MAX_MOVES);
+    int n = tiers_pos_legal_moves(p, buf, TIERS_MAX_MOVES);
     if (n < 0) {
         a->error = n;
         a->abort = 1;
@@ -574,7 +571,7 @@ static int agent_ab(tiers_agent *a, tiers_pos *p, int depth, int alpha,
 
     int alpha0 = alpha, best = -AB_INF, besti = 0;
     for (int i = 0; i < n; i++) {
-        int rc = tiers_make(p, &buf[i]);
+        int rc = tiers_pos_make_unchecked(p, &buf[i], NULL);
         if (rc < 0) {
             a->error = rc;
             a->abort = 1;
@@ -583,7 +580,7 @@ static int agent_ab(tiers_agent *a, tiers_pos *p, int depth, int alpha,
         int same = tiers_pos_side_to_move(p) == me;
         int s = same ? agent_ab(a, p, depth - 1, alpha, beta, ply + 1, buf + n)
                      : -agent_ab(a, p, depth - 1, -beta, -alpha, ply + 1, buf + n);
-        tiers_unmake(p);
+        tiers_pos_unmake(p);
         if (a->abort)
             return 0;
         if (s > best) {
@@ -617,7 +614,6 @@ static int agent_alphabeta(tiers_agent *a, tiers_pos *p, tiers_move *moves,
     a->searched = 0;
     a->abort = 0;
     a->error = 0;
-    a->reached = 0;
     if (a->time_ms)
         a->deadline = agent_now() + a->time_ms / 1000.0;
     for (int depth = 1; depth <= a->depth; depth++) {
@@ -630,13 +626,13 @@ static int agent_alphabeta(tiers_agent *a, tiers_pos *p, tiers_move *moves,
         }
         int alpha = -AB_INF, beta = AB_INF, iter_best = 0, done = 0;
         for (int i = 0; i < n; i++) {
-            int rc = tiers_make(p, &moves[i]);
+            int rc = tiers_pos_make_unchecked(p, &moves[i], NULL);
             if (rc < 0)
                 return rc;
             int same = tiers_pos_side_to_move(p) == me;
             int s = same ? agent_ab(a, p, depth - 1, alpha, beta, 1, below)
                          : -agent_ab(a, p, depth - 1, -beta, -alpha, 1, below);
-            tiers_unmake(p);
+            tiers_pos_unmake(p);
             if (a->error)
                 return a->error;
             if (a->abort)
@@ -652,7 +648,6 @@ static int agent_alphabeta(tiers_agent *a, tiers_pos *p, tiers_move *moves,
         if (done > 0 && (!a->abort || iter_best != 0))
             besti = iter_best;
         if (!a->abort)
-            a->reached = depth;
         if (a->abort || alpha >= AB_MATE_ZONE || alpha <= -AB_MATE_ZONE)
             break;
     }
@@ -731,7 +726,7 @@ static int agent_rollout(tiers_agent *a, tiers_pos *p, uint64_t *rng,
             made++;
             continue;
         }
-        int n = tiers_legal_moves(p, buf, TIERS_MAX_MOVES);
+        int n = tiers_pos_legal_moves(p, buf, TIERS_MAX_MOVES);
         if (n < 0) {
             rc = n;
             break;
@@ -756,7 +751,7 @@ static int agent_rollout(tiers_agent *a, tiers_pos *p, uint64_t *rng,
             if (rc < 0)
                 break;
         }
-        rc = tiers_make(p, &buf[pick]);
+        rc = tiers_pos_make_unchecked(p, &buf[pick], NULL);
         if (rc == TIERS_EFULL) { /* history full: judge from here */
             rc = 0;
             break;
@@ -768,7 +763,7 @@ static int agent_rollout(tiers_agent *a, tiers_pos *p, uint64_t *rng,
     if (rc == 0 && *reward < 0)
         *reward = agent_material_reward(p);
     while (made--)
-        tiers_unmake(p);
+        tiers_pos_unmake(p);
     return rc;
 }
 
@@ -799,7 +794,7 @@ static int agent_mcts_iter(tiers_agent *a, tiers_pos *p, uint64_t *rng,
         agent_node *nd = &a->pool[cur];
         int listed = 0; /* a->moves holds this node's moves */
         if (nd->nmoves < 0) {
-            int n = tiers_legal_moves(p, a->moves, TIERS_MAX_MOVES);
+            int n = tiers_pos_legal_moves(p, a->moves, TIERS_MAX_MOVES);
             if (n < 0) {
                 rc = n;
                 break;
@@ -813,7 +808,7 @@ static int agent_mcts_iter(tiers_agent *a, tiers_pos *p, uint64_t *rng,
         }
         if (nd->nchildren < nd->nmoves) {
             /* expand the next child in this node's order */
-            int n = listed ? nd->nmoves : tiers_legal_moves(p, a->moves, TIERS_MAX_MOVES);
+            int n = listed ? nd->nmoves : tiers_pos_legal_moves(p, a->moves, TIERS_MAX_MOVES);
             if (n != nd->nmoves) {
                 rc = n < 0 ? n : TIERS_EINPUT; /* the tree went out of step */
                 break;
@@ -827,7 +822,7 @@ static int agent_mcts_iter(tiers_agent *a, tiers_pos *p, uint64_t *rng,
             a->pool[c].sibling = nd->child;
             nd->child = c;
             nd->nchildren++;
-            rc = tiers_make(p, &m);
+            rc = tiers_pos_make_unchecked(p, &m, NULL);
             if (rc < 0)
                 break;
             path[len++] = c;
@@ -848,7 +843,7 @@ static int agent_mcts_iter(tiers_agent *a, tiers_pos *p, uint64_t *rng,
                 best = c;
             }
         }
-        rc = tiers_make(p, &a->pool[best].move);
+        rc = tiers_pos_make_unchecked(p, &a->pool[best].move, NULL);
         if (rc < 0)
             break;
         path[len++] = best;
@@ -860,7 +855,7 @@ static int agent_mcts_iter(tiers_agent *a, tiers_pos *p, uint64_t *rng,
         nd->reward += nd->mover == 0 ? reward : 1.0f - reward;
     }
     for (int i = 1; i < len; i++)
-        tiers_unmake(p);
+        tiers_pos_unmake(p);
     return rc;
 }
 
@@ -894,16 +889,22 @@ static int agent_mcts(tiers_agent *a, tiers_pos *p, uint64_t *rng, int n,
 
 int tiers_agent_choose(tiers_agent *a, tiers_pos *p, uint64_t *rng, tiers_move *out)
 {
+    return tiers_agent_choose_stats(a, p, rng, out, NULL);
+}
+
+/* The root list is p's own legal list: its vetoes go to stats. */
+int tiers_agent_choose_stats(tiers_agent *a, tiers_pos *p, uint64_t *rng, tiers_move *out,
+                             tiers_stats *stats)
+{
     uint64_t zero = 0;
     if (!rng)
         rng = &zero;
     tiers_move *buf = a->moves;
     a->searched = 0;
-    a->reached = 0;
     if (a->kind == AGENT_RANDOM ||
         (tiers_pos_in_setup(p) && !a->setup_search))
-        return agent_random(p, buf, rng, out);
-    int n = tiers_legal_moves(p, buf, TIERS_MAX_MOVES);
+        return agent_random(p, buf, rng, out, stats);
+    int n = tiers_pos_legal_moves_stats(p, buf, TIERS_MAX_MOVES, stats);
     if (n <= 1) {
         if (n == 1)
             *out = buf[0];

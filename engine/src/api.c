@@ -226,25 +226,23 @@ int tiers_pos_piece(const tiers_pos *p, int file, int rank, int tier, char *buf,
     return pc_owner(t->p[tier - 1]);
 }
 
-int tiers_legal_moves(tiers_pos *p, tiers_move *buf, int cap)
+int tiers_pos_legal_moves(tiers_pos *p, tiers_move *buf, int cap)
 {
     return status_legal(p, buf, cap);
 }
 
-int tiers_pseudo_moves(tiers_pos *p, tiers_move *buf, int cap)
+int tiers_pos_pseudo_moves(tiers_pos *p, tiers_move *buf, int cap)
 {
     return movegen_pseudo(p, buf, cap);
 }
 
-int tiers_pos_vetoed(const tiers_pos *p, uint32_t *effects)
+int tiers_pos_legal_moves_stats(tiers_pos *p, tiers_move *buf, int cap, tiers_stats *stats)
 {
-    *effects = 0;
-    if (!(p->v->hooks & HOOK_VETO))
-        return 1;
-    if (p->veto_key != pos_key(p))
-        return 0;
-    *effects = p->vetoed;
-    return 1;
+    p->vetoed = 0; /* a finished game generates nothing */
+    int n = status_legal(p, buf, cap);
+    if (stats) /* movegen_legal gathers the vetoes while it runs */
+        stats->vetoed = n >= 0 && (p->v->hooks & HOOK_VETO) ? p->vetoed : 0;
+    return n;
 }
 
 uint32_t tiers_pos_check_effects(tiers_pos *p)
@@ -252,20 +250,48 @@ uint32_t tiers_pos_check_effects(tiers_pos *p)
     return hooks_check_effects(p);
 }
 
-int tiers_side_in_check(const tiers_pos *p, int side)
+int tiers_pos_in_check(const tiers_pos *p, int side)
 {
     return side == 0 || side == 1 ? movegen_in_check(p, side) : 0;
 }
 
-int tiers_make(tiers_pos *p, const tiers_move *m)
+_Static_assert((int)MAX_EFFECTS == (int)TIERS_MAX_EFFECTS, "tiers_stats holds every effect");
+
+int tiers_pos_make_unchecked(tiers_pos *p, const tiers_move *m, tiers_stats *stats)
 {
     int rc = make_move(p, m);
-    for (int i = 0; rc == 0 && i < MAX_EFFECTS; i++)
-        p->effect_count[i] += p->fired >> i & 1;
+    for (int i = 0; stats && rc == 0 && i < MAX_EFFECTS; i++)
+        stats->fired[i] += p->fired >> i & 1; /* make_move's record of this move */
     return rc;
 }
 
-int tiers_unmake(tiers_pos *p)
+/* The fields that mean something in a move (path beyond npath does not),
+ * so a hand-built move matches its generated twin. */
+static int same_move(const tiers_move *a, const tiers_move *b)
+{
+    if (a->kind != b->kind || a->from != b->from || a->to != b->to || a->tier != b->tier ||
+        a->piece != b->piece || a->effect != b->effect || a->flags != b->flags ||
+        a->npath != b->npath || a->arg != b->arg || a->npath > 4)
+        return 0;
+    return memcmp(a->path, b->path, a->npath) == 0;
+}
+
+int tiers_pos_make(tiers_pos *p, const tiers_move *m)
+{
+    /* The legal list is generated on the heap: a caller's stack may be
+     * small, and the hot paths use tiers_pos_make_unchecked anyway. */
+    tiers_move *buf = malloc(TIERS_MAX_MOVES * sizeof *buf);
+    if (!buf)
+        return TIERS_ENOMEM;
+    int n = movegen_legal(p, buf, TIERS_MAX_MOVES), rc = n < 0 ? n : TIERS_EILLEGAL;
+    for (int i = 0; i < n && rc == TIERS_EILLEGAL; i++)
+        if (same_move(&buf[i], m))
+            rc = make_move(p, &buf[i]);
+    free(buf);
+    return rc;
+}
+
+int tiers_pos_unmake(tiers_pos *p)
 {
     if (p->depth == 0)
         return TIERS_EUSAGE;
@@ -383,7 +409,7 @@ static int64_t perft(tiers_pos *p, int depth, tiers_move *stack)
     return total;
 }
 
-int64_t tiers_perft(tiers_pos *p, int depth)
+int64_t tiers_pos_perft(tiers_pos *p, int depth)
 {
     if (depth <= 0)
         return 1;
@@ -399,7 +425,7 @@ int64_t tiers_perft(tiers_pos *p, int depth)
     return n;
 }
 
-int tiers_random_playout(tiers_pos *p, uint64_t *rng, int max_plies)
+int tiers_pos_random_playout(tiers_pos *p, uint64_t *rng, int max_plies)
 {
     tiers_move buf[TIERS_MAX_MOVES];
     int plies = 0, rc = 0;
@@ -414,9 +440,15 @@ int tiers_random_playout(tiers_pos *p, uint64_t *rng, int max_plies)
     return rc < 0 ? rc : plies;
 }
 
-uint32_t tiers_pos_effect_count(const tiers_pos *p, int i)
-{
-    return i >= 0 && i < MAX_EFFECTS ? p->effect_count[i] : 0;
-}
-
 void tiers_pos_seed(tiers_pos *p, uint64_t seed) { p->rng = seed ? seed : 1; }
+
+/* The names before 0.2, kept for one release as aliases of the same code
+ * (tiers.h, "Renamed calls"). */
+#define TIERS_ALIAS(old, cur) __typeof__(cur) old __attribute__((alias(#cur)))
+TIERS_ALIAS(tiers_make, tiers_pos_make);
+TIERS_ALIAS(tiers_unmake, tiers_pos_unmake);
+TIERS_ALIAS(tiers_legal_moves, tiers_pos_legal_moves);
+TIERS_ALIAS(tiers_pseudo_moves, tiers_pos_pseudo_moves);
+TIERS_ALIAS(tiers_side_in_check, tiers_pos_in_check);
+TIERS_ALIAS(tiers_perft, tiers_pos_perft);
+TIERS_ALIAS(tiers_random_playout, tiers_pos_random_playout);

@@ -6,6 +6,7 @@
 
 #include <stdint.h>
 #include <stdbool.h>
+#include <string.h>
 #include "tiers.h"
 
 /* ------------------------------------------------------------ pieces
@@ -301,6 +302,15 @@ struct tiers_variant {
     uint8_t zone_ok[2][2][TIERS_MAX_SQUARES]; /* [setup?][side][sq] */
 };
 
+/* Index of the face called name, or -1 (a variant has a few dozen). */
+static inline int face_find(const tiers_variant *v, const char *name)
+{
+    for (int i = 0; i < v->nfaces; i++)
+        if (!strcmp(v->faces[i].name, name))
+            return i;
+    return -1;
+}
+
 /* ------------------------------------------------------------ position */
 
 enum { MAX_UNDO_TOWERS = 12, MAX_UNDO_HANDS = 8, MAX_VARS = 8 };
@@ -357,12 +367,12 @@ struct tiers_pos {
     undo_rec *undo;           /* history stack, capacity `cap` */
     int depth, cap;
     uint64_t rng;
-    uint32_t effect_count[MAX_EFFECTS]; /* firings in played moves */
-    uint32_t fired;           /* effects that fired in the last make */
-    /* Effects whose veto refused a move of the last legal list made
-       outside any hook (veto_key: the position it was made for) */
+    uint32_t fired;           /* effects that fired in the make being done
+                                 (tiers_pos_make_unchecked adds them to the
+                                 caller's tiers_stats) */
+    /* Effects whose veto refused a move of the legal list being generated
+       outside any hook (tiers_pos_legal_moves_stats hands them over) */
     uint32_t vetoed;
-    uint64_t veto_key;
     int veto_root;            /* depth of that generation, -1 when none runs */
     int script_failed;        /* a hook failed where no error could be
                                  returned; the next generation reports it */

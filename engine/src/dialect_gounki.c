@@ -10,14 +10,12 @@
  *              a square already holding own pieces (also from earlier in
  *              the same deployment) carries '+'; the list may end in Out
  *
- * Read (by the record reader, dialect_gounki_read): the compact form and
+ * Read (by the record reader, through read_move): the compact form and
  * the spaced one of the official site (`c1 b1+`, `d6 x c5`,
  * `b2 * c3 c4 c5`, `e6 * d7 c8 OUT`).  The markers '-', 'x', '*' and '+'
  * may be left out; one that is present must be true.  A deployment reads
  * as many squares as its stack holds, or up to Out.  Positions are the
  * tiers position format. */
-#include "dialect_gounki.h"
-
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -90,8 +88,14 @@ static int gk_format_move(const tiers_pos *p, const tiers_move *m, char *buf, si
     return sb_done(&s);
 }
 
+/* Defined below: records spell Gounki moves more freely than tiers writes
+ * them. */
+static int gk_read_move(const tiers_pos *p, const char *const *words, int n, char *buf,
+                        size_t size, int *bad_word, int *span, tiers_error *err);
+static int gk_style(const char *word);
+
 const dialect dialect_gounki = {"gounki", notation_parse_pos, notation_format_pos,
-                                gk_format_move, 0};
+                                gk_format_move, gk_read_move, gk_style, 0};
 
 /* ------------------------------------------------------------ lexing */
 
@@ -396,7 +400,11 @@ static void put_normal(const tiers_pos *p, const parsed *m, sbuf *s)
         sb_putc(s, '+');
 }
 
-int dialect_gounki_read(const tiers_pos *p, const char *const *words, int n, char *buf,
+/* read_move: the move that starts at words[0], written to buf in the
+ * compact form with every marker taken from the board; TIERS_EINPUT for
+ * unreadable text, a false marker or a deployment with the wrong number of
+ * squares. */
+static int gk_read_move(const tiers_pos *p, const char *const *words, int n, char *buf,
                         size_t size, int *bad_word, int *span, tiers_error *err)
 {
     reader r = {.p = p, .words = words, .n = n, .err = err};
@@ -416,7 +424,8 @@ int dialect_gounki_read(const tiers_pos *p, const char *const *words, int n, cha
     return r.w + 1;
 }
 
-int dialect_gounki_style(const char *word)
+/* style: a '+', "Out", a lone square or marker is Gounki alone. */
+static int gk_style(const char *word)
 {
     if (strchr(word, '+') || strstr(word, "Out") || strstr(word, "OUT"))
         return 1;

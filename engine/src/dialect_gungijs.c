@@ -19,38 +19,15 @@
 #include "notation.h"
 #include "position.h"
 
-static int dialect_index(const tiers_variant *v)
-{
-    for (int i = 0; i < v->ndialects; i++)
-        if (!strcmp(v->dialects[i], "gungijs"))
-            return i;
-    return -1;
-}
-
 static char face_letter(const tiers_variant *v, int face)
 {
-    int d = dialect_index(v);
-    const char *s = d >= 0 && v->faces[face].alt[d][0] ? v->faces[face].alt[d] : v->faces[face].sym;
-    return (char)tolower((unsigned char)s[0]);
+    return (char)tolower((unsigned char)fen_face_symbol(v, face, "gungijs")[0]);
 }
 
-/* The tile kind showing `face` on its front (gungi.js pieces have one). */
-static int kind_of_letter(const tiers_variant *v, char c)
-{
-    c = (char)tolower((unsigned char)c);
-    for (int k = 1; k < v->nkinds; k++)
-        if (face_letter(v, v->kinds[k].face[0]) == c)
-            return k;
-    return 0;
-}
-
+/* gungi.js pieces have one face: a letter names the tile showing it. */
 static piece_t letter_piece(const tiers_variant *v, char c)
 {
-    int k = kind_of_letter(v, c);
-    if (!k || !isalpha((unsigned char)c))
-        return 0;
-    int owner = isupper((unsigned char)c) ? 0 : 1;
-    return pc_make(k, 0, owner, v->forward[owner]);
+    return fen_letter_piece(v, c, face_letter);
 }
 
 static int parse_stock(tiers_pos *p, const char *text, const char *c, tiers_error *err)
@@ -84,25 +61,20 @@ static int parse_stock(tiers_pos *p, const char *text, const char *c, tiers_erro
     return 0;
 }
 
-static int side_of(const tiers_variant *v, char c)
-{
-    return c == v->side_sym[0] ? 0 : c == v->side_sym[1] ? 1 : -1;
-}
-
 static int parse_tail(tiers_pos *p, const char *text, const char *c, tiers_error *err)
 {
     const tiers_variant *v = p->v;
     char turn[4], draft[4], extra[2];
     unsigned clock, ply;
     if (sscanf(c, " %3s %3s %u %u %1s", turn, draft, &clock, &ply, extra) != 4 ||
-        strlen(turn) != 1 || side_of(v, turn[0]) < 0 || clock > 65535 || ply > 65535) {
+        strlen(turn) != 1 || fen_side_of(v, turn[0]) < 0 || clock > 65535 || ply > 65535) {
         notation_error(err, text, c, "expected '<turn> <drafting> <clock> <ply>' after the stocks");
         return TIERS_EINPUT;
     }
-    p->st.side = (uint8_t)side_of(v, turn[0]);
+    p->st.side = (uint8_t)fen_side_of(v, turn[0]);
     if (strcmp(draft, "-"))
         for (const char *s = draft; *s; s++) {
-            int sd = side_of(v, *s);
+            int sd = fen_side_of(v, *s);
             if (sd < 0) {
                 notation_error(err, text, c, "bad drafting field '%s'", draft);
                 return TIERS_EINPUT;
@@ -150,11 +122,7 @@ static int gj_format_pos(const tiers_pos *p, char *buf, size_t size)
             sb_putc(&s, '-');
     }
     sb_printf(&s, " %c ", v->side_sym[p->st.side]);
-    if (!p->st.setup_left)
-        sb_putc(&s, '-');
-    for (int side = 0; side < 2; side++)
-        if (p->st.setup_left & (1u << side))
-            sb_putc(&s, v->side_sym[side]);
+    fen_put_drafting(p, &s);
     sb_printf(&s, " %d %d", p->st.clock, p->st.ply);
     return sb_done(&s);
 }
@@ -189,4 +157,5 @@ static int gj_format_move(const tiers_pos *p, const tiers_move *m, char *buf, si
     return sb_done(&s);
 }
 
-const dialect dialect_gungijs = {"gungijs", gj_parse_pos, gj_format_pos, gj_format_move, 0};
+const dialect dialect_gungijs = {"gungijs", gj_parse_pos, gj_format_pos, gj_format_move,
+                                 NULL, NULL, 0};

@@ -44,14 +44,6 @@
 
 static const char dialect_name[] = "gungijs3";
 
-static int dialect_index(const tiers_variant *v)
-{
-    for (int i = 0; i < v->ndialects; i++)
-        if (!strcmp(v->dialects[i], dialect_name))
-            return i;
-    return -1;
-}
-
 /* ------------------------------------------------------------ pieces */
 
 /* The FEN letter of a face: the first letter of its symbol, lowercase. */
@@ -62,29 +54,12 @@ static char face_letter(const tiers_variant *v, int face)
 
 static const char *face_kanji(const tiers_variant *v, int face)
 {
-    int d = dialect_index(v);
-    return d >= 0 && v->faces[face].alt[d][0] ? v->faces[face].alt[d] : v->faces[face].sym;
-}
-
-/* The tile kind whose front face has letter c (any case), or 0. */
-static int kind_of_letter(const tiers_variant *v, char c)
-{
-    if (!isalpha((unsigned char)c))
-        return 0;
-    c = (char)tolower((unsigned char)c);
-    for (int k = 1; k < v->nkinds; k++)
-        if (face_letter(v, v->kinds[k].face[0]) == c)
-            return k;
-    return 0;
+    return fen_face_symbol(v, face, dialect_name);
 }
 
 static piece_t letter_piece(const tiers_variant *v, char c)
 {
-    int k = kind_of_letter(v, c);
-    if (!k)
-        return 0;
-    int owner = isupper((unsigned char)c) ? 0 : 1;
-    return pc_make(k, 0, owner, v->forward[owner]);
+    return fen_letter_piece(v, c, face_letter);
 }
 
 /* ------------------------------------------------------------ hand order */
@@ -106,7 +81,7 @@ static int hand_order(const tiers_pos *p, int side, uint8_t *order)
             c += c[1] != 0;
             continue;
         }
-        int k = kind_of_letter(v, *c);
+        int k = fen_kind_of_letter(v, *c, face_letter);
         if (k && !seen[k] && (isupper((unsigned char)*c) ? 0 : 1) == side) {
             seen[k] = 1;
             order[n++] = (uint8_t)k;
@@ -152,18 +127,13 @@ static int parse_hands(tiers_pos *p, const char *text, const char *c, tiers_erro
     return 0;
 }
 
-static int side_of(const tiers_variant *v, char c)
-{
-    return c == v->side_sym[0] ? 0 : c == v->side_sym[1] ? 1 : -1;
-}
-
 static int parse_tail(tiers_pos *p, const char *text, const char *c, tiers_error *err)
 {
     const tiers_variant *v = p->v;
     char turn[4], draft[4], extra[2];
     unsigned mode, fullmove;
     if (sscanf(c, " %3s %u %3s %u %1s", turn, &mode, draft, &fullmove, extra) != 4 ||
-        strlen(turn) != 1 || side_of(v, turn[0]) < 0) {
+        strlen(turn) != 1 || fen_side_of(v, turn[0]) < 0) {
         notation_error(err, text, c, "expected '<turn> <mode> <drafting> <fullmove>' after "
                        "the hands");
         return TIERS_EINPUT;
@@ -177,7 +147,7 @@ static int parse_tail(tiers_pos *p, const char *text, const char *c, tiers_error
         notation_error(err, text, c, "fullmove must be 1..65536, got %u", fullmove);
         return TIERS_EINPUT;
     }
-    p->st.side = (uint8_t)side_of(v, turn[0]);
+    p->st.side = (uint8_t)fen_side_of(v, turn[0]);
     p->st.mode = (uint8_t)mode;
     /* A mode may allow fewer tiers than the board holds (as in tiers text). */
     int max = v->nmodes ? v->modes[mode].max_tiers : v->max_tiers;
@@ -190,7 +160,7 @@ static int parse_tail(tiers_pos *p, const char *text, const char *c, tiers_error
         }
     if (strcmp(draft, "-"))
         for (const char *s = draft; *s; s++) {
-            int sd = side_of(v, *s);
+            int sd = fen_side_of(v, *s);
             if (sd < 0 || !v->setup || (p->st.setup_left & (1u << sd))) {
                 notation_error(err, text, c, "bad drafting field '%s'", draft);
                 return TIERS_EINPUT;
@@ -244,11 +214,7 @@ static int gj3_format_pos(const tiers_pos *p, char *buf, size_t size)
             sb_putc(&s, '-');
     }
     sb_printf(&s, " %c %d ", v->side_sym[p->st.side], p->st.mode);
-    if (!p->st.setup_left)
-        sb_putc(&s, '-');
-    for (int side = 0; side < 2; side++)
-        if (p->st.setup_left & (1u << side))
-            sb_putc(&s, v->side_sym[side]);
+    fen_put_drafting(p, &s);
     sb_printf(&s, " %d", p->st.fullmove + 1);
     return sb_done(&s);
 }
@@ -333,4 +299,5 @@ static int gj3_format_move(const tiers_pos *p, const tiers_move *m, char *buf, s
     return sb_done(&s);
 }
 
-const dialect dialect_gungijs3 = {dialect_name, gj3_parse_pos, gj3_format_pos, gj3_format_move, 1};
+const dialect dialect_gungijs3 = {dialect_name, gj3_parse_pos, gj3_format_pos,
+                                  gj3_format_move, NULL, NULL, 1};

@@ -17,6 +17,16 @@ static const dialect *const registry[] = {
     NULL
 };
 
+const char *notation_offered(const tiers_variant *v, const char *name)
+{
+    if (!strcmp(name, "tiers"))
+        return "tiers";
+    for (int i = 0; i < v->ndialects; i++)
+        if (!strcmp(v->dialects[i], name))
+            return v->dialects[i];
+    return NULL;
+}
+
 const dialect *notation_dialect(const char *name)
 {
     for (int i = 0; registry[i]; i++)

@@ -119,3 +119,47 @@ void fen_put_board(const tiers_pos *p, sbuf *s, fen_letter_of letter_of)
         put_rank(p, s, r, letter_of);
     }
 }
+
+/* ------------------------------------------------------------ shared */
+
+const char *fen_face_symbol(const tiers_variant *v, int face, const char *name)
+{
+    const dialect *d;
+    int i;
+    notation_find(v, name, &d, &i);
+    return i >= 0 && v->faces[face].alt[i][0] ? v->faces[face].alt[i] : v->faces[face].sym;
+}
+
+int fen_kind_of_letter(const tiers_variant *v, char c, fen_letter_of letter_of)
+{
+    if (!isalpha((unsigned char)c))
+        return 0;
+    c = (char)tolower((unsigned char)c);
+    for (int k = 1; k < v->nkinds; k++)
+        if (letter_of(v, v->kinds[k].face[0]) == c)
+            return k;
+    return 0;
+}
+
+piece_t fen_letter_piece(const tiers_variant *v, char c, fen_letter_of letter_of)
+{
+    int k = fen_kind_of_letter(v, c, letter_of);
+    if (!k)
+        return 0;
+    int owner = isupper((unsigned char)c) ? 0 : 1;
+    return pc_make(k, 0, owner, v->forward[owner]);
+}
+
+int fen_side_of(const tiers_variant *v, char c)
+{
+    return c == v->side_sym[0] ? 0 : c == v->side_sym[1] ? 1 : -1;
+}
+
+void fen_put_drafting(const tiers_pos *p, sbuf *s)
+{
+    if (!p->st.setup_left)
+        sb_putc(s, '-');
+    for (int side = 0; side < 2; side++)
+        if (p->st.setup_left & (1u << side))
+            sb_putc(s, p->v->side_sym[side]);
+}

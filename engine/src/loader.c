@@ -1,9 +1,9 @@
-/* loader.c - reads a variant's YAML (docs/variant-format.md) into a
- * tiers_variant.  Three stages: libyaml events become a small tree of our
- * own (every node keeps its file, line and column), `inherits:` merges the
- * trees of a chain of files, and a walk of the merged tree fills the
- * variant.  Every node lives in one arena freed at the end, so no error
- * path can leak. */
+/* loader.c - the schema walk: a variant's merged YAML tree (yamltree.c)
+ * becomes a tiers_variant (docs/variant-format.md).  One reader per
+ * top-level key (board, sides, faces and their movement and diagrams,
+ * tiles, zones, drops, setup, modes, regions, scripts, notations, start),
+ * each checking its values and naming file:line:col when one is wrong;
+ * rules and options go through the rule table (rules.c). */
 
 #define _XOPEN_SOURCE 700 /* realpath */
 
@@ -14,81 +14,54 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
-
-#include <yaml.h>
 
 #include "loader.h"
 #include "notation.h"
+#include "rules.h"
+#include "searchpath.h"
+#include "yamltree.h"
 
-#if defined(__GNUC__)
-#define PRINTF(a, b) __attribute__((format(printf, a, b)))
-#else
-#define PRINTF(a, b)
-#endif
+#define PRINTF YAMLTREE_PRINTF
 
-/* Limits against hostile files: size, node count (alias expansion), depth;
- * keys per mapping and anchors keep the quadratic merge and alias lookup
- * fast. */
-enum {
-    MAX_FILE_BYTES = 1 << 20, MAX_NODES = 100000, MAX_DEPTH = 64,
-    MAX_KEYS = 1024, MAX_ANCHORS = 256, MAX_INHERIT = 16, MAX_OFF = 15,
-    MAX_RAY = 15,
-    MAX_DIAGRAM = 31, WHERE = 160
-};
-
-/* ------------------------------------------------------------ context */
-
-typedef struct blk {
-    struct blk *next;
-    size_t used, cap;
-    max_align_t mem[];
-} blk;
+/* Limits of the format: offsets and rays of a move, diagram size, and the
+ * longest "where" text of a message. */
+enum { MAX_OFF = 15, MAX_RAY = 15, MAX_DIAGRAM = 31, WHERE = 160 };
 
 typedef struct ctx {
-    tiers_error *err;
+    yamltree t;                    /* the tree's arena and the first error */
     tiers_variant *v;
-    const char *search;
-    blk *arena;
     struct diagram *diag;          /* scratch for read_diagram, reused */
-    long nodes;                    /* all files together */
-    int rc;                        /* first error, kept */
-    dev_t dev[MAX_INHERIT];        /* identities of the files being read, */
-    ino_t ino[MAX_INHERIT];        /* to detect `inherits:` cycles */
-    int nchain;
 } ctx;
 
-static int failv(ctx *c, const char *file, int line, int col,
-                 const char *fmt, va_list ap)
-{
-    if (c->rc)
-        return c->rc;
-    snprintf(c->err->file, sizeof c->err->file, "%s", file ? file : "");
-    c->err->line = line;
-    c->err->col = col;
-    vsnprintf(c->err->msg, sizeof c->err->msg, fmt, ap);
-    return c->rc = TIERS_EINPUT;
-}
-
 PRINTF(5, 6)
-static int fail_at(ctx *c, const char *file, int line, int col,
-                   const char *fmt, ...)
+static int fail_at(ctx *c, const char *file, int line, int col, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    int rc = failv(c, file, line, col, fmt, ap);
+    int rc = yamltree_failv(&c->t, file, line, col, fmt, ap);
     va_end(ap);
     return rc;
 }
 
-static int oom(ctx *c)
+PRINTF(3, 4)
+static int fail(ctx *c, const ynode *n, const char *fmt, ...)
 {
-    if (!c->rc) {
-        fail_at(c, NULL, 0, 0, "out of memory");
-        c->rc = TIERS_ENOMEM;
-    }
-    return c->rc;
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = yamltree_failv(&c->t, n->file, n->line, n->col, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+PRINTF(3, 4)
+static int fail_key(ctx *c, const ynode *n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = yamltree_failv(&c->t, n->file, n->key_line, n->key_col, fmt, ap);
+    va_end(ap);
+    return rc;
 }
 
 PRINTF(3, 4)
@@ -101,629 +74,7 @@ static const char *at(char *buf, size_t size, const char *fmt, ...)
     return buf;
 }
 
-static void *alloc(ctx *c, size_t n)
-{
-    blk *b = c->arena;
-    n = (n + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
-    if (!b || b->cap - b->used < n) {
-        size_t cap = n > 65536 ? n : 65536;
-        if (!(b = malloc(sizeof *b + cap))) {
-            oom(c);
-            return NULL;
-        }
-        b->next = c->arena;
-        b->used = 0;
-        b->cap = cap;
-        c->arena = b;
-    }
-    void *p = (char *)b->mem + b->used;
-    b->used += n;
-    memset(p, 0, n);
-    return p;
-}
-
-static char *sdup(ctx *c, const char *s, size_t n)
-{
-    char *d = alloc(c, n + 1);
-    if (d)
-        memcpy(d, s, n);
-    return d;
-}
-
-static void arena_free(ctx *c)
-{
-    while (c->arena) {
-        blk *b = c->arena;
-        c->arena = b->next;
-        free(b);
-    }
-}
-
-/* ------------------------------------------------------------ tree */
-
-enum { Y_SCALAR, Y_SEQ, Y_MAP };
-
-typedef struct ynode {
-    struct ynode *kids, *last, *next; /* children in document order */
-    const char *file;                 /* the file it was read from */
-    const char *str;                  /* scalar text */
-    const char *key;                  /* its key, inside a mapping */
-    int line, col, key_line, key_col; /* 1-based */
-    int body_line, body_col;          /* literal block: start of its text */
-    int n;                            /* number of children */
-    uint8_t type, null;
-} ynode;
-
-PRINTF(3, 4)
-static int fail(ctx *c, const ynode *n, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int rc = failv(c, n->file, n->line, n->col, fmt, ap);
-    va_end(ap);
-    return rc;
-}
-
-PRINTF(3, 4)
-static int fail_key(ctx *c, const ynode *n, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int rc = failv(c, n->file, n->key_line, n->key_col, fmt, ap);
-    va_end(ap);
-    return rc;
-}
-
-static void append(ynode *p, ynode *n)
-{
-    n->next = NULL;
-    if (p->last)
-        p->last->next = n;
-    else
-        p->kids = n;
-    p->last = n;
-    p->n++;
-}
-
-static const ynode *get(const ynode *map, const char *key)
-{
-    if (map->type != Y_MAP)
-        return NULL;
-    for (const ynode *k = map->kids; k; k = k->next)
-        if (!strcmp(k->key, key))
-            return k;
-    return NULL;
-}
-
-/* Child mappings merge key by key; anything else from `over` replaces. */
-static void merge(ynode *base, ynode *over)
-{
-    ynode *next;
-    for (ynode *o = over->kids; o; o = next) {
-        next = o->next;
-        ynode **link = &base->kids, *b = base->kids;
-        while (b && strcmp(b->key, o->key)) {
-            link = &b->next;
-            b = b->next;
-        }
-        if (!b) {
-            append(base, o);
-        } else if (b->type == Y_MAP && o->type == Y_MAP) {
-            merge(b, o);
-        } else {
-            o->next = b->next;
-            *link = o;
-            if (base->last == b)
-                base->last = o;
-        }
-    }
-}
-
-/* ------------------------------------------------------------ parsing */
-
-typedef struct anchor {
-    struct anchor *next;
-    const char *name;
-    const ynode *node;
-} anchor;
-
-typedef struct pstate {
-    ctx *c;
-    const char *file, *buf;        /* buf is NUL-terminated */
-    size_t len;
-    ynode *open[MAX_DEPTH];        /* open collections, innermost last */
-    ynode *key[MAX_DEPTH];         /* a mapping's key awaiting its value */
-    const char *anch[MAX_DEPTH];   /* anchor of an open collection */
-    int depth, docs, nanchors;
-    anchor *anchors;               /* latest first */
-    ynode *root;
-} pstate;
-
-static const char *src_line(const pstate *ps, size_t idx)
-{
-    const char *s = ps->buf, *end = ps->buf + ps->len;
-    for (; idx; idx--) {
-        const char *nl = memchr(s, '\n', (size_t)(end - s));
-        if (!nl)
-            return NULL;
-        s = nl + 1;
-    }
-    return s;
-}
-
-/* The character at a mark (columns count UTF-8 characters). */
-static int char_at(const pstate *ps, yaml_mark_t m)
-{
-    const char *s = src_line(ps, m.line);
-    if (!s)
-        return 0;
-    for (size_t i = 0; i < m.column && *s && *s != '\n'; i++)
-        while (*++s && ((unsigned char)*s & 0xc0) == 0x80)
-            ;
-    return *s;
-}
-
-/* A literal block's lines map 1:1 to source lines after the `|` line, so
- * diagram cells can be located exactly: find the block's indentation by
- * comparing its first content line with the source. */
-static void literal_body(const pstate *ps, ynode *n, yaml_mark_t m)
-{
-    size_t k = 0;
-    const char *s = n->str;
-    while (*s) {
-        size_t len = strcspn(s, "\n"), lead = strspn(s, " ");
-        if (lead < len) {
-            const char *src = src_line(ps, m.line + 1 + k);
-            size_t slead = src ? strspn(src, " ") : 0;
-            if (src && slead >= lead) {
-                n->body_line = (int)m.line + 2;
-                n->body_col = (int)(slead - lead) + 1;
-            }
-            return;
-        }
-        if (!s[len])
-            return;
-        s += len + 1;
-        k++;
-    }
-}
-
-PRINTF(3, 4)
-static int fail_mark(pstate *ps, yaml_mark_t m, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int rc = failv(ps->c, ps->file, (int)m.line + 1, (int)m.column + 1, fmt, ap);
-    va_end(ap);
-    return rc;
-}
-
-static ynode *new_node(pstate *ps, int type, yaml_mark_t m)
-{
-    ctx *c = ps->c;
-    if (++c->nodes > MAX_NODES) {
-        fail_mark(ps, m, "more than %d YAML nodes (aliases expanding too far?)",
-                  MAX_NODES);
-        return NULL;
-    }
-    ynode *n = alloc(c, sizeof *n);
-    if (!n)
-        return NULL;
-    n->type = (uint8_t)type;
-    n->file = ps->file;
-    n->line = (int)m.line + 1;
-    n->col = (int)m.column + 1;
-    return n;
-}
-
-static int attach(pstate *ps, ynode *n)
-{
-    if (!ps->depth) {
-        ps->root = n;
-        return 0;
-    }
-    ynode *p = ps->open[ps->depth - 1], **k = &ps->key[ps->depth - 1];
-    if (p->type == Y_SEQ) {
-        append(p, n);
-    } else if (!*k) {
-        if (n->type != Y_SCALAR)
-            return fail(ps->c, n, "mapping keys must be plain strings");
-        if (p->n >= MAX_KEYS)
-            return fail(ps->c, n, "more than %d keys in one mapping", MAX_KEYS);
-        *k = n;
-    } else {
-        n->key = (*k)->str;
-        n->key_line = (*k)->line;
-        n->key_col = (*k)->col;
-        *k = NULL;
-        append(p, n);
-    }
-    return 0;
-}
-
-static int add_anchor(pstate *ps, const char *name, const ynode *n)
-{
-    if (++ps->nanchors > MAX_ANCHORS)
-        return fail(ps->c, n, "more than %d anchors in one file", MAX_ANCHORS);
-    anchor *a = alloc(ps->c, sizeof *a);
-    if (!a)
-        return ps->c->rc;
-    a->name = name;
-    a->node = n;
-    a->next = ps->anchors;
-    ps->anchors = a;
-    return 0;
-}
-
-static int is_null_text(const char *s)
-{
-    return !*s || !strcmp(s, "~") || !strcmp(s, "null") ||
-           !strcmp(s, "Null") || !strcmp(s, "NULL");
-}
-
-static int on_scalar(pstate *ps, const yaml_event_t *e)
-{
-    const char *s = (const char *)e->data.scalar.value;
-    size_t len = e->data.scalar.length;
-    ynode *n = new_node(ps, Y_SCALAR, e->start_mark);
-    if (!n)
-        return ps->c->rc;
-    if (memchr(s, 0, len))
-        return fail(ps->c, n, "NUL character in a string");
-    if (!(n->str = sdup(ps->c, s, len)))
-        return ps->c->rc;
-    n->null = e->data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
-              is_null_text(n->str);
-    if (e->data.scalar.style == YAML_LITERAL_SCALAR_STYLE)
-        literal_body(ps, n, e->start_mark);
-    int rc = attach(ps, n);
-    const char *a = (const char *)e->data.scalar.anchor;
-    if (!rc && a) {
-        const char *name = sdup(ps->c, a, strlen(a));
-        rc = name ? add_anchor(ps, name, n) : ps->c->rc;
-    }
-    return rc;
-}
-
-static int on_open(pstate *ps, const yaml_event_t *e, int type,
-                   const yaml_char_t *anchor_name)
-{
-    if (ps->depth >= MAX_DEPTH)
-        return fail_mark(ps, e->start_mark, "more than %d levels of nesting",
-                         MAX_DEPTH);
-    ynode *n = new_node(ps, type, e->start_mark);
-    if (!n)
-        return ps->c->rc;
-    int rc = attach(ps, n);
-    if (rc)
-        return rc;
-    const char *a = (const char *)anchor_name, *name = NULL;
-    if (a && !(name = sdup(ps->c, a, strlen(a))))
-        return ps->c->rc;
-    ps->open[ps->depth] = n;
-    ps->key[ps->depth] = NULL;
-    ps->anch[ps->depth] = name;
-    ps->depth++;
-    return 0;
-}
-
-typedef struct kref {
-    const ynode *n;
-    int i;
-} kref;
-
-static int cmp_kref(const void *a, const void *b)
-{
-    const kref *x = a, *y = b;
-    int d = strcmp(x->n->key, y->n->key);
-    return d ? d : (x->i > y->i) - (x->i < y->i);
-}
-
-/* Sorting keeps this O(n log n) even for a hostile mapping. */
-static int check_dups(ctx *c, const ynode *map)
-{
-    if (map->n < 2)
-        return 0;
-    kref *r = alloc(c, (size_t)map->n * sizeof *r);
-    if (!r)
-        return c->rc;
-    int i = 0, first = INT_MAX;
-    for (const ynode *k = map->kids; k; k = k->next, i++)
-        r[i] = (kref){k, i};
-    qsort(r, (size_t)map->n, sizeof *r, cmp_kref);
-    const ynode *dup = NULL;
-    for (i = 1; i < map->n; i++)
-        if (!strcmp(r[i].n->key, r[i - 1].n->key) && r[i].i < first) {
-            first = r[i].i;
-            dup = r[i].n;
-        }
-    return dup ? fail_key(c, dup, "duplicate key '%s'", dup->key) : 0;
-}
-
-static int on_close(pstate *ps)
-{
-    ynode *n = ps->open[--ps->depth];
-    int rc = n->type == Y_MAP ? check_dups(ps->c, n) : 0;
-    if (!rc && ps->anch[ps->depth])
-        rc = add_anchor(ps, ps->anch[ps->depth], n);
-    return rc;
-}
-
-static ynode *copy_tree(pstate *ps, const ynode *src, int depth,
-                        yaml_mark_t m)
-{
-    if (src->type != Y_SCALAR && depth > MAX_DEPTH) {
-        fail_mark(ps, m, "alias nests deeper than %d levels", MAX_DEPTH);
-        return NULL;
-    }
-    ynode *n = new_node(ps, src->type, m);
-    if (!n)
-        return NULL;
-    *n = *src;
-    n->kids = n->last = n->next = NULL;
-    n->n = 0;
-    for (const ynode *k = src->kids; k; k = k->next) {
-        ynode *d = copy_tree(ps, k, depth + 1, m);
-        if (!d)
-            return NULL;
-        append(n, d);
-    }
-    return n;
-}
-
-/* Aliases are expanded by copying; the node cap stops billion laughs. */
-static int on_alias(pstate *ps, const yaml_event_t *e)
-{
-    const char *name = (const char *)e->data.alias.anchor;
-    const anchor *a = ps->anchors;
-    while (a && strcmp(a->name, name))
-        a = a->next;
-    if (!a)
-        return fail_mark(ps, e->start_mark,
-                         "unknown alias '*%s' (anchors must be complete "
-                         "before use)", name);
-    ynode *n = copy_tree(ps, a->node, ps->depth + 1, e->start_mark);
-    if (!n)
-        return ps->c->rc;
-    n->line = (int)e->start_mark.line + 1;
-    n->col = (int)e->start_mark.column + 1;
-    return attach(ps, n);
-}
-
-static int on_event(pstate *ps, const yaml_event_t *e)
-{
-    switch (e->type) {
-    case YAML_DOCUMENT_START_EVENT:
-        if (ps->docs++)
-            return fail_mark(ps, e->start_mark,
-                             "only one YAML document is allowed per file");
-        return 0;
-    case YAML_SCALAR_EVENT:
-        return on_scalar(ps, e);
-    case YAML_SEQUENCE_START_EVENT:
-        return on_open(ps, e, Y_SEQ, e->data.sequence_start.anchor);
-    case YAML_MAPPING_START_EVENT:
-        return on_open(ps, e, Y_MAP, e->data.mapping_start.anchor);
-    case YAML_SEQUENCE_END_EVENT:
-    case YAML_MAPPING_END_EVENT:
-        return on_close(ps);
-    case YAML_ALIAS_EVENT:
-        return on_alias(ps, e);
-    default:
-        return 0;
-    }
-}
-
-static int syntax_error(pstate *ps, const yaml_parser_t *p)
-{
-    ctx *c = ps->c;
-    if (p->error == YAML_MEMORY_ERROR)
-        return oom(c);
-    if (p->error == YAML_READER_ERROR)
-        return fail_at(c, ps->file, 0, 0, "invalid text at byte %zu: %s",
-                       p->problem_offset, p->problem ? p->problem : "?");
-    int line = (int)p->problem_mark.line + 1, col = (int)p->problem_mark.column + 1;
-    if (char_at(ps, p->problem_mark) == '\t')
-        return fail_at(c, ps->file, line, col,
-                       "tab character where YAML needs spaces (indentation)");
-    return fail_at(c, ps->file, line, col, "YAML syntax error: %s%s%s%s",
-                   p->problem ? p->problem : "unknown problem",
-                   p->context ? " (" : "", p->context ? p->context : "",
-                   p->context ? ")" : "");
-}
-
-static int parse_tree(ctx *c, const char *file, const char *buf, size_t len,
-                      ynode **root)
-{
-    pstate ps;
-    memset(&ps, 0, sizeof ps);
-    ps.c = c;
-    ps.file = file;
-    ps.buf = buf;
-    ps.len = len;
-    yaml_parser_t p;
-    if (!yaml_parser_initialize(&p))
-        return oom(c);
-    yaml_parser_set_input_string(&p, (const unsigned char *)buf, len);
-    int rc = 0, done = 0;
-    while (!rc && !done) {
-        yaml_event_t e;
-        if (!yaml_parser_parse(&p, &e)) {
-            rc = syntax_error(&ps, &p);
-            break;
-        }
-        rc = on_event(&ps, &e);
-        done = e.type == YAML_STREAM_END_EVENT;
-        yaml_event_delete(&e);
-    }
-    yaml_parser_delete(&p);
-    if (!rc && !ps.root)
-        rc = fail_at(c, file, 1, 1, "empty file: expected the variant's keys");
-    *root = ps.root;
-    return rc;
-}
-
-/* ------------------------------------------------------------ files */
-
-static int read_file(ctx *c, const char *path, char **out, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return fail_at(c, path, 0, 0, "cannot open: %s", strerror(errno));
-    struct stat st;
-    int rc = 0;
-    if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode))
-        rc = fail_at(c, path, 0, 0, "not a regular file");
-    else if (st.st_size > MAX_FILE_BYTES)
-        rc = fail_at(c, path, 0, 0, "file is %lld bytes, over the 1 MiB limit",
-                     (long long)st.st_size);
-    char *buf = rc ? NULL : malloc((size_t)st.st_size + 1);
-    if (!rc && !buf)
-        rc = oom(c);
-    if (!rc) {
-        *len = fread(buf, 1, (size_t)st.st_size, f);
-        buf[*len] = 0;
-        if (ferror(f))
-            rc = fail_at(c, path, 0, 0, "read error: %s", strerror(errno));
-    }
-    fclose(f);
-    if (rc)
-        free(buf);
-    else
-        *out = buf;
-    return rc;
-}
-
-static void dir_of(const char *file, char *out, size_t size)
-{
-    const char *slash = strrchr(file, '/');
-    if (!slash)
-        at(out, size, ".");
-    else if (slash == file)
-        at(out, size, "/");
-    else
-        at(out, size, "%.*s", (int)(slash - file), file);
-}
-
-/* Scripts and v->dir are kept absolute: variant.c opens v->scripts[i] as
- * they are and script.c joins relative ones to v->dir; absolute paths
- * satisfy both, whatever the working directory. */
-static int make_abs(const char *p, char *out, size_t size)
-{
-    char cwd[1024];
-    int n;
-    while (p[0] == '.' && p[1] == '/')
-        p += 2;
-    if (p[0] == '/')
-        n = snprintf(out, size, "%s", p);
-    else if (!getcwd(cwd, sizeof cwd))
-        return -1;
-    else if (!strcmp(p, "."))
-        n = snprintf(out, size, "%s", cwd);
-    else
-        n = snprintf(out, size, "%s/%s", cwd, p);
-    return n < 0 || (size_t)n >= size ? -1 : 0;
-}
-
-static int is_kind(const char *path, int dir)
-{
-    struct stat st;
-    return !stat(path, &st) && (dir ? S_ISDIR(st.st_mode) : S_ISREG(st.st_mode));
-}
-
-/* Formats a candidate; a folder stands for its variant.yaml. */
-PRINTF(3, 4)
-static int try_path(char *out, size_t size, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(out, size, fmt, ap);
-    va_end(ap);
-    if (n < 0 || (size_t)n >= size)
-        return 0;
-    if (is_kind(out, 1)) {
-        size_t len = (size_t)n;
-        if (len + sizeof "/variant.yaml" > size)
-            return 0;
-        memcpy(out + len, "/variant.yaml", sizeof "/variant.yaml");
-    }
-    return is_kind(out, 0);
-}
-
-static int find_parent(ctx *c, const ynode *ref, char *out, size_t size)
-{
-    const char *name = ref->str, *s = c->search ? c->search : "";
-    while (*s) {
-        int n = (int)strcspn(s, ":");
-        if (n && try_path(out, size, "%.*s/%s/variant.yaml", n, s, name))
-            return 0;
-        s += n + (s[n] == ':');
-    }
-    const char *b = tiers_builtin_variant_dir();
-    if (b && *b && try_path(out, size, "%s/%s/variant.yaml", b, name))
-        return 0;
-    char dir[1024];
-    dir_of(ref->file, dir, sizeof dir);
-    if (name[0] == '/' ? try_path(out, size, "%s", name)
-                       : try_path(out, size, "%s/%s", dir, name))
-        return 0;
-    return fail(c, ref, "cannot find parent variant '%s' (not on the search "
-                "path, not shipped, not relative to this file)", name);
-}
-
-static int load_tree(ctx *c, const char *path, const ynode *ref, ynode **out);
-
-static int load_one(ctx *c, const char *path, ynode **out)
-{
-    const char *file = sdup(c, path, strlen(path));
-    char *buf = NULL;
-    size_t len = 0;
-    ynode *root = NULL, *base = NULL;
-    if (!file || read_file(c, file, &buf, &len))
-        return c->rc;
-    for (size_t i = 0; i < len; i++) /* the content hash covers every file */
-        c->v->yaml_hash = (c->v->yaml_hash ^ (uint8_t)buf[i]) * 0x100000001b3ull;
-    int rc = parse_tree(c, file, buf, len, &root);
-    free(buf);
-    if (rc)
-        return rc;
-    if (root->type != Y_MAP)
-        return fail(c, root, "a variant file must be a mapping of keys");
-    if (!get(root, "name"))
-        return fail(c, root, "missing required key 'name'");
-    const ynode *inh = get(root, "inherits");
-    if (!inh) {
-        *out = root;
-        return 0;
-    }
-    if (inh->type != Y_SCALAR || inh->null || !*inh->str)
-        return fail(c, inh, "inherits must be a variant name or a path");
-    char ppath[1024];
-    if ((rc = find_parent(c, inh, ppath, sizeof ppath)) ||
-        (rc = load_tree(c, ppath, inh, &base)))
-        return rc;
-    merge(base, root);
-    *out = base;
-    return 0;
-}
-
-static int load_tree(ctx *c, const char *path, const ynode *ref, ynode **out)
-{
-    struct stat st;
-    if (stat(path, &st))
-        return fail_at(c, path, 0, 0, "cannot open: %s", strerror(errno));
-    for (int i = 0; i < c->nchain; i++)
-        if (c->dev[i] == st.st_dev && c->ino[i] == st.st_ino)
-            return fail(c, ref, "inherits cycle: '%s' is already being loaded",
-                        ref->str);
-    if (c->nchain >= MAX_INHERIT)
-        return fail(c, ref, "inherits chain longer than %d files", MAX_INHERIT);
-    c->dev[c->nchain] = st.st_dev;
-    c->ino[c->nchain++] = st.st_ino;
-    int rc = load_one(c, path, out);
-    c->nchain--;
-    return rc;
-}
+static const ynode *get(const ynode *map, const char *key) { return yamltree_get(map, key); }
 
 /* ------------------------------------------------------------ values */
 
@@ -787,24 +138,6 @@ static const ynode *req(ctx *c, const ynode *map, const char *where,
     return n;
 }
 
-/* 0 = ok, -1 = not an integer, 1 = out of long range. */
-static int parse_long(const char *s, long *out)
-{
-    const char *d = s + (*s == '-' || *s == '+');
-    if (!*d || strspn(d, "0123456789") != strlen(d))
-        return -1;
-    errno = 0;
-    *out = strtol(s, NULL, 10);
-    return errno == ERANGE;
-}
-
-static int parse_bool(const char *s)
-{
-    static const char *const t[] = {"true", "True", "TRUE", NULL};
-    static const char *const f[] = {"false", "False", "FALSE", NULL};
-    return in_list(t, s) >= 0 ? 1 : in_list(f, s) >= 0 ? 0 : -1;
-}
-
 static int int_val(ctx *c, const ynode *n, const char *where, long lo, long hi,
                    long *out)
 {
@@ -812,7 +145,7 @@ static int int_val(ctx *c, const ynode *n, const char *where, long lo, long hi,
     if (n->type != Y_SCALAR || n->null)
         return fail(c, n, "%s must be an integer, got %s", where,
                     got(n, g, sizeof g));
-    int r = parse_long(n->str, out);
+    int r = yamltree_parse_long(n->str, out);
     if (r < 0)
         return fail(c, n, "%s must be an integer, got '%.64s'", where, n->str);
     if (r > 0 || *out < lo || *out > hi)
@@ -824,7 +157,7 @@ static int int_val(ctx *c, const ynode *n, const char *where, long lo, long hi,
 static int bool_val(ctx *c, const ynode *n, const char *where, uint8_t *out)
 {
     char g[80];
-    int b = n->type == Y_SCALAR ? parse_bool(n->str) : -1;
+    int b = n->type == Y_SCALAR ? yamltree_parse_bool(n->str) : -1;
     if (b < 0)
         return fail(c, n, "%s must be true or false, got %s", where,
                     got(n, g, sizeof g));
@@ -897,18 +230,10 @@ static int opt_enum(ctx *c, const ynode *map, const char *pre, const char *key,
     return rc;
 }
 
-static int face_index(const tiers_variant *v, const char *name)
-{
-    for (int i = 0; i < v->nfaces; i++)
-        if (!strcmp(v->faces[i].name, name))
-            return i;
-    return -1;
-}
-
 static int face_ref(ctx *c, const ynode *n, const char *where, uint8_t *out)
 {
     int rc = want(c, n, Y_SCALAR, where);
-    int i = rc ? -1 : face_index(c->v, n->str);
+    int i = rc ? -1 : face_find(c->v, n->str);
     if (!rc && i < 0)
         rc = fail(c, n, "unknown face '%.64s' in %s", n->str, where);
     if (!rc)
@@ -932,280 +257,17 @@ static int side_ref(ctx *c, const ynode *n, const char *where, uint8_t *out)
 
 /* ------------------------------------------------------------ rules */
 
-enum { R_BOOL, R_ENUM, R_INT, R_FACE };
-
-typedef struct sym {
-    const char *name;
-    uint8_t val;
-} sym;
-
-typedef struct rule_def {
-    const char *key;
-    uint8_t type, wide;  /* wide: a uint16_t field */
-    size_t off;
-    const sym *syms;     /* R_ENUM, default first */
-    long max;            /* R_INT */
-} rule_def;
-
-#define F8(f) .off = offsetof(tiers_variant, f)
-#define F16(f) .off = offsetof(tiers_variant, f), .wide = 1
-
-static const sym unit_syms[] = {{"top", UNIT_TOP}, {"stack", UNIT_STACK}, {0, 0}};
-static const sym cap_syms[] = {{"top", CAP_TOP}, {"enemies", CAP_ENEMIES},
-                               {"tower", CAP_TOWER}, {"none", CAP_NONE}, {0, 0}};
-static const sym to_syms[] = {{"gone", CAPTURED_GONE}, {"hand", CAPTURED_HAND},
-                              {0, 0}};
-static const sym via_syms[] = {{"empty", VIA_EMPTY}, {"no-enemy", VIA_NO_ENEMY},
-                               {"free", VIA_FREE}, {"height", VIA_HEIGHT}, {0, 0}};
-static const sym legal_syms[] = {{"legal", LEGAL_STRICT},
-                                 {"pseudo", LEGAL_PSEUDO}, {0, 0}};
-static const sym res_syms[] = {{"loss", RES_LOSS}, {"draw", RES_DRAW},
-                               {"win", RES_WIN}, {0, 0}};
-static const sym rep_syms[] = {{"full", REPKEY_FULL}, {"board", REPKEY_BOARD},
-                               {"position", REPKEY_POSITION}, {0, 0}};
-static const sym repfrom_syms[] = {{"play", REPFROM_PLAY}, {"start", REPFROM_START},
-                                   {0, 0}};
-static const sym represult_syms[] = {{"draw", REPRES_DRAW}, {"replay", REPRES_REPLAY},
-                                     {0, 0}};
-static const sym region_syms[] = {{"replace", REGION_REPLACE},
-                                  {"union", REGION_UNION}, {0, 0}};
-static const sym bare_syms[] = {{"play", BARE_PLAY}, {"draw", BARE_DRAW},
-                                {"draw_apart", BARE_DRAW_APART}, {0, 0}};
-
-static const rule_def rule_defs[] = {
-    {"unit", R_ENUM, F8(unit), .syms = unit_syms},
-    {"bounce", R_BOOL, F8(bounce)},
-    {"deploy", R_BOOL, F8(deploy)},
-    {"null_bounce", R_BOOL, F8(null_bounce)},
-    {"stack_own", R_BOOL, F8(stack_own)},
-    {"stack_enemy", R_BOOL, F8(stack_enemy)},
-    {"capture", R_ENUM, F8(capture), .syms = cap_syms},
-    {"capture_and_stack", R_BOOL, F8(capture_and_stack)},
-    {"captured", R_ENUM, F8(captured_to), .syms = to_syms},
-    {"capture_flips", R_BOOL, F8(capture_flips)},
-    {"height_block", R_BOOL, F8(height_block)},
-    {"via", R_ENUM, F8(via_rule), .syms = via_syms},
-    {"same_face", R_BOOL, F8(same_face_rule)},
-    {"immobile_strikes", R_BOOL, F8(immobile_strikes)},
-    {"over_enemy_face", R_FACE, F8(over_enemy_face)},
-    {"army_cap", R_INT, F8(army_cap), .max = 255},
-    {"legality", R_ENUM, F8(legality), .syms = legal_syms},
-    {"stalemate", R_ENUM, F8(stalemate), .syms = res_syms},
-    {"royal_capture", R_BOOL, F8(royal_capture)},
-    {"exit", R_BOOL, F8(exit_rank)},
-    {"capture_all", R_BOOL, F8(capture_all)},
-    {"repetition", R_INT, F8(repetition), .max = 255},
-    {"repetition_key", R_ENUM, F8(repetition_key), .syms = rep_syms},
-    {"repetition_from", R_ENUM, F8(repetition_from), .syms = repfrom_syms},
-    {"repetition_result", R_ENUM, F8(repetition_result), .syms = represult_syms},
-    {"halfmove_limit", R_INT, F16(halfmove_limit), .max = 65535},
-    {"max_plies", R_INT, F16(max_plies), .max = 65535},
-    {"bare_royals", R_ENUM, F8(bare_royals), .syms = bare_syms},
-    {"turn_after_move", R_BOOL, F8(turn_after_move)},
-    {"rotate", R_BOOL, F8(rotate)},
-    {"region_bonus", R_INT, F8(region_bonus), .max = 7},
-    {"region_mode", R_ENUM, F8(region_mode), .syms = region_syms},
-    {"region_clip", R_BOOL, F8(region_clip)},
-    {"region_shield", R_BOOL, F8(region_shield)},
-    {"shield_all_via", R_BOOL, F8(shield_all_via)},
-};
-enum { NRULES = sizeof rule_defs / sizeof rule_defs[0] };
-
-static const rule_def *rule_find(const char *key)
-{
-    for (int i = 0; i < NRULES; i++)
-        if (!strcmp(rule_defs[i].key, key))
-            return &rule_defs[i];
-    return NULL;
-}
-
-static option_def *option_find(tiers_variant *v, const char *key)
-{
-    for (int i = 0; i < v->noptions; i++)
-        if (!strcmp(v->options[i].key, key))
-            return &v->options[i];
-    return NULL;
-}
-
-static const char *sym_list(const sym *s, char *buf, size_t size)
-{
-    size_t n = 0;
-    buf[0] = 0;
-    for (int i = 0; s[i].name && n < size; i++)
-        n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? "|" : "", s[i].name);
-    return buf;
-}
-
-/* Value of `text` for rule r, or -1 if it is not one. */
-static long rule_value(const tiers_variant *v, const rule_def *r,
-                       const char *text)
-{
-    long x;
-    switch (r->type) {
-    case R_BOOL:
-        return parse_bool(text);
-    case R_ENUM:
-        for (const sym *s = r->syms; s->name; s++)
-            if (!strcmp(s->name, text))
-                return s->val;
-        return -1;
-    case R_INT:
-        return !parse_long(text, &x) && x >= 0 && x <= r->max ? x : -1;
-    default:
-        return !strcmp(text, "none") ? NO_FACE : face_index(v, text);
-    }
-}
-
-static const char *rule_allowed(const rule_def *r, char *buf, size_t size)
-{
-    return r->type == R_BOOL ? "true|false"
-         : r->type == R_ENUM ? sym_list(r->syms, buf, size)
-         : r->type == R_FACE ? "a face name or none"
-                             : at(buf, size, "0..%ld", r->max);
-}
-
-/* On error: a message listing the allowed values in msg, and -1. */
-static int rule_parse(const tiers_variant *v, const rule_def *r,
-                      const char *text, long *out, char *msg, size_t size)
-{
-    char list[128];
-    if ((*out = rule_value(v, r, text)) >= 0)
-        return 0;
-    snprintf(msg, size, "rules.%s must be %s, got '%.64s'", r->key,
-             rule_allowed(r, list, sizeof list), text);
-    return -1;
-}
-
-/* The rule value option value j stands for: the value of that name, or
- * for a two-valued option bound to a boolean rule, first = true (so
- * `values: [allow, forbid]` can drive a boolean rule). */
-static long option_rule_value(const tiers_variant *v, const option_def *o,
-                              const rule_def *r, int j)
-{
-    long x = rule_value(v, r, o->values[j]);
-    if (x < 0 && r->type == R_BOOL && o->nvalues == 2)
-        x = j == 0;
-    return x;
-}
-
-static const char *option_list(const option_def *o, char *buf, size_t size)
-{
-    size_t n = 0;
-    buf[0] = 0;
-    if (!o->nvalues)
-        return "an integer";
-    for (int i = 0; i < o->nvalues && n < size; i++)
-        n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? "|" : "", o->values[i]);
-    return buf;
-}
-
-/* Index of `text` among the option's values (or the integer); -1 if none. */
-static int option_index(const option_def *o, const char *text, long *idx)
-{
-    for (int i = 0; i < o->nvalues; i++)
-        if (!strcmp(o->values[i], text))
-            return (int)(*idx = i);
-    if (o->nvalues || parse_long(text, idx) || *idx < INT32_MIN || *idx > INT32_MAX)
-        return -1;
-    return 0;
-}
-
-static void rule_store(tiers_variant *v, const rule_def *r, long val)
-{
-    char *p = (char *)v + r->off;
-    if (r->wide)
-        *(uint16_t *)(void *)p = (uint16_t)val;
-    else
-        *(uint8_t *)p = (uint8_t)val;
-}
-
-/* Stores a rule; options bound to it follow, so scripts see the same. */
-static void bind_store(tiers_variant *v, const rule_def *r, long val)
-{
-    rule_store(v, r, val);
-    for (int i = 0; i < v->noptions; i++) {
-        option_def *o = &v->options[i];
-        if (strcmp(o->sets, r->key))
-            continue;
-        if (!o->nvalues)
-            o->value = (int32_t)val;
-        for (int j = o->nvalues - 1; j >= 0; j--) /* the first match wins */
-            if (option_rule_value(v, o, r, j) == val)
-                o->value = j;
-    }
-}
-
-static int set_engine(tiers_variant *v, const rule_def *r, const char *text,
-                      char *msg, size_t size)
-{
-    long val;
-    if (rule_parse(v, r, text, &val, msg, size))
-        return -1;
-    bind_store(v, r, val);
-    return 0;
-}
-
-static int set_option(tiers_variant *v, option_def *o, const char *text,
-                      char *msg, size_t size)
-{
-    const rule_def *r = *o->sets ? rule_find(o->sets) : NULL;
-    char buf[300];
-    long idx = 0, val = 0;
-    if (option_index(o, text, &idx) < 0) {
-        snprintf(msg, size, "rules.%s must be %s, got '%.64s'", o->key,
-                 option_list(o, buf, sizeof buf), text);
-        return -1;
-    }
-    if (r && !o->nvalues && rule_parse(v, r, text, &val, msg, size))
-        return -1;
-    if (r)
-        bind_store(v, r, o->nvalues ? option_rule_value(v, o, r, (int)idx) : val);
-    o->value = (int32_t)idx;
-    return 0;
-}
-
-/* 0 = set, -1 = bad value (msg), -2 = no such rule or option.  An option
- * named like the rule it sets takes its own values and the rule's. */
-static int set_rule_text(tiers_variant *v, const char *key, const char *text,
-                         char *msg, size_t size)
-{
-    const rule_def *r = rule_find(key);
-    option_def *o = option_find(v, key);
-    char a[300], b[128];
-    long idx;
-    if (o && (!r || option_index(o, text, &idx) >= 0))
-        return set_option(v, o, text, msg, size);
-    if (o && r && rule_value(v, r, text) < 0) {
-        snprintf(msg, size, "rules.%s must be %s or %s, got '%.64s'", key,
-                 option_list(o, a, sizeof a), rule_allowed(r, b, sizeof b), text);
-        return -1;
-    }
-    return r ? set_engine(v, r, text, msg, size) : -2;
-}
-
-static const char *rule_names(tiers_variant *v, char *buf, size_t size)
-{
-    size_t n = 0;
-    for (int i = 0; i < NRULES && n < size; i++)
-        n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? ", " : "",
-                              rule_defs[i].key);
-    for (int i = 0; i < v->noptions && n < size; i++)
-        n += (size_t)snprintf(buf + n, size - n, "%s%s",
-                              i ? ", " : "; options: ", v->options[i].key);
-    return buf;
-}
-
 static int read_rules(ctx *c, const ynode *root)
 {
     const ynode *rs = get(root, "rules");
     char msg[512], names[400], w[WHERE];
     int rc = rs ? want(c, rs, Y_MAP, "rules") : 0;
     for (const ynode *k = rs ? rs->kids : NULL; k && !rc; k = k->next) {
-        if (!rule_find(k->key) && !option_find(c->v, k->key))
+        if (!rules_find(k->key) && !rules_option_find(c->v, k->key))
             return fail_key(c, k, "unknown key '%s' in rules (expected %s)",
-                            k->key, rule_names(c->v, names, sizeof names));
+                            k->key, rules_names(c->v, names, sizeof names));
         rc = want(c, k, Y_SCALAR, at(w, sizeof w, "rules.%s", k->key));
-        if (!rc && set_rule_text(c->v, k->key, k->null ? "" : k->str, msg,
+        if (!rc && rules_set_text(c->v, k->key, k->null ? "" : k->str, msg,
                                  sizeof msg))
             rc = fail(c, k, "%s", msg);
     }
@@ -1252,7 +314,7 @@ static int option_default(ctx *c, option_def *o, const ynode *n, const char *w)
         names[i] = o->values[i];
     int i = 0;
     if (enum_val(c, n, iw, names, &i))
-        return c->rc;
+        return c->t.rc;
     o->def = i;
     return 0;
 }
@@ -1262,7 +324,7 @@ static int option_bind(ctx *c, option_def *o, const ynode *n, const char *w)
 {
     char iw[WHERE], msg[512], num[24];
     int rc = str_val(c, n, at(iw, sizeof iw, "%s.sets", w), o->sets, MAX_NAME);
-    const rule_def *r = rc ? NULL : rule_find(o->sets);
+    const rule_def *r = rc ? NULL : rules_find(o->sets);
     long x = o->def;
     if (!rc && !r)
         return fail(c, n, "unknown engine rule '%s' in %s", o->sets, iw);
@@ -1270,14 +332,14 @@ static int option_bind(ctx *c, option_def *o, const ynode *n, const char *w)
         return fail(c, n, "%s: rules.%s is not an integer rule; give the "
                     "option values", iw, r->key);
     for (int i = 0; !rc && i < o->nvalues; i++)
-        if (option_rule_value(c->v, o, r, i) < 0 &&
-            rule_parse(c->v, r, o->values[i], &x, msg, sizeof msg))
+        if (rules_option_value(c->v, o, r, i) < 0 &&
+            rules_parse(c->v, r, o->values[i], &x, msg, sizeof msg))
             rc = fail(c, n, "%s: %s", iw, msg);
     if (!rc && !o->nvalues &&
-        rule_parse(c->v, r, at(num, sizeof num, "%ld", x), &x, msg, sizeof msg))
+        rules_parse(c->v, r, at(num, sizeof num, "%ld", x), &x, msg, sizeof msg))
         rc = fail(c, n, "%s: %s", iw, msg);
     if (!rc)
-        bind_store(c->v, r, o->nvalues ? option_rule_value(c->v, o, r, o->def) : x);
+        rules_bind(c->v, r, o->nvalues ? rules_option_value(c->v, o, r, o->def) : x);
     return rc;
 }
 
@@ -1292,7 +354,7 @@ static int read_option(ctx *c, const ynode *n)
                         n->key, MAX_NAME - 1);
     const ynode *vals = get(n, "values"), *def = get(n, "default"),
                 *sets = get(n, "sets");
-    if (rule_find(n->key) && !(sets && sets->type == Y_SCALAR &&
+    if (rules_find(n->key) && !(sets && sets->type == Y_SCALAR &&
                                !strcmp(sets->str, n->key)))
         return fail_key(c, n, "option '%s' has the name of an engine rule "
                         "(allowed only with sets: %s)", n->key, n->key);
@@ -1392,7 +454,7 @@ static int add_move(ctx *c, const ynode *n, const char *where, int how,
 static int is_int(const ynode *n)
 {
     long x;
-    return n->type == Y_SCALAR && !n->null && parse_long(n->str, &x) >= 0;
+    return n->type == Y_SCALAR && !n->null && yamltree_parse_long(n->str, &x) >= 0;
 }
 
 static int is_pair(const ynode *n)
@@ -1409,7 +471,7 @@ static int read_pair(ctx *c, const ynode *n, const char *where, int *dx, int *dy
                     n->type == Y_SEQ ? "another list" : got(n, g, sizeof g));
     if (int_val(c, n->kids, where, -MAX_OFF, MAX_OFF, &x) ||
         int_val(c, n->last, where, -MAX_OFF, MAX_OFF, &y))
-        return c->rc;
+        return c->t.rc;
     if (!x && !y)
         return fail(c, n, "offset [0, 0] in %s is the piece's own square", where);
     *dx = (int)x;
@@ -1428,7 +490,7 @@ static int add_set(ctx *c, const ynode *n, const char *where, int how, int len)
             continue;
         for (int j = 0; j < s->n; j++)
             if (add_move(c, n, where, how, s->d[j][0], s->d[j][1], len))
-                return c->rc;
+                return c->t.rc;
         return 0;
     }
     for (int i = 0, k = 0; i < NSETS; i++)
@@ -1441,7 +503,7 @@ static int add_set(ctx *c, const ynode *n, const char *where, int how, int len)
 static int add_pair(ctx *c, const ynode *n, const char *where, int how, int len)
 {
     int dx = 0, dy = 0;
-    return read_pair(c, n, where, &dx, &dy) ? c->rc
+    return read_pair(c, n, where, &dx, &dy) ? c->t.rc
                                            : add_move(c, n, where, how, dx, dy, len);
 }
 
@@ -1467,7 +529,7 @@ static int read_range(ctx *c, const ynode *n, const char *where)
     int rc = want(c, n, Y_MAP, where);
     for (const ynode *k = n->kids; k && !rc; k = k->next) {
         long len = 0;
-        if (parse_long(k->key, &len) || len < 1 || len > MAX_RAY)
+        if (yamltree_parse_long(k->key, &len) || len < 1 || len > MAX_RAY)
             return fail_key(c, k, "%s: ray length must be 1..%d, got '%.64s'",
                             where, MAX_RAY, k->key);
         rc = add_offsets(c, k, at(w, sizeof w, "%s.%ld", where, len), HOW_RAY,
@@ -1514,7 +576,7 @@ static int line_geometry(ctx *c, const ynode *n, const char *where, long len,
     int fx = 0, fy = 0, dx = 0, dy = 0;
     if ((d && read_pair(c, d, at(w, sizeof w, "%s.dir", where), &dx, &dy)) ||
         (f && read_pair(c, f, at(w, sizeof w, "%s.first", where), &fx, &fy)))
-        return c->rc;
+        return c->t.rc;
     if (!d && (!f || len != 1))
         return fail(c, n, "missing required key 'dir' in %s (only a line "
                     "with first and len 1 may omit it)", where);
@@ -1543,7 +605,7 @@ static int read_line(ctx *c, const ynode *n, const char *where)
         (via && line_via(c, via, where, &l)) ||
         (cp && enum_val(c, cp, at(w, sizeof w, "%s.capture", where),
                         capture_names, &cap)))
-        return c->rc;
+        return c->t.rc;
     l.flags = (uint8_t)((leaping ? LN_LEAPING : 0) |
                         (cap == 1 ? LN_NO_CAPTURE : cap == 2 ? LN_ONLY_CAPTURE : 0));
     int rc = add_line(c, n, &l);
@@ -1659,9 +721,9 @@ static int read_diagram(ctx *c, const ynode *n, const char *where)
     if (n->type != Y_SCALAR || n->null)
         return fail(c, n, "%s must be a text block, got %s", where,
                     got(n, g, sizeof g));
-    diagram *d = c->diag ? c->diag : (c->diag = alloc(c, sizeof *d));
+    diagram *d = c->diag ? c->diag : (c->diag = yamltree_alloc(&c->t, sizeof *d));
     if (!d)
-        return c->rc;
+        return c->t.rc;
     d->ncells = d->rows = d->cols = 0;
     int vline = 0, pr = -1, pc = -1, rc = 0;
     for (const char *s = n->str; !rc; vline++) {
@@ -1751,7 +813,7 @@ static int face_symbol(ctx *c, face_def *f, const ynode *s, const char *where)
     const tiers_variant *v = c->v;
     char w[WHERE];
     if (str_val(c, s, at(w, sizeof w, "%s.symbol", where), f->sym, MAX_SYM))
-        return c->rc;
+        return c->t.rc;
     static const char letters[] =
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
     if (!f->sym[0] || strspn(f->sym, letters) != strlen(f->sym))
@@ -1782,7 +844,7 @@ static int face_head(ctx *c, const ynode *n)
     const ynode *s;
     if (want(c, n, Y_MAP, w) || keys_ok(c, n, w, face_keys) ||
         !(s = req(c, n, w, "symbol")) || face_symbol(c, f, s, w))
-        return c->rc;
+        return c->t.rc;
     v->nfaces++;
     return 0;
 }
@@ -1794,7 +856,7 @@ static int face_flags(ctx *c, face_def *f, const ynode *n, const char *where)
     at(w, sizeof w, "%s.flags", where);
     if (n->type == Y_SCALAR && !n->null) {
         if (enum_val(c, n, w, flag_names, &i))
-            return c->rc;
+            return c->t.rc;
         f->flags |= 1u << i;
         return 0;
     }
@@ -1813,7 +875,7 @@ static int face_notation(ctx *c, face_def *f, const ynode *n, const char *where)
     char w[WHERE], kw[WHERE], list[256];
     at(w, sizeof w, "%s.notation", where);
     if (want(c, n, Y_MAP, w))
-        return c->rc;
+        return c->t.rc;
     for (const ynode *k = n->kids; k; k = k->next) {
         int d = in_list(v->dialect_names, k->key);
         if (d < 0)
@@ -1822,7 +884,7 @@ static int face_notation(ctx *c, face_def *f, const ynode *n, const char *where)
                             v->ndialects ? join(v->dialect_names, ", ", list, sizeof list)
                                          : "none");
         if (str_val(c, k, at(kw, sizeof kw, "%s.%s", w, k->key), f->alt[d], MAX_SYM))
-            return c->rc;
+            return c->t.rc;
         if (!f->alt[d][0] || strpbrk(f->alt[d], " \t"))
             return fail(c, k, "%s must be a non-empty symbol without spaces", kw);
     }
@@ -1840,7 +902,7 @@ static int face_body(ctx *c, face_def *f, const ynode *n)
         read_moves(c, f, get(n, "moves"), at(fw, sizeof fw, "%s.moves", w)) ||
         (fb && face_ref(c, fb, at(fw, sizeof fw, "%s.fallback", w), &f->fallback)) ||
         (nt && face_notation(c, f, nt, w)))
-        return c->rc;
+        return c->t.rc;
     f->value = (int16_t)value;
     return 0;
 }
@@ -1870,7 +932,7 @@ static int tile_name(ctx *c, kind_def *k, const ynode *n, const char *where)
     const ynode *nm = get(n, "name");
     char w[WHERE], def[2 * MAX_NAME + 2];
     if (nm && str_val(c, nm, at(w, sizeof w, "%s.name", where), k->name, MAX_NAME))
-        return c->rc;
+        return c->t.rc;
     if (!nm) { /* default: the face names */
         int one = k->face[1] == NO_FACE;
         at(def, sizeof def, "%s%s%s", v->faces[k->face[0]].name, one ? "" : "-",
@@ -1907,7 +969,7 @@ static int read_tile(ctx *c, const ynode *n, const char *where)
         opt_u8(c, n, where, "count", 0, 255, &count) ||
         opt_u8(c, n, where, "shared", 0, 255, &shared) ||
         tile_name(c, k, n, where))
-        return c->rc;
+        return c->t.rc;
     k->count[0] = k->count[1] = count;
     k->count[2] = shared;
     k->royal = (v->faces[k->face[0]].flags & FF_ROYAL) ||
@@ -1935,7 +997,7 @@ static int read_name(ctx *c, const ynode *root)
     const ynode *n = get(root, "name");
     const ynode *d = get(root, "description");
     if (str_val(c, n, "name", v->name, sizeof v->name))
-        return c->rc;
+        return c->t.rc;
     if (!v->name[0] || strspn(v->name, "abcdefghijklmnopqrstuvwxyz0123456789-") !=
                        strlen(v->name))
         return fail(c, n, "name must match [a-z0-9-]+, got '%s'", v->name);
@@ -1955,7 +1017,7 @@ static int read_board(ctx *c, const ynode *root)
         opt_u8(c, b, "board", "files", 1, TIERS_MAX_FILES, &v->files) ||
         opt_u8(c, b, "board", "ranks", 1, TIERS_MAX_RANKS, &v->ranks) ||
         opt_u8(c, b, "board", "max_tiers", 1, TIERS_MAX_TIERS, &v->max_tiers))
-        return c->rc;
+        return c->t.rc;
     return 0;
 }
 
@@ -1972,7 +1034,7 @@ static int read_side(ctx *c, const ynode *n, int s, const char *where)
         str_val(c, name, at(w, sizeof w, "%s.name", where), v->side_name[s], MAX_NAME) ||
         (sym && str_val(c, sym, at(w, sizeof w, "%s.symbol", where), letter, sizeof letter)) ||
         opt_enum(c, n, where, "forward", dir_names, &v->forward[s]))
-        return c->rc;
+        return c->t.rc;
     if (!sym)
         at(letter, sizeof letter, "%c", v->side_name[s][0]);
     if (!v->side_name[s][0])
@@ -1996,13 +1058,13 @@ static int read_sides(ctx *c, const ynode *root)
     if (!ss)
         return 0;
     if (want(c, ss, Y_SEQ, "sides"))
-        return c->rc;
+        return c->t.rc;
     if (ss->n != 2)
         return fail(c, ss, "sides must list exactly 2 sides, got %d", ss->n);
     for (const ynode *k = ss->kids; k; k = k->next, s++) {
         c->v->forward[s] = s ? DIR_S : DIR_N;
         if (read_side(c, k, s, at(w, sizeof w, "sides[%d]", s)))
-            return c->rc;
+            return c->t.rc;
     }
     return 0;
 }
@@ -2022,14 +1084,14 @@ static int read_ranks(ctx *c, const ynode *n, const char *where, zone_def *z)
     long lo = 0, hi = 0;
     static const char *const keys[] = {"ranks", NULL};
     if (keys_ok(c, n, where, keys) || !(r = req(c, n, where, "ranks")))
-        return c->rc;
+        return c->t.rc;
     at(w, sizeof w, "%s.ranks", where);
     if (r->type != Y_SEQ || r->n != 2)
         return fail(c, r, "%s must be [first, last], got %s", w,
                     r->type == Y_SEQ ? "another list" : got(r, g, sizeof g));
     if (int_val(c, r->kids, at(iw, sizeof iw, "%s[0]", w), 1, c->v->ranks, &lo) ||
         int_val(c, r->last, at(iw, sizeof iw, "%s[1]", w), 1, c->v->ranks, &hi))
-        return c->rc;
+        return c->t.rc;
     if (lo > hi)
         return fail(c, r, "%s must be [first, last] with first <= last, got "
                     "[%ld, %ld]", w, lo, hi);
@@ -2046,7 +1108,7 @@ static int read_zone(ctx *c, const ynode *n, const char *where, zone_def *z)
     if (n->type == Y_MAP)
         return read_ranks(c, n, where, z);
     if (enum_val(c, n, where, scalars, &i))
-        return c->rc;
+        return c->t.rc;
     z->type = (uint8_t)in_list(zone_names, scalars[i]);
     return 0;
 }
@@ -2061,7 +1123,7 @@ static int read_drops(ctx *c, const ynode *root)
               opt_bool(c, d, "drops", "enabled", &v->drops) ||
               (z && read_zone(c, z, "drops.zone", &v->drop_zone)) ||
               opt_enum(c, d, "drops", "onto", onto_names, &v->drop_onto)))
-        return c->rc;
+        return c->t.rc;
     return 0;
 }
 
@@ -2082,7 +1144,7 @@ static int marker_sides(ctx *c, const ynode *s)
         return 0;
     }
     if (side_ref(c, m, "setup.marker_ends_all", &side))
-        return c->rc;
+        return c->t.rc;
     c->v->marker_ends_all = (uint8_t)(1u << side);
     return 0;
 }
@@ -2097,18 +1159,18 @@ static int setup_order(ctx *c, const ynode *s)
     if (!o)
         return 0;
     if (want(c, o, Y_SEQ, "setup.order"))
-        return c->rc;
+        return c->t.rc;
     for (const ynode *k = o->kids; k; k = k->next, i++) {
         at(w, sizeof w, "setup.order[%d]", i);
         if (i >= 16)
             return fail(c, k, "too many entries in setup.order (max 16)");
         if (want(c, k, Y_SEQ, w))
-            return c->rc;
+            return c->t.rc;
         if (k->n != 2)
             return fail(c, k, "%s must be [side, face]", w);
         if (side_ref(c, k->kids, w, &v->setup_order[i][0]) ||
             face_ref(c, k->last, w, &v->setup_order[i][1]))
-            return c->rc;
+            return c->t.rc;
     }
     v->nsetup_order = (uint8_t)i;
     return 0;
@@ -2127,7 +1189,7 @@ static int read_setup(ctx *c, const ynode *root)
               opt_bool(c, s, "setup", "marker", &v->setup_marker) ||
               marker_sides(c, s) || setup_order(c, s) ||
               (f && side_ref(c, f, "setup.first", &v->setup_first_side))))
-        return c->rc;
+        return c->t.rc;
     /* Defaulting to "nowhere" would make an enabled setup unplayable. */
     if (v->setup && !z)
         return fail(c, s, "setup.zone is required when setup is enabled");
@@ -2152,7 +1214,7 @@ static int read_mode(ctx *c, const ynode *n, const char *where)
         opt_bool(c, n, where, "royal_may_stack", &m->royal_may_stack) ||
         (st && str_val(c, st, at(w, sizeof w, "%s.start", where), m->start,
                        sizeof m->start)))
-        return c->rc;
+        return c->t.rc;
     if (!st && strlen(v->start) >= sizeof m->start)
         return fail(c, n, "%s needs its own start (the variant's is too long)",
                     where);
@@ -2174,13 +1236,13 @@ static int region_pairs(ctx *c, const ynode *list, const char *where, int8_t (*o
                         uint8_t *n, int cap)
 {
     if (want(c, list, Y_SEQ, where))
-        return c->rc;
+        return c->t.rc;
     for (const ynode *k = list->kids; k; k = k->next) {
         int dx = 0, dy = 0;
         if (*n >= cap)
             return fail(c, k, "too many entries in %s (max %d)", where, cap);
         if (read_pair(c, k, where, &dx, &dy))
-            return c->rc;
+            return c->t.rc;
         out[*n][0] = (int8_t)dx;
         out[*n][1] = (int8_t)dy;
         (*n)++;
@@ -2203,7 +1265,7 @@ static int read_region(ctx *c, const ynode *n, const char *where)
         (ry && region_pairs(c, ry, at(w, sizeof w, "%s.rays", where), r->rays, &r->nrays,
                             MAX_REGION_RAYS)) ||
         (cl && read_zone(c, cl, at(w, sizeof w, "%s.clip", where), &r->clip)))
-        return c->rc;
+        return c->t.rc;
     v->nregions++;
     return 0;
 }
@@ -2260,20 +1322,20 @@ static int read_script(ctx *c, const ynode *n, const char *where, char *out)
 {
     char name[256], dir[1024], path[1300];
     if (str_val(c, n, where, name, sizeof name))
-        return c->rc;
+        return c->t.rc;
     if (!name[0])
         return fail(c, n, "%s must not be empty", where);
     if (name[0] == '/' || has_dotdot(name))
         return fail(c, n, "script path '%s' must be relative to this file's folder, "
                     "without '..'", name);
-    dir_of(n->file, dir, sizeof dir);
+    searchpath_dir_of(n->file, dir, sizeof dir);
     at(path, sizeof path, "%s/%s", dir, name);
-    if (make_abs(path, out, 256))
+    if (searchpath_make_abs(path, out, 256))
         return fail(c, n, "path of script '%s' is too long", name);
     if (access(out, R_OK))
         return fail(c, n, "cannot read script '%s': %s", name, strerror(errno));
     /* A device or FIFO (/dev/zero, /dev/stdin) would be read forever. */
-    if (!is_kind(out, 0))
+    if (!searchpath_is_file(out))
         return fail(c, n, "script '%s' is not a regular file", name);
     if (!real_inside(dir, out))
         return fail(c, n, "script '%s' is a link to a file outside this file's folder",
@@ -2310,7 +1372,7 @@ static int read_notations(ctx *c, const ynode *root)
         if (v->ndialects >= MAX_DIALECTS)
             return fail(c, k, "too many notations (max %d)", MAX_DIALECTS);
         if (str_val(c, k, w, name, MAX_NAME))
-            return c->rc;
+            return c->t.rc;
         if (!notation_dialect(name))
             return fail(c, k, "unknown notation '%s' in %s", name, w);
         for (int i = 0; i < v->ndialects; i++)
@@ -2383,32 +1445,10 @@ static int set_paths(ctx *c, const char *path)
         return fail_at(c, path, 0, 0, "path is too long");
     char dir[1024];
     memcpy(v->path, path, n + 1);
-    dir_of(path, dir, sizeof dir);
-    if (make_abs(dir, v->dir, sizeof v->dir))
+    searchpath_dir_of(path, dir, sizeof dir);
+    if (searchpath_make_abs(dir, v->dir, sizeof v->dir))
         return fail_at(c, path, 0, 0, "cannot make the folder absolute: %s",
                        strerror(errno));
-    return 0;
-}
-
-static int apply_overrides(tiers_variant *v, const char *const *rules,
-                           tiers_error *err)
-{
-    for (; rules && *rules; rules++) {
-        const char *eq = strchr(*rules, '=');
-        char key[MAX_NAME + 1];
-        size_t n = eq ? (size_t)(eq - *rules) : 0;
-        if (!n || n >= sizeof key) {
-            memset(err, 0, sizeof *err);
-            snprintf(err->msg, sizeof err->msg,
-                     "rule override '%.64s' must be KEY=VALUE", *rules);
-            return TIERS_EUSAGE;
-        }
-        memcpy(key, *rules, n);
-        key[n] = 0;
-        int rc = loader_set_rule(v, key, eq + 1, err);
-        if (rc)
-            return rc;
-    }
     return 0;
 }
 
@@ -2418,37 +1458,16 @@ int loader_read(tiers_variant *v, const char *path, const char *search,
     tiers_error dummy;
     ctx c;
     memset(&c, 0, sizeof c);
-    c.err = err ? err : &dummy;
+    yamltree_init(&c.t, err ? err : &dummy, search);
     c.v = v;
-    c.search = search;
     ynode *root = NULL;
     set_defaults(v);
-    v->yaml_hash = 0xcbf29ce484222325ull; /* FNV-1a offset basis */
-    int rc = load_tree(&c, path, NULL, &root);
+    int rc = yamltree_load(&c.t, path, &root);
+    v->yaml_hash = c.t.hash;
     for (size_t i = 0; !rc && i < sizeof readers / sizeof readers[0]; i++)
         rc = readers[i](&c, root);
     if (!rc)
         rc = set_paths(&c, path);
-    arena_free(&c);
-    return rc ? rc : apply_overrides(v, rules, c.err);
-}
-
-int loader_set_rule(tiers_variant *v, const char *key, const char *value,
-                    tiers_error *err)
-{
-    tiers_error dummy;
-    char names[900], msg[sizeof err->msg];
-    int r = key && value ? set_rule_text(v, key, value, msg, sizeof msg) : -1;
-    if (!r)
-        return 0;
-    if (!key || !value)
-        snprintf(msg, sizeof msg, "a rule needs a key and a value");
-    if (r == -2)
-        snprintf(msg, sizeof msg, "unknown rule '%.64s' (rules: %s)", key,
-                 rule_names(v, names, sizeof names));
-    if (!err)
-        err = &dummy;
-    memset(err, 0, sizeof *err);
-    memcpy(err->msg, msg, sizeof msg);
-    return TIERS_EUSAGE;
+    yamltree_free(&c.t);
+    return rc ? rc : rules_apply(v, rules, c.t.err);
 }

@@ -866,7 +866,6 @@ int movegen_legal(tiers_pos *p, tiers_move *buf, int cap)
     p->veto_root = p->depth;
     int n = legal_list(p, buf, cap);
     p->veto_root = -1;
-    p->veto_key = n >= 0 ? pos_key(p) : 0;
     return n;
 }
 

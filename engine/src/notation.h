@@ -10,12 +10,23 @@
 
 /* A dialect: a named codec.  parse_pos fills a cleared position (the
  * caller rehashes); the format functions return the length written or a
- * negative error. */
+ * negative error.  The registry of dialects is dialects.c, the only one:
+ * the game-record reader (record.c) finds its readers there too. */
 typedef struct dialect {
     const char *name;
     int (*parse_pos)(tiers_pos *p, const char *text, tiers_error *err);
     int (*format_pos)(const tiers_pos *p, char *buf, size_t size);
     int (*format_move)(const tiers_pos *p, const tiers_move *m, char *buf, size_t size);
+    /* Game records, for a dialect whose moves are not "one word, compared
+     * as written" (NULL otherwise).  read_move reads the move that starts
+     * at words[0] (n words) in p, writes the form format_move writes to
+     * buf and returns the words it spans; TIERS_EINPUT with err->msg,
+     * *bad_word (the word at fault) and *span (the words read so far).
+     * style: whether a word can only be this notation (to guess a
+     * record's notation). */
+    int (*read_move)(const tiers_pos *p, const char *const *words, int n, char *buf,
+                     size_t size, int *bad_word, int *span, tiers_error *err);
+    int (*style)(const char *word);
     int utf8_moves; /* moves are written in letters other than Latin ones:
                        a game record keeps them as written (no look-alikes) */
 } dialect;
@@ -25,6 +36,9 @@ typedef struct dialect {
  * does not offer it. */
 int notation_find(const tiers_variant *v, const char *name, const dialect **d, int *index);
 const dialect *notation_dialect(const char *name);
+/* The variant's own spelling of a notation it offers ("tiers" for the
+ * project's own), NULL when it does not offer it. */
+const char *notation_offered(const tiers_variant *v, const char *name);
 
 /* tiers notation */
 int notation_parse_pos(tiers_pos *p, const char *text, tiers_error *err);

@@ -21,7 +21,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "dialect_gounki.h"
 #include "notation.h"
 #include "status.h"
 
@@ -531,38 +530,6 @@ const char *tiers_record_result(const tiers_record *r)
 
 /* ------------------------------------------------------------ notations */
 
-/* Dialects whose moves need more than "one word, compared as written". */
-typedef struct record_reader {
-    const char *name;
-    int (*read)(const tiers_pos *p, const char *const *words, int n, char *buf, size_t size,
-                int *bad_word, int *span, tiers_error *err);
-    int (*style)(const char *word);
-} record_reader;
-
-static const record_reader readers[] = {
-    {"gounki", dialect_gounki_read, dialect_gounki_style},
-};
-
-static const record_reader *reader_for(const char *notation)
-{
-    for (size_t i = 0; notation && i < sizeof readers / sizeof readers[0]; i++)
-        if (!strcmp(readers[i].name, notation))
-            return &readers[i];
-    return NULL;
-}
-
-/* The variant's own spelling of notation `name` ("tiers" for the project's
- * own), NULL when it does not offer it. */
-static const char *offered(const tiers_variant *v, const char *name)
-{
-    if (!strcmp(name, "tiers"))
-        return "tiers";
-    for (int i = 0; i < v->ndialects; i++)
-        if (!strcmp(v->dialects[i], name))
-            return v->dialects[i];
-    return NULL;
-}
-
 /* Words only the tiers notation writes: a stack `a1^a2`, a lowercase out. */
 static int tiers_style(const char *w)
 {
@@ -577,11 +544,13 @@ static const char *guess_notation(const tiers_record *r, const tiers_variant *v,
         const char *w = r->words[i].text;
         if (!own && tiers_style(w))
             own = w;
-        for (size_t k = 0; !other && k < sizeof readers / sizeof readers[0]; k++)
-            if (offered(v, readers[k].name) && readers[k].style(w)) {
+        for (int k = 0; !other && k < v->ndialects; k++) {
+            const dialect *d = notation_dialect(v->dialects[k]);
+            if (d && d->style && d->style(w)) {
                 other = w;
-                name = offered(v, readers[k].name);
+                name = v->dialects[k];
             }
+        }
     }
     if (own && other) {
         snprintf(err->msg, sizeof err->msg, "the moves mix notations ('%s' is tiers, '%s' is "
@@ -601,7 +570,7 @@ const char *tiers_record_notation(const tiers_record *r, const tiers_variant *v,
     const record_tag *t = find_tag(r, "Notation");
     if (!t)
         return guess_notation(r, v, err);
-    const char *name = offered(v, t->value);
+    const char *name = notation_offered(v, t->value);
     if (!name) {
         snprintf(err->msg, sizeof err->msg, "variant %s has no notation '%s' (Notation tag)",
                  v->name, t->value);
@@ -617,7 +586,7 @@ typedef struct replay {
     const tiers_record *r;
     tiers_pos *p;
     const char *notation;
-    const record_reader *reader;
+    const dialect *reader; /* the notation's, when it reads moves itself */
     const char **texts;  /* the words' ASCII texts, for readers */
     tiers_replay *out;
     tiers_error *err;
@@ -683,7 +652,7 @@ static int read_move_text(replay *rp, int i)
         return 1;
     }
     tiers_error e = {0};
-    int n = rp->reader->read(rp->p, rp->texts + i, r->nwords - i, rp->text, sizeof rp->text,
+    int n = rp->reader->read_move(rp->p, rp->texts + i, r->nwords - i, rp->text, sizeof rp->text,
                              &bad, &span, &e);
     if (n < 0) {
         join_raw(rp, i, span);
@@ -724,7 +693,7 @@ static int play_word(replay *rp, int i, int *used, tiers_record_fn fn, void *ud)
     int rc = tiers_move_find(rp->p, rp->text, rp->notation, rp->legal, nlegal, &m, &e);
     if (rc < 0)
         return move_error(rp, rc, w, rc == TIERS_EILLEGAL ? "not a legal move" : e.msg);
-    rc = tiers_make(rp->p, &m);
+    rc = tiers_pos_make_unchecked(rp->p, &m, NULL); /* m is from the legal list */
     if (rc < 0)
         return move_error(rp, rc, w, "the move could not be made");
     tiers_record_ply ply = {rp->out->plies++, rp->number, rp->side, rp->token, rp->text, m};
@@ -809,14 +778,16 @@ static int pick_notation(replay *rp, const char *notation)
 {
     const tiers_variant *v = rp->p->v;
     tiers_error e = {0};
-    rp->notation = notation ? offered(v, notation) : tiers_record_notation(rp->r, v, &e);
+    rp->notation = notation ? notation_offered(v, notation) : tiers_record_notation(rp->r, v, &e);
     if (!rp->notation) {
         if (notation)
             snprintf(e.msg, sizeof e.msg, "variant %s has no notation '%s'", v->name, notation);
         *rp->err = e;
         return TIERS_EINPUT;
     }
-    rp->reader = reader_for(rp->notation);
+    rp->reader = notation_dialect(rp->notation);
+    if (rp->reader && !rp->reader->read_move)
+        rp->reader = NULL;
     snprintf(rp->out->notation, sizeof rp->out->notation, "%s", rp->notation);
     return 0;
 }

@@ -1,115 +1,32 @@
-/* variant.c - finding, loading and concluding variants.  The loader fills
+/* variant.c - loading and concluding variants, and listing those on the
+ * search path (searchpath.c finds them).  The loader fills
  * the flat struct; variant_conclude checks what spans several keys and
  * precomputes the tables move generation reads. */
 #include "variant.h"
 
 #include <dirent.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
+#include "fileio.h"
 #include "hooks.h"
 #include "loader.h"
+#include "searchpath.h"
 
 static const char *const no_dialects[] = {NULL};
-
-static int is_dir(const char *path);
-
-/* share/tiers/variants beside the running program's bin/ folder: an
- * installed tree found wherever it was installed (--prefix). */
-static const char *beside_program(void)
-{
-    static char dir[1024];
-    char exe[900];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n <= 0)
-        return NULL;
-    exe[n] = 0;
-    char *slash = strrchr(exe, '/');
-    if (!slash)
-        return NULL;
-    *slash = 0;
-    snprintf(dir, sizeof dir, "%s/../share/tiers/variants", exe);
-    return is_dir(dir) ? dir : NULL;
-}
-
-const char *tiers_builtin_variant_dir(void)
-{
-    const char *env = getenv("TIERS_VARIANT_DIR"), *near;
-    if (env && *env)
-        return env;
-    if (is_dir(TIERS_INSTALL_VARIANT_DIR))
-        return TIERS_INSTALL_VARIANT_DIR;
-    if ((near = beside_program()))
-        return near;
-    return TIERS_SOURCE_VARIANT_DIR;
-}
-
-static int is_file(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-static int is_dir(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-/* Calls fn for each folder of the search path, then the built-in one. */
-static int each_dir(const char *search, int (*fn)(const char *dir, void *ud), void *ud)
-{
-    char path[4096];
-    const char *env = getenv("TIERS_VARIANT_PATH");
-    snprintf(path, sizeof path, "%s:%s:%s", search ? search : "", env ? env : "",
-             tiers_builtin_variant_dir());
-    for (char *save = NULL, *d = strtok_r(path, ":", &save); d; d = strtok_r(NULL, ":", &save))
-        if (*d && fn(d, ud))
-            return 1;
-    return 0;
-}
-
-typedef struct find_ctx {
-    const char *name;
-    char *out;
-    size_t size;
-} find_ctx;
-
-static int find_in(const char *dir, void *ud)
-{
-    find_ctx *c = ud;
-    snprintf(c->out, c->size, "%s/%s/variant.yaml", dir, c->name);
-    return is_file(c->out);
-}
-
-int variant_resolve(const char *spec, const char *search, char *out, size_t size)
-{
-    if (strchr(spec, '/') || strstr(spec, ".yaml") || strstr(spec, ".yml")) {
-        if (is_dir(spec))
-            snprintf(out, size, "%s/variant.yaml", spec);
-        else
-            snprintf(out, size, "%s", spec);
-        return is_file(out) ? 0 : TIERS_EINPUT;
-    }
-    find_ctx c = {spec, out, size};
-    return each_dir(search, find_in, &c) ? 0 : TIERS_EINPUT;
-}
 
 /* FNV-1a over the YAML files (read by the loader, inherited ones
  * included) and the script files: identifies the rules a playout ran
  * with. */
 static uint64_t hash_file(uint64_t h, const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return h;
-    int c;
-    while ((c = fgetc(f)) != EOF)
-        h = (h ^ (uint8_t)c) * 0x100000001b3ull;
-    fclose(f);
+    size_t len = 0;
+    char *buf = fileio_read(path, SIZE_MAX, &len, NULL, 0, NULL);
+    for (size_t i = 0; buf && i < len; i++)
+        h = (h ^ (uint8_t)buf[i]) * 0x100000001b3ull;
+    free(buf);
     return h;
 }
 
@@ -130,7 +47,7 @@ tiers_variant *tiers_variant_load(const char *spec, const char *search,
         snprintf(err->msg, sizeof err->msg, "no variant given");
         return NULL;
     }
-    if (variant_resolve(spec, search, path, sizeof path) < 0) {
+    if (searchpath_resolve(spec, search, path, sizeof path) < 0) {
         snprintf(err->msg, sizeof err->msg, "variant '%s' not found (no such file, folder "
                  "or name on the variant path)", spec);
         return NULL;
@@ -346,7 +263,7 @@ static int list_in(const char *dir, void *ud)
     for (struct dirent *e; (e = readdir(d)) && k < 256;) {
         char path[2048];
         snprintf(path, sizeof path, "%s/%s/variant.yaml", dir, e->d_name);
-        if (e->d_name[0] != '.' && strlen(e->d_name) < MAX_NAME && is_file(path))
+        if (e->d_name[0] != '.' && strlen(e->d_name) < MAX_NAME && searchpath_is_file(path))
             snprintf(names[k++], MAX_NAME, "%.31s", e->d_name);
     }
     closedir(d);
@@ -381,7 +298,7 @@ int tiers_variants_list(const char *search,
         return TIERS_ENOMEM;
     c->fn = fn;
     c->ud = ud;
-    each_dir(search, list_in, c);
+    searchpath_each(search, list_in, c);
     int n = c->n;
     free(c);
     return n;

@@ -1,4 +1,4 @@
-/* variant.h - locating variant files and concluding a loaded variant. */
+/* variant.h - loading and concluding a variant (finding it: searchpath.h). */
 #ifndef TIERS_VARIANT_H
 #define TIERS_VARIANT_H
 
@@ -6,8 +6,6 @@
 
 #include "core.h"
 
-/* Path of the YAML file for a name, folder or file; TIERS_EINPUT if none. */
-int variant_resolve(const char *spec, const char *search, char *out, size_t size);
 /* Cross-key checks and derived tables; run after the loader. */
 int variant_conclude(tiers_variant *v, tiers_error *err);
 

@@ -131,7 +131,7 @@ static int is_defect_capture(tiers_pos *p, const char *text)
         int file = buf[i].to & 15, rank = buf[i].to >> 4;
         int tall = tiers_pos_height(p, file, rank) >= 2;
         int mover = tiers_pos_status(p).side_to_move;
-        assert_int_equal(tiers_make(p, &buf[i]), 0);
+        assert_int_equal(tiers_pos_make_unchecked(p, &buf[i], NULL), 0); /* pseudo-legal */
         int exposed = tiers_side_in_check(p, mover);
         tiers_unmake(p);
         return tall && exposed;
@@ -290,6 +290,41 @@ static void test_pawn_drop_mate(void **state)
     tiers_variant_free(v);
 }
 
+/* tiers_pos_make checks its move against the legal list: a hand-built
+ * move from an empty square (which once left a tower of 255 pieces) is
+ * refused and leaves the position as it was; a legal move is made even
+ * with junk past its path; tiers_make, the old name, does the same. */
+static void test_make_refuses_illegal(void **state)
+{
+    (void)state;
+    tiers_pos *p = tu_pos(variant, PAWN_CHECK, NULL);
+    int ply = tiers_pos_ply(p);
+    char before[1024];
+    snprintf(before, sizeof before, "%s", tu_fen(p, NULL));
+    tiers_move bad = {.kind = TIERS_MV_MOVE, .from = 4 * 16 + 4, .to = 5 * 16 + 4};
+    assert_int_equal(tiers_pos_height(p, 4, 4), 0); /* e5 is empty */
+    assert_int_equal(tiers_pos_make(p, &bad), TIERS_EILLEGAL);
+    assert_int_equal(tiers_make(p, &bad), TIERS_EILLEGAL);
+    assert_string_equal(tu_fen(p, NULL), before);
+    assert_int_equal(tiers_pos_height(p, 4, 5), 0);
+    assert_int_equal(tiers_pos_unmake(p), TIERS_EUSAGE); /* nothing was made */
+
+    tiers_move m;
+    tiers_error err;
+    assert_int_equal(tiers_move_parse(p, "D*a6", NULL, &m, &err), 0);
+    tiers_move other = m; /* the same drop of another piece: not legal */
+    other.piece ^= 1;
+    assert_int_equal(tiers_pos_make(p, &other), TIERS_EILLEGAL);
+    m.path[3] = 77; /* past npath: no part of the move */
+    assert_int_equal(tiers_pos_make(p, &m), 0);
+    assert_int_equal(tiers_pos_ply(p), ply + 1);
+    assert_int_equal(tiers_pos_unmake(p), 0);
+    assert_string_equal(tu_fen(p, NULL), before);
+    assert_int_equal(tiers_pos_make_unchecked(p, &m, NULL), 0); /* the hot-path twin */
+    assert_int_equal(tiers_pos_ply(p), ply + 1);
+    tiers_pos_free(p);
+}
+
 static void test_notation_round_trip(void **state)
 {
     (void)state;
@@ -317,6 +352,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_notation_round_trip),
         cmocka_unit_test(test_pawn_drop_mate),
+        cmocka_unit_test(test_make_refuses_illegal),
         cmocka_unit_test(test_perft_start),
         cmocka_unit_test(test_oracle_positions),
         cmocka_unit_test(test_perft_play_positions),

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "loader.h"
+#include "rules.h"
 
 #define YAML_DIR TIERS_TEST_DIR "/data/yaml"
 #define BAD_DIR TIERS_TEST_DIR "/data/bad_yaml"
@@ -390,7 +391,7 @@ static void test_aliases(void **state)
 static void set_ok(tiers_variant *v, const char *key, const char *value)
 {
     tiers_error err;
-    int rc = loader_set_rule(v, key, value, &err);
+    int rc = rules_set(v, key, value, &err);
     if (rc)
         fail_msg("%s=%s: %s", key, value, err.msg);
 }
@@ -399,7 +400,7 @@ static void set_bad(tiers_variant *v, const char *key, const char *value,
                     const char *msg)
 {
     tiers_error err;
-    assert_int_equal(loader_set_rule(v, key, value, &err), TIERS_EUSAGE);
+    assert_int_equal(rules_set(v, key, value, &err), TIERS_EUSAGE);
     if (!strstr(err.msg, msg))
         fail_msg("%s=%s: message '%s' lacks '%s'", key, value, err.msg, msg);
     assert_string_equal(err.file, "");
@@ -698,6 +699,49 @@ static void test_content_hash(void **state)
     assert_int_equal(rmdir(root), 0);
 }
 
+/* `inherits: NAME` searches the same path as a name on the command line:
+ * the caller's folders, TIERS_VARIANT_PATH, the built-in folder. */
+static void test_inherits_variant_path(void **state)
+{
+    (void)state;
+    char root[] = "/tmp/tiers_vpath_XXXXXX", dir[PATH_MAX], kids[PATH_MAX],
+         path[PATH_MAX + 16];
+    assert_non_null(mkdtemp(root));
+    snprintf(dir, sizeof dir, "%s/parentx", root);
+    snprintf(kids, sizeof kids, "%s/kids", root); /* not beside the parent */
+    assert_int_equal(mkdir(dir, 0700), 0);
+    assert_int_equal(mkdir(kids, 0700), 0);
+    put_file(dir, "variant.yaml", "name: parentx\nboard: {files: 5, ranks: 4, max_tiers: 2}\n");
+    put_file(kids, "child.yaml", "name: childx\ninherits: parentx\n");
+    snprintf(path, sizeof path, "%s/child.yaml", kids);
+
+    unsetenv("TIERS_VARIANT_PATH"); /* not on the path: refused */
+    tiers_variant *v = calloc(1, sizeof *v);
+    tiers_error err;
+    assert_int_equal(loader_read(v, path, NULL, NULL, &err), TIERS_EINPUT);
+    assert_non_null(strstr(err.msg, "cannot find parent variant 'parentx'"));
+    free(v);
+
+    setenv("TIERS_VARIANT_PATH", root, 1); /* found through the environment */
+    v = load(path, NULL, NULL, 0);
+    assert_string_equal(v->name, "childx");
+    assert_int_equal(v->files, 5);
+    assert_int_equal(v->ranks, 4);
+    free(v);
+    unsetenv("TIERS_VARIANT_PATH");
+
+    v = load(path, root, NULL, 0); /* and through the caller's folders */
+    assert_int_equal(v->files, 5);
+    free(v);
+
+    assert_int_equal(remove(path), 0);
+    snprintf(path, sizeof path, "%s/variant.yaml", dir);
+    assert_int_equal(remove(path), 0);
+    assert_int_equal(rmdir(dir), 0);
+    assert_int_equal(rmdir(kids), 0);
+    assert_int_equal(rmdir(root), 0);
+}
+
 int main(void)
 {
     /* The shipped-variants folder for test_inherits_shipped. */
@@ -708,6 +752,7 @@ int main(void)
         cmocka_unit_test(test_inherits_by_name),
         cmocka_unit_test(test_inherits_relative),
         cmocka_unit_test(test_inherits_shipped),
+        cmocka_unit_test(test_inherits_variant_path),
         cmocka_unit_test(test_relative_path),
         cmocka_unit_test(test_diagram),
         cmocka_unit_test(test_aliases),

@@ -522,7 +522,7 @@ int script_after(tiers_pos *p, const tiers_move *m)
         if (c.result)
             fired[nfired++] = (uint8_t)c.effect;
     }
-    for (int i = 0; i < nfired; i++) /* counted by tiers_make, not trials */
+    for (int i = 0; i < nfired; i++) /* counted by the make, not trials */
         p->fired |= 1u << fired[i];
     return nfired > 0;
 }

@@ -204,7 +204,6 @@ void budget_generation(lua_State *L, const tiers_pos *p);
 void budget_wrap_charged(lua_State *L);
 
 /* tables.c */
-int tables_find_face(const tiers_variant *v, const char *name);
 int tables_find_effect(const tiers_variant *v, const char *name);
 int tables_face_shown(const tiers_variant *v, int f);
 int tables_parse_square(const tiers_variant *v, const char *s);

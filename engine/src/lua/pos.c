@@ -384,7 +384,7 @@ static int l_find(lua_State *L)
     tiers_pos *p = check_pos(L, NULL);
     const tiers_variant *v = p->v;
     const char *name = luaL_checkstring(L, 2);
-    int face = tables_find_face(v, name), owner = lua_isnoneornil(L, 3) ? -1 : tables_check_owner(L, 3);
+    int face = face_find(v, name), owner = lua_isnoneornil(L, 3) ? -1 : tables_check_owner(L, 3);
     if (face < 0)
         return luaL_argerror(L, 2, lua_pushfstring(L, "unknown face '%s'", name));
     lua_newtable(L);

@@ -343,7 +343,7 @@ static int read_filter(lua_State *L, const tiers_variant *v, const char *name,
             const char *nm = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
             int x = -1;
             if (face && nm)
-                x = tables_find_face(v, nm);
+                x = face_find(v, nm);
             for (int j = 1; k == FL_KINDS && nm && j < TIERS_MV_KINDS; j++)
                 if (!strcmp(nm, kind_name[j]))
                     x = j;

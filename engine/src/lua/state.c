@@ -3,6 +3,7 @@
  * (and having filter.c compute the stuck tables of expand_stuck), freeing
  * it, and the hooks table handed to the core (hooks.h). */
 #include "lua/internal.h"
+#include "fileio.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -40,41 +41,6 @@ int hooks_load_lua(tiers_variant *v, const char *const *files, int nfiles, tiers
 
 /* ------------------------------------------------------------ loading */
 
-
-/* Reads a whole file; NULL with errno set on failure. */
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        if (n == cap) {
-            char *nb = cap >= (size_t)SCRIPT_MAX_FILE ? NULL : realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-                errno = EFBIG;
-                break;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    if (buf && ferror(f)) {
-        free(buf);
-        buf = NULL;
-        errno = EIO;
-    }
-    fclose(f);
-    *len = n;
-    return buf;
-}
 
 /* Fills err from a load-time message "where:line: text" (or "where: text"). */
 static int load_error(tiers_error *err, const char *path, const char *msg)
@@ -117,11 +83,12 @@ static int load_file(tiers_script *s, const char *file, tiers_error *err)
     const char *name = dl && !strncmp(path, v->dir, dl) && path[dl] == '/' ? path + dl + 1
                                                                            : path;
     size_t len;
-    char *text = read_file(path, &len);
+    char why[200];
+    char *text = fileio_read(path, SCRIPT_MAX_FILE, &len, why, sizeof why, NULL);
     if (!text) {
-        char msg[300];
-        snprintf(msg, sizeof msg, "%s: cannot read script: %s", name, strerror(errno));
-        return load_error(err, path, msg);
+        char failed[1400];
+        snprintf(failed, sizeof failed, "%s: cannot read script: %s", name, why);
+        return load_error(err, path, failed);
     }
     const char *code = text;
     if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3)) { /* UTF-8 byte-order mark */

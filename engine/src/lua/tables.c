@@ -13,14 +13,6 @@
 
 /* ------------------------------------------------------------ names */
 
-int tables_find_face(const tiers_variant *v, const char *name)
-{
-    for (int f = 0; f < v->nfaces; f++)
-        if (!strcmp(v->faces[f].name, name))
-            return f;
-    return -1;
-}
-
 static int find_kind(const tiers_variant *v, const char *name)
 {
     for (int k = 1; k < v->nkinds; k++)
@@ -252,7 +244,7 @@ void tables_check_tile(lua_State *L, int idx, int *kind, int *flipped)
         if (k < 0)
             luaL_error(L, "unknown tile kind '%s'", kname);
         if (fname) {
-            int f = tables_find_face(v, fname);
+            int f = face_find(v, fname);
             if (f < 0)
                 luaL_error(L, "unknown face '%s'", fname);
             if (v->kinds[k].face[0] == f)
@@ -273,7 +265,7 @@ void tables_check_tile(lua_State *L, int idx, int *kind, int *flipped)
     }
     if (!fname)
         luaL_error(L, "piece names neither a face nor a kind");
-    int f = tables_find_face(v, fname);
+    int f = face_find(v, fname);
     if (f < 0)
         luaL_error(L, "unknown face '%s'", fname);
     if (tables_face_shown(v, f) != 1)

@@ -6,7 +6,6 @@
 # After cli_begin: $tiers, $tests, $variants (tests/data/variants, absolute),
 # $tmp (scratch), $failures, $cases.  A script that needs more cleaning up
 # on exit defines cli_cleanup before calling cli_begin.
-export LC_ALL=C
 
 cli_name=$(basename "${BASH_SOURCE[1]:-$0}" .sh)
 failures=0
@@ -40,19 +39,27 @@ cli_end() {
     exit 0
 }
 
-# fail MESSAGE: marks the current case failed.
+# fail MESSAGE: marks the current case failed (a failure of its own
+# outside case_begin ... case_end).
 fail() {
     echo "FAIL: $*"
-    case_failed=1
+    if [[ $case_open -eq 1 ]]; then
+        case_failed=1
+    else
+        failures=$((failures + 1))
+    fi
 }
 
 # case_begin / case_end: one case made of several checks (fail marks it).
+case_open=0
 case_begin() {
     cases=$((cases + 1))
     case_failed=0
+    case_open=1
 }
 case_end() {
     failures=$((failures + case_failed))
+    case_open=0
 }
 
 # expect NAME CODE STDOUT-PATTERN|- STDERR-PATTERN|- -- ARGS...: runs

@@ -573,8 +573,6 @@ int main(void)
         cmocka_unit_test(test_perft_positions),
         cmocka_unit_test(test_soak),
     };
-    const char *only = getenv("TIERS_TEST_FILTER"); /* e.g. "test_fouls" while working */
-    if (only && *only)
-        cmocka_set_test_filter(only);
-    return cmocka_run_group_tests(tests, NULL, teardown);
+    /* TIERS_TEST_FILTER=test_fouls runs one while working (testutil.h) */
+    return tu_run_tests(tests, NULL, teardown);
 }

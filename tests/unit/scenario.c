@@ -78,6 +78,7 @@ typedef struct scen {
     uint32_t fired;  /* effects that fired in the last `play` */
     int failures;
     int checks;      /* checks made (lines other than rules/pos) */
+    char notation[32]; /* of the moves ("" = tiers); positions are tiers */
 } scen;
 
 /* The names of the effects in mask, sorted as the variant lists them, or
@@ -121,20 +122,25 @@ static void scen_fail(scen *s, const char *fmt, const char *a, const char *b)
     s->failures++;
 }
 
-/* Legal moves joined by spaces (sorted), for messages. */
-static char *all_moves(tiers_pos *p) { return tu_moves(p, NULL); }
+static const char *moves_notation(const scen *s)
+{
+    return s->notation[0] ? s->notation : NULL;
+}
 
-static int legal(tiers_pos *p, const char *move)
+/* Legal moves joined by spaces (sorted), for messages. */
+static char *all_moves(const scen *s) { return tu_moves(s->p, moves_notation(s)); }
+
+static int legal(const scen *s, const char *move)
 {
     tiers_move m;
     tiers_error err;
-    return tiers_move_parse(p, move, NULL, &m, &err) == 0;
+    return tiers_move_parse(s->p, move, moves_notation(s), &m, &err) == 0;
 }
 
 /* The legal moves written with `prefix` (a square and then not a digit). */
-static void moves_from(tiers_pos *p, const char *prefix, char *out, size_t size)
+static void moves_from(const scen *s, const char *prefix, char *out, size_t size)
 {
-    char *all = all_moves(p);
+    char *all = all_moves(s);
     size_t pl = strlen(prefix);
     out[0] = 0;
     for (char *save = NULL, *t = strtok_r(all, " ", &save); t; t = strtok_r(NULL, " ", &save))
@@ -172,6 +178,10 @@ static const char *result_name(const tiers_variant *v, const tiers_status *st)
 
 static void scen_line(scen *s, char *cmd, char *arg)
 {
+    if (!strcmp(cmd, "notation")) {
+        snprintf(s->notation, sizeof s->notation, "%s", arg);
+        return;
+    }
     if (!strcmp(cmd, "rules")) {
         s->v = scen_variant(s->variant, arg);
         return;
@@ -199,8 +209,8 @@ static void scen_line(scen *s, char *cmd, char *arg)
         s->checks--; /* one check a move */
         for (char *save = NULL, *t = strtok_r(arg, " ", &save); t;
              t = strtok_r(NULL, " ", &save), s->checks++)
-            if (legal(s->p, t) != want) {
-                char *all = all_moves(s->p);
+            if (legal(s, t) != want) {
+                char *all = all_moves(s);
                 scen_fail(s, want ? "'%s' is not legal; legal: %s" : "'%s' is legal%s", t,
                           want ? all : "");
                 free(all);
@@ -208,8 +218,8 @@ static void scen_line(scen *s, char *cmd, char *arg)
     } else if (!strcmp(cmd, "play")) {
         tiers_move m;
         tiers_error err;
-        if (tiers_move_parse(s->p, arg, NULL, &m, &err) < 0) {
-            char *all = all_moves(s->p);
+        if (tiers_move_parse(s->p, arg, moves_notation(s), &m, &err) < 0) {
+            char *all = all_moves(s);
             scen_fail(s, "cannot play '%s'; legal: %s", arg, all);
             free(all);
         } else {
@@ -257,13 +267,13 @@ static void scen_line(scen *s, char *cmd, char *arg)
         char *want = eq + 1;
         while (*want == ' ')
             want++;
-        moves_from(s->p, sq, got, sizeof got);
+        moves_from(s, sq, got, sizeof got);
         if (strcmp(got, want))
             scen_fail(s, "moves from here: %s\n  want: %s", got, want);
     } else if (!strcmp(cmd, "moves") || !strcmp(cmd, "board")) {
         /* moves MOVE...: exactly these legal moves (sorted); board: the
            same of the moves that are not drops (no '*') */
-        char *got = all_moves(s->p);
+        char *got = all_moves(s);
         if (cmd[0] == 'b')
             drop_drops(got);
         if (strcmp(got, arg))
@@ -312,6 +322,7 @@ int scen_run(const char *rel, int *checks)
         if (!strncmp(l, "== ", 3)) {
             snprintf(s.name, sizeof s.name, "%s", l + 3);
             s.v = NULL;
+            s.notation[0] = '\0';
             tiers_pos_free(s.p);
             s.p = NULL;
             count++;

@@ -78,7 +78,8 @@ typedef struct scen {
     uint32_t fired;  /* effects that fired in the last `play` */
     int failures;
     int checks;      /* checks made (lines other than rules/pos) */
-    char notation[32]; /* of the moves ("" = tiers); positions are tiers */
+    char notation[32];  /* of the moves ("" = tiers) */
+    char positions[32]; /* of the positions ("" = tiers) */
 } scen;
 
 /* The names of the effects in mask, sorted as the variant lists them, or
@@ -114,17 +115,22 @@ static int64_t effect_mask(const tiers_variant *v, char *text)
     return mask;
 }
 
+static const char *moves_notation(const scen *s)
+{
+    return s->notation[0] ? s->notation : NULL;
+}
+
+static const char *pos_notation(const scen *s)
+{
+    return s->positions[0] ? s->positions : NULL;
+}
+
 static void scen_fail(scen *s, const char *fmt, const char *a, const char *b)
 {
     printf("%s:%d: [%s] ", s->file, s->line, s->name);
     printf(fmt, a, b);
-    printf("\n  position: %s\n", s->p ? tu_fen(s->p, NULL) : "(none)");
+    printf("\n  position: %s\n", s->p ? tu_fen(s->p, pos_notation(s)) : "(none)");
     s->failures++;
-}
-
-static const char *moves_notation(const scen *s)
-{
-    return s->notation[0] ? s->notation : NULL;
 }
 
 /* Legal moves joined by spaces (sorted), for messages. */
@@ -150,6 +156,18 @@ static void moves_from(const scen *s, const char *prefix, char *out, size_t size
             strncat(out, t, size - strlen(out) - 1);
         }
     free(all);
+}
+
+/* The legal moves that start with prefix and hold part ("" = any). */
+static long count_moves(const scen *s, const char *prefix, const char *part)
+{
+    char *all = all_moves(s);
+    long n = 0;
+    size_t len = strlen(prefix);
+    for (char *save = NULL, *t = strtok_r(all, " ", &save); t; t = strtok_r(NULL, " ", &save))
+        n += !strncmp(t, prefix, len) && (!part[0] || strstr(t, part));
+    free(all);
+    return n;
 }
 
 /* Removes the drops (words with a '*') from a list of moves. */
@@ -178,8 +196,9 @@ static const char *result_name(const tiers_variant *v, const tiers_status *st)
 
 static void scen_line(scen *s, char *cmd, char *arg)
 {
-    if (!strcmp(cmd, "notation")) {
-        snprintf(s->notation, sizeof s->notation, "%s", arg);
+    if (!strcmp(cmd, "notation") || !strcmp(cmd, "positions")) {
+        char *to = cmd[0] == 'n' ? s->notation : s->positions;
+        snprintf(to, sizeof s->notation, "%s", arg);
         return;
     }
     if (!strcmp(cmd, "rules")) {
@@ -192,7 +211,7 @@ static void scen_line(scen *s, char *cmd, char *arg)
             s->v = scen_variant(s->variant, "");
         tiers_pos_free(s->p);
         s->p = tiers_pos_new(s->v, 0, &err);
-        if (tiers_pos_parse(s->p, arg, NULL, &err) < 0) {
+        if (tiers_pos_parse(s->p, arg, pos_notation(s), &err) < 0) {
             scen_fail(s, "bad position: %s%s", err.msg, "");
             tiers_pos_free(s->p);
             s->p = NULL;
@@ -253,7 +272,7 @@ static void scen_line(scen *s, char *cmd, char *arg)
             scen_fail(s, "effects are '%s', want '%s'", got_text, arg);
         }
     } else if (!strcmp(cmd, "fen")) {
-        const char *got = tu_fen(s->p, NULL);
+        const char *got = tu_fen(s->p, pos_notation(s));
         if (strcmp(got, arg))
             scen_fail(s, "position is %s, want %s", got, arg);
     } else if (!strcmp(cmd, "from")) {
@@ -286,6 +305,52 @@ static void scen_line(scen *s, char *cmd, char *arg)
         snprintf(got, sizeof got, "%d", n);
         if (strcmp(got, arg))
             scen_fail(s, "%s legal moves, want %s", got, arg);
+    } else if (!strcmp(cmd, "counting")) {
+        /* counting PREFIX [PART] = N: N legal moves start with PREFIX (and
+           hold PART); PREFIX "-" = any */
+        char prefix[128] = "", part[128] = "";
+        long want;
+        int with_part = sscanf(arg, "%127s %127s = %ld", prefix, part, &want) == 3;
+        if (!with_part) {
+            part[0] = '\0';
+            if (sscanf(arg, "%127s = %ld", prefix, &want) != 2) {
+                scen_fail(s, "bad 'counting' line: %s%s", arg, "");
+                return;
+            }
+        }
+        long got = count_moves(s, strcmp(prefix, "-") ? prefix : "", part);
+        if (got != want) {
+            char text[64];
+            snprintf(text, sizeof text, "%ld", got);
+            scen_fail(s, "%s such moves, want: %s", text, arg);
+        }
+    } else if (!strcmp(cmd, "perft")) {
+        /* perft DEPTH = N */
+        int depth;
+        long long want;
+        if (sscanf(arg, "%d = %lld", &depth, &want) != 2) {
+            scen_fail(s, "bad 'perft' line: %s%s", arg, "");
+            return;
+        }
+        long long got = tiers_perft(s->p, depth);
+        if (got != want) {
+            char text[64];
+            snprintf(text, sizeof text, "%lld", got);
+            scen_fail(s, "perft is %s, want %s", text, arg);
+        }
+    } else if (!strcmp(cmd, "result")) {
+        /* result RESULT [REASON]: as status, whether in check or not */
+        tiers_status st = tiers_pos_status(s->p);
+        char got[256];
+        snprintf(got, sizeof got, "%s%s%s", result_name(s->v, &st), st.game_over ? " " : "",
+                 st.game_over ? st.reason : "");
+        if (strcmp(got, arg))
+            scen_fail(s, "result is '%s', want '%s'", got, arg);
+    } else if (!strcmp(cmd, "over")) {
+        /* over yes|no: the game is over, or goes on */
+        const char *got = tiers_pos_status(s->p).game_over ? "yes" : "no";
+        if (strcmp(got, arg))
+            scen_fail(s, "game over: %s, want %s", got, arg);
     } else if (!strcmp(cmd, "check")) {
         /* check yes|no: the side to move is in check, or not */
         const char *got = tiers_pos_status(s->p).in_check ? "yes" : "no";
@@ -322,7 +387,7 @@ int scen_run(const char *rel, int *checks)
         if (!strncmp(l, "== ", 3)) {
             snprintf(s.name, sizeof s.name, "%s", l + 3);
             s.v = NULL;
-            s.notation[0] = '\0';
+            s.notation[0] = s.positions[0] = '\0';
             tiers_pos_free(s.p);
             s.p = NULL;
             count++;

@@ -151,6 +151,60 @@ tiers_pos *cli_open_pos(const struct cli *c, const tiers_variant *v,
     return p;
 }
 
+int cli_open(const struct cli *c, const char *spec, int history, tiers_variant **v,
+             tiers_pos **p)
+{
+    int code = CLI_OK;
+    *p = NULL;
+    *v = cli_load_variant(c, spec, &code);
+    if (!*v)
+        return code;
+    code = cli_check_notation(c, *v);
+    if (code == CLI_OK)
+        *p = cli_open_pos(c, *v, history, &code);
+    if (!*p) {
+        tiers_variant_free(*v);
+        *v = NULL;
+    }
+    return code;
+}
+
+void cli_close(tiers_variant *v, tiers_pos *p)
+{
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+}
+
+char *cli_slurp(const struct cli *c, const char *path)
+{
+    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+    if (!f) {
+        cli_error(c, "%s: %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t len = 0, cap = 4096;
+    char *buf = malloc(cap);
+    for (size_t n; buf && (n = fread(buf + len, 1, cap - len - 1, f)) > 0;) {
+        len += n;
+        if (len + 1 == cap) {
+            char *more = realloc(buf, cap *= 2);
+            if (!more)
+                free(buf);
+            buf = more;
+        }
+    }
+    int bad = !buf || ferror(f);
+    if (f != stdin)
+        fclose(f);
+    if (bad) {
+        cli_error(c, "%s: %s", path, buf ? "read error" : "out of memory");
+        free(buf);
+        return NULL;
+    }
+    buf[len] = '\0';
+    return buf;
+}
+
 /* The library's text writers return the length (or a negative code); a
  * result that filled the buffer, or TIERS_EFULL, means "try a bigger one". */
 enum { CLI_TEXT_START = 512, CLI_TEXT_MAX = 1 << 24 };
@@ -306,22 +360,22 @@ void cli_print_status(const tiers_variant *v, const tiers_status *st)
     printf("reason: %s\n", st->reason && st->reason[0] ? st->reason : "-");
 }
 
-void cli_json_status(json_writer *w, const tiers_variant *v,
+void cli_json_status(jsonw *w, const tiers_variant *v,
                      const tiers_status *st)
 {
     char side[16];
-    json_key(w, "side_to_move");
-    json_string(w, cli_side_name(v, st->side_to_move, side));
-    json_key(w, "setup");
-    json_bool(w, st->setup);
-    json_key(w, "in_check");
-    json_bool(w, st->in_check);
-    json_key(w, "game_over");
-    json_bool(w, st->game_over);
-    json_key(w, "result");
-    json_string(w, cli_result_text(st->result));
-    json_key(w, "reason");
-    json_string(w, st->reason ? st->reason : "");
+    jsonw_key(w, "side_to_move");
+    jsonw_string(w, cli_side_name(v, st->side_to_move, side));
+    jsonw_key(w, "setup");
+    jsonw_bool(w, st->setup);
+    jsonw_key(w, "in_check");
+    jsonw_bool(w, st->in_check);
+    jsonw_key(w, "game_over");
+    jsonw_bool(w, st->game_over);
+    jsonw_key(w, "result");
+    jsonw_string(w, cli_result_text(st->result));
+    jsonw_key(w, "reason");
+    jsonw_string(w, st->reason ? st->reason : "");
 }
 
 double cli_now(void)

@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "json.h"
+#include "jsonw.h"
 #include "tiers.h"
 
 /* Exit codes of the program. */
@@ -17,43 +17,80 @@ enum {
     CLI_INTERNAL = 3  /* script failure, out of memory, write error */
 };
 
-/* Option bits: which options a command accepts. */
-enum {
-    CLI_O_POSITION = 1u << 0,
-    CLI_O_NOTATION = 1u << 1,
-    CLI_O_RULE = 1u << 2,
-    CLI_O_VARIANTS = 1u << 3,
-    CLI_O_JSON = 1u << 4,
-    CLI_O_COUNT = 1u << 5,
-    CLI_O_BATCH = 1u << 6,
-    CLI_O_DIVIDE = 1u << 7,
-    CLI_O_SECONDS = 1u << 8,
-    CLI_O_HELP = 1u << 9,
-    CLI_O_TO = 1u << 10,
-    CLI_O_VERBOSE = 1u << 11,
-    CLI_O_OUTPUT = 1u << 12,   /* render */
-    CLI_O_RECORD = 1u << 13,   /* render */
-    CLI_O_PLY = 1u << 14,      /* render */
-    CLI_O_MOVE = 1u << 15,     /* render */
-    CLI_O_PNG = 1u << 16,      /* render */
-    CLI_O_WHITE = 1u << 17,    /* play */
-    CLI_O_BLACK = 1u << 18,    /* play */
-    CLI_O_SEED = 1u << 19,     /* play, playout, compare */
-    CLI_O_MAX_POSITIONS = 1u << 20, /* solve */
-    CLI_O_SAVE = 1u << 21,     /* solve */
-    CLI_O_SOLVED = 1u << 22,   /* moves */
-    /* playout, compare, merge (bits 23..30, clear of the others) */
-    CLI_O_GAMES = 1u << 23,
-    CLI_O_THREADS = 1u << 24,
-    CLI_O_SIDE0 = 1u << 25,
-    CLI_O_SIDE1 = 1u << 26,
-    CLI_O_DB = 1u << 27,
-    CLI_O_SHARD = 1u << 28,
-    CLI_O_MAX_PLIES = 1u << 29,
-    CLI_O_REPORT = 1u << 30
+/* The options, one number each (main.c's table gives their names, help
+ * and the commands that take them).  A set of options is a 64-bit mask
+ * of CLI_BIT(number): room for twice as many as there are. */
+enum cli_opt {
+    CLI_OPT_POSITION,
+    CLI_OPT_NOTATION,
+    CLI_OPT_RULE,
+    CLI_OPT_VARIANTS,
+    CLI_OPT_JSON,
+    CLI_OPT_COUNT,
+    CLI_OPT_BATCH,
+    CLI_OPT_DIVIDE,
+    CLI_OPT_SECONDS,
+    CLI_OPT_HELP,
+    CLI_OPT_TO,
+    CLI_OPT_VERBOSE,
+    CLI_OPT_OUTPUT,
+    CLI_OPT_RECORD,
+    CLI_OPT_PLY,
+    CLI_OPT_MOVE,
+    CLI_OPT_PNG,
+    CLI_OPT_WHITE,
+    CLI_OPT_BLACK,
+    CLI_OPT_SEED,
+    CLI_OPT_MAX_POSITIONS,
+    CLI_OPT_SAVE,
+    CLI_OPT_SOLVED,
+    CLI_OPT_GAMES,
+    CLI_OPT_THREADS,
+    CLI_OPT_SIDE0,
+    CLI_OPT_SIDE1,
+    CLI_OPT_DB,
+    CLI_OPT_SHARD,
+    CLI_OPT_MAX_PLIES,
+    CLI_OPT_REPORT,
+    CLI_OPT_RECORDS,
+    CLI_NOPTS
 };
-/* playout (a macro: the value does not fit an enum's int) */
-#define CLI_O_RECORDS (1u << 31)
+typedef uint64_t cli_opts;
+#define CLI_BIT(opt) ((cli_opts)1 << (opt))
+_Static_assert(CLI_NOPTS <= 64, "cli_opts holds at most 64 options");
+
+#define CLI_O_POSITION CLI_BIT(CLI_OPT_POSITION)
+#define CLI_O_NOTATION CLI_BIT(CLI_OPT_NOTATION)
+#define CLI_O_RULE CLI_BIT(CLI_OPT_RULE)
+#define CLI_O_VARIANTS CLI_BIT(CLI_OPT_VARIANTS)
+#define CLI_O_JSON CLI_BIT(CLI_OPT_JSON)
+#define CLI_O_COUNT CLI_BIT(CLI_OPT_COUNT)
+#define CLI_O_BATCH CLI_BIT(CLI_OPT_BATCH)
+#define CLI_O_DIVIDE CLI_BIT(CLI_OPT_DIVIDE)
+#define CLI_O_SECONDS CLI_BIT(CLI_OPT_SECONDS)
+#define CLI_O_HELP CLI_BIT(CLI_OPT_HELP)
+#define CLI_O_TO CLI_BIT(CLI_OPT_TO)
+#define CLI_O_VERBOSE CLI_BIT(CLI_OPT_VERBOSE)
+#define CLI_O_OUTPUT CLI_BIT(CLI_OPT_OUTPUT)
+#define CLI_O_RECORD CLI_BIT(CLI_OPT_RECORD)
+#define CLI_O_PLY CLI_BIT(CLI_OPT_PLY)
+#define CLI_O_MOVE CLI_BIT(CLI_OPT_MOVE)
+#define CLI_O_PNG CLI_BIT(CLI_OPT_PNG)
+#define CLI_O_WHITE CLI_BIT(CLI_OPT_WHITE)
+#define CLI_O_BLACK CLI_BIT(CLI_OPT_BLACK)
+#define CLI_O_SEED CLI_BIT(CLI_OPT_SEED)
+#define CLI_O_MAX_POSITIONS CLI_BIT(CLI_OPT_MAX_POSITIONS)
+#define CLI_O_SAVE CLI_BIT(CLI_OPT_SAVE)
+#define CLI_O_SOLVED CLI_BIT(CLI_OPT_SOLVED)
+#define CLI_O_GAMES CLI_BIT(CLI_OPT_GAMES)
+#define CLI_O_THREADS CLI_BIT(CLI_OPT_THREADS)
+#define CLI_O_SIDE0 CLI_BIT(CLI_OPT_SIDE0)
+#define CLI_O_SIDE1 CLI_BIT(CLI_OPT_SIDE1)
+#define CLI_O_DB CLI_BIT(CLI_OPT_DB)
+#define CLI_O_SHARD CLI_BIT(CLI_OPT_SHARD)
+#define CLI_O_MAX_PLIES CLI_BIT(CLI_OPT_MAX_PLIES)
+#define CLI_O_REPORT CLI_BIT(CLI_OPT_REPORT)
+#define CLI_O_RECORDS CLI_BIT(CLI_OPT_RECORDS)
 
 #define CLI_O_COMMON (CLI_O_POSITION | CLI_O_NOTATION | CLI_O_RULE | \
                       CLI_O_VARIANTS | CLI_O_JSON)
@@ -61,7 +98,7 @@ enum {
 /* Everything the command line said, after option parsing. */
 struct cli {
     const struct cli_command *cmd;
-    unsigned given;           /* CLI_O_* bits that appeared */
+    cli_opts given;           /* CLI_O_* bits that appeared */
     const char *position;     /* --position, or NULL */
     const char *notation;     /* --notation, or NULL (= "tiers") */
     const char *to;           /* --to (convert), or NULL (= "tiers") */
@@ -105,7 +142,7 @@ struct cli_command {
     const char *summary;  /* one line for `tiers --help` */
     const char *synopsis; /* what follows the command name */
     const char *detail;   /* extra lines for `tiers COMMAND --help`, or NULL */
-    unsigned options;     /* CLI_O_* accepted */
+    cli_opts options;     /* CLI_O_* accepted */
     const char *const *argnames; /* names of positionals, NULL-terminated */
     int min_args, max_args;      /* max_args < 0 = no limit */
 };
@@ -125,7 +162,7 @@ int cmd_merge_run(struct cli *c);
 int cmd_export_run(struct cli *c);
 /* Reads the value of a playout/compare option (cmd_playout.c): -1 to go
  * on, or an exit code after a usage error. */
-int cli_playout_option(struct cli *c, unsigned bit, const char *arg);
+int cli_playout_option(struct cli *c, cli_opts bit, const char *arg);
 /* Loads the variant spec and checks the agents and rules of its run, as
  * playout and compare need them before the database is opened
  * (cmd_playout.c).  Returns an exit code (after a message). */
@@ -141,7 +178,7 @@ int cmd_play_run(struct cli *c);
 int cmd_solve_run(struct cli *c);
 /* Reads the value of a solve/moves option (cmd_solve.c): -1 to go on, or
  * an exit code after a usage error. */
-int cli_solve_option(struct cli *c, unsigned bit, const char *arg);
+int cli_solve_option(struct cli *c, cli_opts bit, const char *arg);
 /* `moves --solved FILE`: prints each legal move of p with its solved
  * value (cmd_solve.c).  Returns an exit code. */
 int cli_solved_moves(const struct cli *c, tiers_pos *p);
@@ -178,6 +215,18 @@ int cli_check_notation(const struct cli *c, const tiers_variant *v);
 tiers_pos *cli_open_pos(const struct cli *c, const tiers_variant *v,
                         int history, int *code);
 
+/* The prologue of a command on one position: loads the variant `spec`,
+ * checks --notation against it and opens the position (as cli_open_pos).
+ * Returns an exit code; on failure (after a message) *v and *p are NULL.
+ * cli_close frees both (either may be NULL). */
+int cli_open(const struct cli *c, const char *spec, int history, tiers_variant **v,
+             tiers_pos **p);
+void cli_close(tiers_variant *v, tiers_pos *p);
+
+/* The whole file at path ("-" = standard input), NUL-terminated, or NULL
+ * after a message ("PATH: reason"). */
+char *cli_slurp(const struct cli *c, const char *path);
+
 /* Formatting into freshly allocated strings (NULL = out of memory or a
  * library error, *rc tells which). */
 char *cli_pos_text(const tiers_pos *p, const char *notation, int *rc);
@@ -204,7 +253,7 @@ const char *cli_side_name(const tiers_variant *v, int side, char buf[16]);
  * game over, result ("*" while ongoing), reason ("-" when none). */
 void cli_print_status(const tiers_variant *v, const tiers_status *st);
 /* The same as JSON fields of the current object. */
-void cli_json_status(json_writer *w, const tiers_variant *v,
+void cli_json_status(jsonw *w, const tiers_variant *v,
                      const tiers_status *st);
 
 /* Seconds from a monotonic clock. */

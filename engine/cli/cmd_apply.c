@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "json.h"
+#include "jsonw.h"
 
 /* Makes c->args[1..] with `legal` (TIERS_MAX_MOVES) for the legal moves:
  * one list and one game-end test per move.  Returns an exit code (message
@@ -56,19 +56,14 @@ static int cmd_apply_moves(const struct cli *c, tiers_pos *p)
 
 int cmd_apply_run(struct cli *c)
 {
-    int code = CLI_OK;
-    tiers_variant *v = cli_load_variant(c, c->args[0], &code);
-    if (!v)
+    tiers_variant *v;
+    tiers_pos *p;
+    /* Room in the history for every move given (0 = the default). */
+    int history = c->nargs > 4000 ? c->nargs + 64 : 0;
+    int code = cli_open(c, c->args[0], history, &v, &p);
+    if (!p)
         return code;
-    tiers_pos *p = NULL;
-    code = cli_check_notation(c, v);
-    if (code == CLI_OK) {
-        /* Room in the history for every move given (0 = the default). */
-        int history = c->nargs > 4000 ? c->nargs + 64 : 0;
-        p = cli_open_pos(c, v, history, &code);
-    }
-    if (p)
-        code = cmd_apply_moves(c, p);
+    code = cmd_apply_moves(c, p);
     if (code == CLI_OK) {
         int rc;
         char *text = cli_pos_text(p, c->notation, &rc);
@@ -78,15 +73,15 @@ int cmd_apply_run(struct cli *c)
         } else {
             tiers_status st = tiers_pos_status(p);
             if (c->json) {
-                json_writer w;
-                json_init(&w, stdout);
-                json_begin_object(&w);
-                json_key(&w, "position");
-                json_string(&w, text);
-                json_key(&w, "ply");
-                json_int(&w, tiers_pos_ply(p));
+                jsonw w;
+                jsonw_init(&w, stdout);
+                jsonw_begin_object(&w);
+                jsonw_key(&w, "position");
+                jsonw_string(&w, text);
+                jsonw_key(&w, "ply");
+                jsonw_int(&w, tiers_pos_ply(p));
                 cli_json_status(&w, v, &st);
-                json_end_object(&w);
+                jsonw_end_object(&w);
                 fputc('\n', stdout);
             } else {
                 printf("position: %s\n", text);
@@ -95,8 +90,6 @@ int cmd_apply_run(struct cli *c)
             free(text);
         }
     }
-    if (p)
-        tiers_pos_free(p);
-    tiers_variant_free(v);
+    cli_close(v, p);
     return code;
 }

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "json.h"
+#include "jsonw.h"
 
 enum {
     CMD_BENCH_MAX_DEPTH = 16,
@@ -131,12 +131,7 @@ static int cmd_bench_perft_again(tiers_pos *p, struct cmd_bench_row *row)
 /* Loads a row's variant and start; returns an exit code (messages printed). */
 static int cmd_bench_open(const struct cli *c, struct cmd_bench_row *row)
 {
-    int code = CLI_OK;
-    row->v = cli_load_variant(c, row->spec, &code);
-    if (row->v && !(row->p = cli_open_pos(c, row->v, 0, &code))) {
-        tiers_variant_free(row->v);
-        row->v = NULL;
-    }
+    int code = cli_open(c, row->spec, 0, &row->v, &row->p);
     row->ok = row->p != NULL;
     return code;
 }
@@ -171,53 +166,53 @@ static void cmd_bench_print(const struct cli *c, struct cmd_bench_row *rows,
                             int n)
 {
     if (c->json) {
-        json_writer w;
-        json_init(&w, stdout);
-        json_begin_object(&w);
-        json_key(&w, "seconds");
-        json_double(&w, c->seconds, 3);
+        jsonw w;
+        jsonw_init(&w, stdout);
+        jsonw_begin_object(&w);
+        jsonw_key(&w, "seconds");
+        jsonw_double(&w, c->seconds, 3);
         char seed[24];
         snprintf(seed, sizeof seed, "0x%016llx",
                  (unsigned long long)cmd_bench_seed);
-        json_key(&w, "seed");
-        json_string(&w, seed);
-        json_key(&w, "max_plies");
-        json_int(&w, CMD_BENCH_MAX_PLIES);
-        json_key(&w, "rounds");
-        json_int(&w, CMD_BENCH_ROUNDS);
-        json_key(&w, "results");
-        json_begin_array(&w);
+        jsonw_key(&w, "seed");
+        jsonw_string(&w, seed);
+        jsonw_key(&w, "max_plies");
+        jsonw_int(&w, CMD_BENCH_MAX_PLIES);
+        jsonw_key(&w, "rounds");
+        jsonw_int(&w, CMD_BENCH_ROUNDS);
+        jsonw_key(&w, "results");
+        jsonw_begin_array(&w);
         for (int i = 0; i < n; i++) {
             struct cmd_bench_row *r = &rows[i];
-            json_begin_object(&w);
-            json_key(&w, "variant");
-            json_string(&w, r->name);
-            json_key(&w, "ok");
-            json_bool(&w, r->ok);
+            jsonw_begin_object(&w);
+            jsonw_key(&w, "variant");
+            jsonw_string(&w, r->name);
+            jsonw_key(&w, "ok");
+            jsonw_bool(&w, r->ok);
             if (r->ok) {
-                json_key(&w, "perft_depth");
-                json_int(&w, r->depth);
-                json_key(&w, "leaves");
-                json_int(&w, r->leaves);
-                json_key(&w, "perft_seconds");
-                json_double(&w, r->perft_secs, 6);
-                json_key(&w, "leaves_per_second");
-                json_double(&w, cmd_bench_rate((double)r->leaves,
+                jsonw_key(&w, "perft_depth");
+                jsonw_int(&w, r->depth);
+                jsonw_key(&w, "leaves");
+                jsonw_int(&w, r->leaves);
+                jsonw_key(&w, "perft_seconds");
+                jsonw_double(&w, r->perft_secs, 6);
+                jsonw_key(&w, "leaves_per_second");
+                jsonw_double(&w, cmd_bench_rate((double)r->leaves,
                                                r->perft_secs), 0);
-                json_key(&w, "games");
-                json_int(&w, r->games);
-                json_key(&w, "plies");
-                json_int(&w, r->plies);
-                json_key(&w, "playout_seconds");
-                json_double(&w, r->play_secs, 6);
-                json_key(&w, "plies_per_second");
-                json_double(&w, cmd_bench_rate((double)r->plies,
+                jsonw_key(&w, "games");
+                jsonw_int(&w, r->games);
+                jsonw_key(&w, "plies");
+                jsonw_int(&w, r->plies);
+                jsonw_key(&w, "playout_seconds");
+                jsonw_double(&w, r->play_secs, 6);
+                jsonw_key(&w, "plies_per_second");
+                jsonw_double(&w, cmd_bench_rate((double)r->plies,
                                                r->play_secs), 0);
             }
-            json_end_object(&w);
+            jsonw_end_object(&w);
         }
-        json_end_array(&w);
-        json_end_object(&w);
+        jsonw_end_array(&w);
+        jsonw_end_object(&w);
         fputc('\n', stdout);
         return;
     }

@@ -8,124 +8,123 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "json.h"
+#include "jsonw.h"
 #include "playout.h"
-#include "report.h"
 
-static void compare_json_rate(json_writer *w, const char *key, const struct stats_rate *r)
+static void compare_json_rate(jsonw *w, const char *key, const struct stats_rate *r)
 {
-    json_key(w, key);
-    json_begin_object(w);
-    json_key(w, "count");
-    json_int(w, r->k);
-    json_key(w, "of");
-    json_int(w, r->n);
-    json_key(w, "rate");
-    json_double(w, r->rate, 4);
-    json_key(w, "low");
-    json_double(w, r->lo, 4);
-    json_key(w, "high");
-    json_double(w, r->hi, 4);
-    json_end_object(w);
+    jsonw_key(w, key);
+    jsonw_begin_object(w);
+    jsonw_key(w, "count");
+    jsonw_int(w, r->k);
+    jsonw_key(w, "of");
+    jsonw_int(w, r->n);
+    jsonw_key(w, "rate");
+    jsonw_double(w, r->rate, 4);
+    jsonw_key(w, "low");
+    jsonw_double(w, r->lo, 4);
+    jsonw_key(w, "high");
+    jsonw_double(w, r->hi, 4);
+    jsonw_end_object(w);
 }
 
 static void compare_json(const struct cli *c, const struct playout_variant *v, int n)
 {
-    json_writer w;
-    json_init(&w, stdout);
-    json_begin_object(&w);
-    json_key(&w, "games");
-    json_int(&w, c->games);
-    json_key(&w, "seed");
-    json_int(&w, (long long)c->seed);
-    json_key(&w, "max_plies");
-    json_int(&w, c->max_plies);
-    json_key(&w, "db");
-    json_string(&w, c->db);
-    json_key(&w, "variants");
-    json_begin_array(&w);
+    jsonw w;
+    jsonw_init(&w, stdout);
+    jsonw_begin_object(&w);
+    jsonw_key(&w, "games");
+    jsonw_int(&w, c->games);
+    jsonw_key(&w, "seed");
+    jsonw_int(&w, (long long)c->seed);
+    jsonw_key(&w, "max_plies");
+    jsonw_int(&w, c->max_plies);
+    jsonw_key(&w, "db");
+    jsonw_string(&w, c->db);
+    jsonw_key(&w, "variants");
+    jsonw_begin_array(&w);
     for (int i = 0; i < n; i++) {
         const struct stats *s = &v[i].stats;
         const struct db_run *r = &v[i].run;
-        json_begin_object(&w);
-        json_key(&w, "variant");
-        json_string(&w, r->variant);
-        json_key(&w, "hash");
-        json_string(&w, r->hash);
-        json_key(&w, "run");
-        json_string(&w, r->key);
-        json_key(&w, "sides");
-        json_begin_array(&w);
-        json_string(&w, r->side[0]);
-        json_string(&w, r->side[1]);
-        json_end_array(&w);
-        json_key(&w, "agents");
-        json_begin_array(&w);
-        json_string(&w, r->agent[0]);
-        json_string(&w, r->agent[1]);
-        json_end_array(&w);
-        json_key(&w, "games");
-        json_int(&w, s->games);
-        json_key(&w, "played_now");
-        json_int(&w, v[i].result.played);
-        json_key(&w, "wins");
-        json_begin_array(&w);
-        json_int(&w, s->wins[0]);
-        json_int(&w, s->wins[1]);
-        json_end_array(&w);
-        json_key(&w, "draws");
-        json_int(&w, s->draws);
-        json_key(&w, "cut");
-        json_int(&w, s->cut);
-        json_key(&w, "replayed");
-        json_int(&w, s->replayed);
+        jsonw_begin_object(&w);
+        jsonw_key(&w, "variant");
+        jsonw_string(&w, r->variant);
+        jsonw_key(&w, "hash");
+        jsonw_string(&w, r->hash);
+        jsonw_key(&w, "run");
+        jsonw_string(&w, r->key);
+        jsonw_key(&w, "sides");
+        jsonw_begin_array(&w);
+        jsonw_string(&w, r->side[0]);
+        jsonw_string(&w, r->side[1]);
+        jsonw_end_array(&w);
+        jsonw_key(&w, "agents");
+        jsonw_begin_array(&w);
+        jsonw_string(&w, r->agent[0]);
+        jsonw_string(&w, r->agent[1]);
+        jsonw_end_array(&w);
+        jsonw_key(&w, "games");
+        jsonw_int(&w, s->games);
+        jsonw_key(&w, "played_now");
+        jsonw_int(&w, v[i].result.played);
+        jsonw_key(&w, "wins");
+        jsonw_begin_array(&w);
+        jsonw_int(&w, s->wins[0]);
+        jsonw_int(&w, s->wins[1]);
+        jsonw_end_array(&w);
+        jsonw_key(&w, "draws");
+        jsonw_int(&w, s->draws);
+        jsonw_key(&w, "cut");
+        jsonw_int(&w, s->cut);
+        jsonw_key(&w, "replayed");
+        jsonw_int(&w, s->replayed);
         compare_json_rate(&w, "win_rate_0", &s->win[0]);
         compare_json_rate(&w, "win_rate_1", &s->win[1]);
-        json_key(&w, "first_mover");
+        jsonw_key(&w, "first_mover");
         if (s->first_side < 0)
-            json_null(&w);
+            jsonw_null(&w);
         else
-            json_string(&w, r->side[s->first_side]);
+            jsonw_string(&w, r->side[s->first_side]);
         compare_json_rate(&w, "first_mover_win_rate", &s->first);
         compare_json_rate(&w, "draw_rate", &s->draw);
         compare_json_rate(&w, "decisiveness", &s->decisive_rate);
         compare_json_rate(&w, "cut_rate", &s->cut_rate);
-        json_key(&w, "length_mean");
-        json_double(&w, s->length_mean, 3);
-        json_key(&w, "length_median");
-        json_double(&w, s->length_median, 1);
-        json_key(&w, "length_min");
-        json_int(&w, s->length_min);
-        json_key(&w, "length_max");
-        json_int(&w, s->length_max);
-        json_key(&w, "setup_plies_mean");
-        json_double(&w, s->setup_mean, 3);
-        json_key(&w, "branching");
-        json_double(&w, s->branching, 3);
-        json_key(&w, "captures_per_game");
-        json_double(&w, s->captures, 4);
-        json_key(&w, "drops_per_game");
-        json_double(&w, s->drops, 4);
-        json_key(&w, "stacks_per_game");
-        json_double(&w, s->stacks, 4);
-        json_key(&w, "seconds_per_game");
-        json_double(&w, s->seconds_mean, 6);
-        json_key(&w, "effects");
-        json_begin_array(&w);
+        jsonw_key(&w, "length_mean");
+        jsonw_double(&w, s->length_mean, 3);
+        jsonw_key(&w, "length_median");
+        jsonw_double(&w, s->length_median, 1);
+        jsonw_key(&w, "length_min");
+        jsonw_int(&w, s->length_min);
+        jsonw_key(&w, "length_max");
+        jsonw_int(&w, s->length_max);
+        jsonw_key(&w, "setup_plies_mean");
+        jsonw_double(&w, s->setup_mean, 3);
+        jsonw_key(&w, "branching");
+        jsonw_double(&w, s->branching, 3);
+        jsonw_key(&w, "captures_per_game");
+        jsonw_double(&w, s->captures, 4);
+        jsonw_key(&w, "drops_per_game");
+        jsonw_double(&w, s->drops, 4);
+        jsonw_key(&w, "stacks_per_game");
+        jsonw_double(&w, s->stacks, 4);
+        jsonw_key(&w, "seconds_per_game");
+        jsonw_double(&w, s->seconds_mean, 6);
+        jsonw_key(&w, "effects");
+        jsonw_begin_array(&w);
         for (int e = 0; e < r->neffects; e++) {
-            json_begin_object(&w);
-            json_key(&w, "name");
-            json_string(&w, r->effect[e]);
-            json_key(&w, "per_game");
-            json_double(&w, s->effect_rate[e], 4);
+            jsonw_begin_object(&w);
+            jsonw_key(&w, "name");
+            jsonw_string(&w, r->effect[e]);
+            jsonw_key(&w, "per_game");
+            jsonw_double(&w, s->effect_rate[e], 4);
             compare_json_rate(&w, "games_with", &s->effect_games[e]);
-            json_end_object(&w);
+            jsonw_end_object(&w);
         }
-        json_end_array(&w);
-        json_end_object(&w);
+        jsonw_end_array(&w);
+        jsonw_end_object(&w);
     }
-    json_end_array(&w);
-    json_end_object(&w);
+    jsonw_end_array(&w);
+    jsonw_end_object(&w);
     fputc('\n', stdout);
 }
 
@@ -224,7 +223,8 @@ int cmd_compare_run(struct cli *c)
     }
     if (code == CLI_OK && c->report) {
         char err[1024];
-        if (report_write(c->report, c, v, n, err, sizeof err) != 0) {
+        struct report_meta meta = {c->games, c->seed, c->max_plies, c->db};
+        if (report_write(c->report, &meta, v, n, err, sizeof err) != 0) {
             cli_error(c, "%s", err);
             code = CLI_INTERNAL;
         } else if (!c->json) {

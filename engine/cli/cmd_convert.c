@@ -37,19 +37,15 @@ static int convert_moves(const struct cli *c, tiers_pos *p)
 
 int cmd_convert_run(struct cli *c)
 {
-    int code = CLI_OK;
-    tiers_variant *v = cli_load_variant(c, c->args[0], &code);
-    if (!v)
+    tiers_variant *v;
+    tiers_pos *p;
+    int code = cli_open(c, c->args[0], c->nargs + 64, &v, &p);
+    if (!p)
         return code;
     struct cli out = *c;
     out.notation = c->to;
-    tiers_pos *p = NULL;
-    code = cli_check_notation(c, v);
-    if (code == CLI_OK)
-        code = cli_check_notation(&out, v);
-    if (code == CLI_OK)
-        p = cli_open_pos(c, v, c->nargs + 64, &code);
-    if (p) {
+    code = cli_check_notation(&out, v);
+    if (code == CLI_OK) {
         int rc;
         char *text = cli_pos_text(p, c->to, &rc);
         if (!text) {
@@ -61,8 +57,7 @@ int cmd_convert_run(struct cli *c)
             free(text);
             code = convert_moves(c, p);
         }
-        tiers_pos_free(p);
     }
-    tiers_variant_free(v);
+    cli_close(v, p);
     return code;
 }

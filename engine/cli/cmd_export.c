@@ -16,8 +16,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "gamerec.h"
-#include "json.h"
+#include "export.h"
+#include "jsonw.h"
 #include "playout.h"
 
 /* as many rules as an options column can hold (each takes >= 2 bytes) */
@@ -373,29 +373,29 @@ static int export_each_run(const struct db_run *run, void *ud)
 
 static void export_json(const struct cli *c, const char *db_path, const struct export_all *a)
 {
-    json_writer w;
-    json_init(&w, stdout);
-    json_begin_object(&w);
-    json_key(&w, "db");
-    json_string(&w, db_path);
-    json_key(&w, "output");
-    json_string(&w, c->output);
-    json_key(&w, "runs");
-    json_begin_array(&w);
+    jsonw w;
+    jsonw_init(&w, stdout);
+    jsonw_begin_object(&w);
+    jsonw_key(&w, "db");
+    jsonw_string(&w, db_path);
+    jsonw_key(&w, "output");
+    jsonw_string(&w, c->output);
+    jsonw_key(&w, "runs");
+    jsonw_begin_array(&w);
     for (int i = 0; i < a->ndone; i++) {
-        json_begin_object(&w);
-        json_key(&w, "run");
-        json_string(&w, a->done[i].run);
-        json_key(&w, "variant");
-        json_string(&w, a->done[i].variant);
-        json_key(&w, "games");
-        json_int(&w, a->done[i].games);
-        json_end_object(&w);
+        jsonw_begin_object(&w);
+        jsonw_key(&w, "run");
+        jsonw_string(&w, a->done[i].run);
+        jsonw_key(&w, "variant");
+        jsonw_string(&w, a->done[i].variant);
+        jsonw_key(&w, "games");
+        jsonw_int(&w, a->done[i].games);
+        jsonw_end_object(&w);
     }
-    json_end_array(&w);
-    json_key(&w, "written");
-    json_int(&w, a->written);
-    json_end_object(&w);
+    jsonw_end_array(&w);
+    jsonw_key(&w, "written");
+    jsonw_int(&w, a->written);
+    jsonw_end_object(&w);
     fputc('\n', stdout);
 }
 

@@ -4,8 +4,8 @@
  * run gives the database a single unsharded run would have written. */
 #include <string.h>
 
-#include "db.h"
-#include "json.h"
+#include "lab.h"
+#include "jsonw.h"
 #include "playout.h"
 
 int cmd_merge_run(struct cli *c)
@@ -22,14 +22,14 @@ int cmd_merge_run(struct cli *c)
         return CLI_INPUT;
     }
     int code = CLI_OK;
-    json_writer w;
+    jsonw w;
     if (c->json) {
-        json_init(&w, stdout);
-        json_begin_object(&w);
-        json_key(&w, "output");
-        json_string(&w, c->output);
-        json_key(&w, "inputs");
-        json_begin_array(&w);
+        jsonw_init(&w, stdout);
+        jsonw_begin_object(&w);
+        jsonw_key(&w, "output");
+        jsonw_string(&w, c->output);
+        jsonw_key(&w, "inputs");
+        jsonw_begin_array(&w);
     }
     int64_t total_added = 0;
     for (int i = 0; i < c->nargs; i++) {
@@ -45,26 +45,26 @@ int cmd_merge_run(struct cli *c)
                       "(kept the ones there)",
                       (long long)differ, c->args[i], c->output);
         if (c->json) {
-            json_begin_object(&w);
-            json_key(&w, "file");
-            json_string(&w, c->args[i]);
-            json_key(&w, "added");
-            json_int(&w, added);
-            json_key(&w, "duplicates");
-            json_int(&w, skipped);
-            json_key(&w, "different");
-            json_int(&w, differ);
-            json_end_object(&w);
+            jsonw_begin_object(&w);
+            jsonw_key(&w, "file");
+            jsonw_string(&w, c->args[i]);
+            jsonw_key(&w, "added");
+            jsonw_int(&w, added);
+            jsonw_key(&w, "duplicates");
+            jsonw_int(&w, skipped);
+            jsonw_key(&w, "different");
+            jsonw_int(&w, differ);
+            jsonw_end_object(&w);
         } else {
             printf("%s: %lld games added, %lld already there\n", c->args[i],
                    (long long)added, (long long)skipped);
         }
     }
     if (c->json) {
-        json_end_array(&w);
-        json_key(&w, "added");
-        json_int(&w, total_added);
-        json_end_object(&w);
+        jsonw_end_array(&w);
+        jsonw_key(&w, "added");
+        jsonw_int(&w, total_added);
+        jsonw_end_object(&w);
         fputc('\n', stdout);
     } else if (code == CLI_OK) {
         printf("%s: %lld games added in all\n", c->output, (long long)total_added);

@@ -6,45 +6,46 @@
 #include <string.h>
 
 #include "cli.h"
-#include "json.h"
+#include "jsonin.h"
+#include "jsonw.h"
 
 /* Writes the moves object of one position:
  * {"position", "moves", "in_check", "game_over", "result", "reason"}. */
 static void cmd_moves_json(const char *position, char **moves, int n,
                            const tiers_status *st)
 {
-    json_writer w;
-    json_init(&w, stdout);
-    json_begin_object(&w);
-    json_key(&w, "position");
-    json_string(&w, position);
-    json_key(&w, "moves");
-    json_begin_array(&w);
+    jsonw w;
+    jsonw_init(&w, stdout);
+    jsonw_begin_object(&w);
+    jsonw_key(&w, "position");
+    jsonw_string(&w, position);
+    jsonw_key(&w, "moves");
+    jsonw_begin_array(&w);
     for (int i = 0; i < n; i++)
-        json_string(&w, moves[i]);
-    json_end_array(&w);
-    json_key(&w, "in_check");
-    json_bool(&w, st->in_check);
-    json_key(&w, "game_over");
-    json_bool(&w, st->game_over);
-    json_key(&w, "result");
-    json_string(&w, cli_result_text(st->result));
-    json_key(&w, "reason");
-    json_string(&w, st->reason ? st->reason : "");
-    json_end_object(&w);
+        jsonw_string(&w, moves[i]);
+    jsonw_end_array(&w);
+    jsonw_key(&w, "in_check");
+    jsonw_bool(&w, st->in_check);
+    jsonw_key(&w, "game_over");
+    jsonw_bool(&w, st->game_over);
+    jsonw_key(&w, "result");
+    jsonw_string(&w, cli_result_text(st->result));
+    jsonw_key(&w, "reason");
+    jsonw_string(&w, st->reason ? st->reason : "");
+    jsonw_end_object(&w);
     fputc('\n', stdout);
 }
 
 static void cmd_moves_json_error(const char *position, const char *msg)
 {
-    json_writer w;
-    json_init(&w, stdout);
-    json_begin_object(&w);
-    json_key(&w, "position");
-    json_string(&w, position);
-    json_key(&w, "error");
-    json_string(&w, msg);
-    json_end_object(&w);
+    jsonw w;
+    jsonw_init(&w, stdout);
+    jsonw_begin_object(&w);
+    jsonw_key(&w, "position");
+    jsonw_string(&w, position);
+    jsonw_key(&w, "error");
+    jsonw_string(&w, msg);
+    jsonw_end_object(&w);
     fputc('\n', stdout);
 }
 
@@ -57,11 +58,11 @@ static int cmd_moves_line(const struct cli *c, tiers_pos *p, const char *line,
     const char *position = line;
 
     if (line[0] == '{') {
-        int r = json_get_string(line, "position", &decoded, jerr,
+        int r = jsonin_string(line, "position", &decoded, jerr,
                                 sizeof jerr);
-        if (r != JSON_FOUND) {
+        if (r != JSONIN_FOUND) {
             snprintf(msg, sizeof msg, "line %ld: %s", lineno,
-                     r == JSON_ABSENT ? "no \"position\" field" : jerr);
+                     r == JSONIN_ABSENT ? "no \"position\" field" : jerr);
             cmd_moves_json_error(line, msg);
             return CLI_INPUT;
         }
@@ -143,19 +144,16 @@ int cmd_moves_run(struct cli *c)
     if (c->solved && (c->batch || c->count))
         return cli_usage_error(c, "--solved cannot be combined with %s",
                                c->batch ? "--batch" : "--count");
-    int code = CLI_OK;
-    tiers_variant *v = cli_load_variant(c, c->args[0], &code);
-    if (!v)
+    tiers_variant *v;
+    tiers_pos *p;
+    int code = cli_open(c, c->args[0], 0, &v, &p);
+    if (!p)
         return code;
-    tiers_pos *p = NULL;
-    code = cli_check_notation(c, v);
-    if (code == CLI_OK)
-        p = cli_open_pos(c, v, 0, &code);
-    if (p && c->batch) {
+    if (c->batch) {
         code = cmd_moves_batch(c, p);
-    } else if (p && c->solved) {
+    } else if (c->solved) {
         code = cli_solved_moves(c, p);
-    } else if (p) {
+    } else {
         char **moves;
         int n;
         tiers_status st; /* with the moves when the output shows it */
@@ -171,14 +169,14 @@ int cmd_moves_run(struct cli *c)
                           cli_code_text(rc));
                 code = CLI_INTERNAL;
             } else if (c->count) {
-                json_writer w;
-                json_init(&w, stdout);
-                json_begin_object(&w);
-                json_key(&w, "position");
-                json_string(&w, text);
-                json_key(&w, "count");
-                json_int(&w, n);
-                json_end_object(&w);
+                jsonw w;
+                jsonw_init(&w, stdout);
+                jsonw_begin_object(&w);
+                jsonw_key(&w, "position");
+                jsonw_string(&w, text);
+                jsonw_key(&w, "count");
+                jsonw_int(&w, n);
+                jsonw_end_object(&w);
                 fputc('\n', stdout);
             } else {
                 cmd_moves_json(text, moves, n, &st);
@@ -192,8 +190,6 @@ int cmd_moves_run(struct cli *c)
         }
         cli_free_strings(moves, n);
     }
-    if (p)
-        tiers_pos_free(p);
-    tiers_variant_free(v);
+    cli_close(v, p);
     return code;
 }

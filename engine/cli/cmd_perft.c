@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "json.h"
+#include "jsonw.h"
 
 static const char cmd_perft_counting[] =
     "legal moves, last ply from the full legal list, stops at game over";
@@ -93,18 +93,13 @@ int cmd_perft_run(struct cli *c)
     if (c->divide && depth < 1)
         return cli_usage_error(c, "--divide needs DEPTH >= 1, not '%s'",
                                c->args[1]);
-    int code = CLI_OK;
-    tiers_variant *v = cli_load_variant(c, c->args[0], &code);
-    if (!v)
+    tiers_variant *v;
+    tiers_pos *p;
+    int code = cli_open(c, c->args[0], 0, &v, &p);
+    if (!p)
         return code;
-    tiers_pos *p = NULL;
     struct cmd_perft_root *roots = NULL;
     int nroots = 0;
-    code = cli_check_notation(c, v);
-    if (code == CLI_OK)
-        p = cli_open_pos(c, v, 0, &code);
-    if (!p)
-        goto done;
 
     int64_t leaves;
     double t0 = cli_now();
@@ -126,35 +121,35 @@ int cmd_perft_run(struct cli *c)
     double rate = secs > 0 ? (double)leaves / secs : 0;
 
     if (c->json) {
-        json_writer w;
-        json_init(&w, stdout);
-        json_begin_object(&w);
-        json_key(&w, "variant");
-        json_string(&w, tiers_variant_name(v));
-        json_key(&w, "depth");
-        json_int(&w, depth);
-        json_key(&w, "leaves");
-        json_int(&w, leaves);
-        json_key(&w, "seconds");
-        json_double(&w, secs, 6);
-        json_key(&w, "leaves_per_second");
-        json_double(&w, rate, 0);
-        json_key(&w, "counting");
-        json_string(&w, cmd_perft_counting);
+        jsonw w;
+        jsonw_init(&w, stdout);
+        jsonw_begin_object(&w);
+        jsonw_key(&w, "variant");
+        jsonw_string(&w, tiers_variant_name(v));
+        jsonw_key(&w, "depth");
+        jsonw_int(&w, depth);
+        jsonw_key(&w, "leaves");
+        jsonw_int(&w, leaves);
+        jsonw_key(&w, "seconds");
+        jsonw_double(&w, secs, 6);
+        jsonw_key(&w, "leaves_per_second");
+        jsonw_double(&w, rate, 0);
+        jsonw_key(&w, "counting");
+        jsonw_string(&w, cmd_perft_counting);
         if (c->divide) {
-            json_key(&w, "divide");
-            json_begin_array(&w);
+            jsonw_key(&w, "divide");
+            jsonw_begin_array(&w);
             for (int i = 0; i < nroots; i++) {
-                json_begin_object(&w);
-                json_key(&w, "move");
-                json_string(&w, roots[i].move);
-                json_key(&w, "leaves");
-                json_int(&w, roots[i].leaves);
-                json_end_object(&w);
+                jsonw_begin_object(&w);
+                jsonw_key(&w, "move");
+                jsonw_string(&w, roots[i].move);
+                jsonw_key(&w, "leaves");
+                jsonw_int(&w, roots[i].leaves);
+                jsonw_end_object(&w);
             }
-            json_end_array(&w);
+            jsonw_end_array(&w);
         }
-        json_end_object(&w);
+        jsonw_end_object(&w);
         fputc('\n', stdout);
     } else {
         for (int i = 0; i < nroots; i++)
@@ -170,8 +165,6 @@ int cmd_perft_run(struct cli *c)
     }
 done:
     cmd_perft_free(roots, nroots);
-    if (p)
-        tiers_pos_free(p);
-    tiers_variant_free(v);
+    cli_close(v, p);
     return code;
 }

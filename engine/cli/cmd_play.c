@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "gamerec.h"
+#include "lab.h"
 
 enum {
     PLAY_TOKEN = 32,
@@ -758,14 +758,10 @@ int cmd_play_run(struct cli *c)
     memset(&g, 0, sizeof g);
     g.c = c;
     g.notation = c->notation;
-    g.v = cli_load_variant(c, c->args[0], &code);
-    if (!g.v)
+    code = cli_open(c, c->args[0], PLAY_HISTORY, &g.v, &g.p);
+    if (!g.p)
         return code;
-    code = cli_check_notation(c, g.v);
-    if (code == CLI_OK)
-        code = play_players(&g);
-    if (code == CLI_OK)
-        g.p = cli_open_pos(c, g.v, PLAY_HISTORY, &code);
+    code = play_players(&g);
     if (code != CLI_OK)
         goto done;
     g.plies = calloc(PLAY_HISTORY, sizeof *g.plies);

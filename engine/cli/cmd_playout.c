@@ -5,10 +5,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "json.h"
+#include "jsonw.h"
+#include "export.h"
 #include "playout.h"
 
-int cli_playout_option(struct cli *c, unsigned bit, const char *arg)
+int cli_playout_option(struct cli *c, cli_opts bit, const char *arg)
 {
     long n;
     switch (bit) {
@@ -215,71 +216,71 @@ static void playout_print(const struct cli *c, const struct playout_variant *pv,
     const struct stats *s = &pv->stats;
     double rate = r->seconds > 0 ? (double)r->played / r->seconds : 0;
     if (c->json) {
-        json_writer w;
-        json_init(&w, stdout);
-        json_begin_object(&w);
-        json_key(&w, "variant");
-        json_string(&w, run->variant);
-        json_key(&w, "hash");
-        json_string(&w, run->hash);
-        json_key(&w, "run");
-        json_string(&w, run->key);
-        json_key(&w, "db");
-        json_string(&w, c->db);
-        json_key(&w, "options");
-        json_string(&w, run->options);
-        json_key(&w, "sides");
-        json_begin_array(&w);
+        jsonw w;
+        jsonw_init(&w, stdout);
+        jsonw_begin_object(&w);
+        jsonw_key(&w, "variant");
+        jsonw_string(&w, run->variant);
+        jsonw_key(&w, "hash");
+        jsonw_string(&w, run->hash);
+        jsonw_key(&w, "run");
+        jsonw_string(&w, run->key);
+        jsonw_key(&w, "db");
+        jsonw_string(&w, c->db);
+        jsonw_key(&w, "options");
+        jsonw_string(&w, run->options);
+        jsonw_key(&w, "sides");
+        jsonw_begin_array(&w);
         for (int side = 0; side < 2; side++)
-            json_string(&w, run->side[side]);
-        json_end_array(&w);
-        json_key(&w, "agents");
-        json_begin_array(&w);
+            jsonw_string(&w, run->side[side]);
+        jsonw_end_array(&w);
+        jsonw_key(&w, "agents");
+        jsonw_begin_array(&w);
         for (int side = 0; side < 2; side++)
-            json_string(&w, run->agent[side]);
-        json_end_array(&w);
-        json_key(&w, "seed");
-        json_int(&w, (long long)run->seed);
-        json_key(&w, "max_plies");
-        json_int(&w, run->max_plies);
-        json_key(&w, "games");
-        json_int(&w, c->games);
-        json_key(&w, "shard");
+            jsonw_string(&w, run->agent[side]);
+        jsonw_end_array(&w);
+        jsonw_key(&w, "seed");
+        jsonw_int(&w, (long long)run->seed);
+        jsonw_key(&w, "max_plies");
+        jsonw_int(&w, run->max_plies);
+        jsonw_key(&w, "games");
+        jsonw_int(&w, c->games);
+        jsonw_key(&w, "shard");
         char shard[32];
         snprintf(shard, sizeof shard, "%d/%d", c->shard_k, c->shard_n);
-        json_string(&w, shard);
-        json_key(&w, "wanted");
-        json_int(&w, r->wanted);
-        json_key(&w, "found");
-        json_int(&w, r->found);
-        json_key(&w, "played");
-        json_int(&w, r->played);
-        json_key(&w, "threads");
-        json_int(&w, r->threads);
-        json_key(&w, "seconds");
-        json_double(&w, r->seconds, 3);
-        json_key(&w, "games_per_second");
-        json_double(&w, rate, 2);
-        json_key(&w, "stored");
-        json_int(&w, s->games);
-        json_key(&w, "wins");
-        json_begin_array(&w);
-        json_int(&w, s->wins[0]);
-        json_int(&w, s->wins[1]);
-        json_end_array(&w);
-        json_key(&w, "draws");
-        json_int(&w, s->draws);
-        json_key(&w, "cut");
-        json_int(&w, s->cut);
-        json_key(&w, "replayed");
-        json_int(&w, s->replayed);
+        jsonw_string(&w, shard);
+        jsonw_key(&w, "wanted");
+        jsonw_int(&w, r->wanted);
+        jsonw_key(&w, "found");
+        jsonw_int(&w, r->found);
+        jsonw_key(&w, "played");
+        jsonw_int(&w, r->played);
+        jsonw_key(&w, "threads");
+        jsonw_int(&w, r->threads);
+        jsonw_key(&w, "seconds");
+        jsonw_double(&w, r->seconds, 3);
+        jsonw_key(&w, "games_per_second");
+        jsonw_double(&w, rate, 2);
+        jsonw_key(&w, "stored");
+        jsonw_int(&w, s->games);
+        jsonw_key(&w, "wins");
+        jsonw_begin_array(&w);
+        jsonw_int(&w, s->wins[0]);
+        jsonw_int(&w, s->wins[1]);
+        jsonw_end_array(&w);
+        jsonw_key(&w, "draws");
+        jsonw_int(&w, s->draws);
+        jsonw_key(&w, "cut");
+        jsonw_int(&w, s->cut);
+        jsonw_key(&w, "replayed");
+        jsonw_int(&w, s->replayed);
         if (c->records) {
-            json_key(&w, "records");
-            json_string(&w, c->records);
-            json_key(&w, "records_written");
-            json_int(&w, written);
+            jsonw_key(&w, "records");
+            jsonw_string(&w, c->records);
+            jsonw_key(&w, "records_written");
+            jsonw_int(&w, written);
         }
-        json_end_object(&w);
+        jsonw_end_object(&w);
         fputc('\n', stdout);
         return;
     }

@@ -20,37 +20,6 @@ struct cmd_render_state {
     long stop;           /* --ply: stop after this many plies, -1 = end */
 };
 
-/* Whole file (or stdin for "-"), NUL-terminated; NULL with a message. */
-static char *cmd_render_slurp(const struct cli *c, const char *path)
-{
-    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-    if (!f) {
-        cli_error(c, "%s: %s", path, strerror(errno));
-        return NULL;
-    }
-    size_t len = 0, cap = 4096;
-    char *buf = malloc(cap);
-    for (size_t n; buf && (n = fread(buf + len, 1, cap - len - 1, f)) > 0;) {
-        len += n;
-        if (len + 1 == cap) {
-            char *more = realloc(buf, cap *= 2);
-            if (!more)
-                free(buf);
-            buf = more;
-        }
-    }
-    int bad = !buf || ferror(f);
-    if (f != stdin)
-        fclose(f);
-    if (bad) {
-        cli_error(c, "%s: %s", path, buf ? "read error" : "out of memory");
-        free(buf);
-        return NULL;
-    }
-    buf[len] = '\0';
-    return buf;
-}
-
 /* Replay callback: remembers each move, stops after ply `stop`. */
 static int cmd_render_ply(tiers_pos *p, const tiers_record_ply *ply, void *ud)
 {
@@ -67,7 +36,7 @@ static int cmd_render_ply(tiers_pos *p, const tiers_record_ply *ply, void *ud)
 static int cmd_render_record(const struct cli *c, tiers_variant **vp, tiers_pos **pp,
                              struct cmd_render_state *s)
 {
-    char *text = cmd_render_slurp(c, c->record);
+    char *text = cli_slurp(c, c->record);
     if (!text)
         return CLI_INPUT;
     tiers_error err;
@@ -243,20 +212,14 @@ int cmd_render_run(struct cli *c)
     if ((c->given & CLI_O_PLY) && !c->record)
         return cli_usage_error(c, "--ply needs --record");
 
-    int code = CLI_OK;
-    tiers_variant *v = cli_load_variant(c, c->args[0], &code);
-    if (!v)
+    tiers_variant *v;
+    tiers_pos *p;
+    int code = cli_open(c, c->args[0], 0, &v, &p);
+    if (!p)
         return code;
-    tiers_pos *p = NULL;
     struct cmd_render_state s;
     memset(&s, 0, sizeof s);
 
-    code = cli_check_notation(c, v);
-    if (code != CLI_OK)
-        goto done;
-    p = cli_open_pos(c, v, 0, &code);
-    if (!p)
-        goto done;
     if (c->record)
         code = cmd_render_record(c, &v, &p, &s);
     if (code == CLI_OK && c->move)
@@ -266,9 +229,6 @@ int cmd_render_run(struct cli *c)
                          s.has_last ? s.last_text : NULL};
         code = cmd_render_write(c, &view);
     }
-done:
-    if (p)
-        tiers_pos_free(p);
-    tiers_variant_free(v);
+    cli_close(v, p);
     return code;
 }

@@ -9,38 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "gamerec.h"
-
-/* Whole file (or stdin for "-"), NUL-terminated; NULL with a message. */
-static char *cmd_replay_slurp(const struct cli *c, const char *path)
-{
-    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-    if (!f) {
-        cli_error(c, "%s: %s", path, strerror(errno));
-        return NULL;
-    }
-    size_t len = 0, cap = 4096;
-    char *buf = malloc(cap);
-    for (size_t n; buf && (n = fread(buf + len, 1, cap - len - 1, f)) > 0;) {
-        len += n;
-        if (len + 1 == cap) {
-            char *more = realloc(buf, cap *= 2);
-            if (!more)
-                free(buf);
-            buf = more;
-        }
-    }
-    int bad = !buf || ferror(f);
-    if (f != stdin)
-        fclose(f);
-    if (bad) {
-        cli_error(c, "%s: %s", path, buf ? "read error" : "out of memory");
-        free(buf);
-        return NULL;
-    }
-    buf[len] = '\0';
-    return buf;
-}
+#include "lab.h"
 
 struct cmd_replay_ctx {
     const struct cli *c;
@@ -283,7 +252,7 @@ int cmd_replay_run(struct cli *c)
     if (!v)
         return code;
     code = cli_check_notation(c, v);
-    char *text = code == CLI_OK ? cmd_replay_slurp(c, c->args[1]) : NULL;
+    char *text = code == CLI_OK ? cli_slurp(c, c->args[1]) : NULL;
     if (code == CLI_OK && !text)
         code = CLI_INPUT;
     tiers_error err;

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "json.h"
+#include "jsonw.h"
 
 enum {
     CMD_SHOW_TOKEN = 32,                                   /* one piece */
@@ -71,61 +71,55 @@ static void cmd_show_text(const tiers_variant *v, const tiers_pos *p,
 }
 
 static void cmd_show_json(const tiers_variant *v, const tiers_pos *p,
-                          int files, int ranks, json_writer *w)
+                          int files, int ranks, jsonw *w)
 {
-    json_key(w, "variant");
-    json_string(w, tiers_variant_name(v));
-    json_key(w, "files");
-    json_int(w, files);
-    json_key(w, "ranks");
-    json_int(w, ranks);
-    json_key(w, "ply");
-    json_int(w, tiers_pos_ply(p));
-    json_key(w, "towers");
-    json_begin_array(w);
+    jsonw_key(w, "variant");
+    jsonw_string(w, tiers_variant_name(v));
+    jsonw_key(w, "files");
+    jsonw_int(w, files);
+    jsonw_key(w, "ranks");
+    jsonw_int(w, ranks);
+    jsonw_key(w, "ply");
+    jsonw_int(w, tiers_pos_ply(p));
+    jsonw_key(w, "towers");
+    jsonw_begin_array(w);
     for (int r = 0; r < ranks; r++) {
         for (int f = 0; f < files; f++) {
             int h = tiers_pos_height(p, f, r);
             if (h <= 0)
                 continue;
             char sq[8];
-            json_begin_object(w);
-            json_key(w, "square");
-            json_string(w, tiers_square_name(f, r, sq));
-            json_key(w, "pieces");
-            json_begin_array(w);
+            jsonw_begin_object(w);
+            jsonw_key(w, "square");
+            jsonw_string(w, tiers_square_name(f, r, sq));
+            jsonw_key(w, "pieces");
+            jsonw_begin_array(w);
             for (int t = 1; t <= h && t <= TIERS_MAX_TIERS; t++) {
                 char tok[CMD_SHOW_TOKEN];
                 int owner = tiers_pos_piece(p, f, r, t, tok, sizeof tok);
-                json_begin_object(w);
-                json_key(w, "token");
-                json_string(w, owner < 0 ? "?" : tok);
-                json_key(w, "owner");
-                json_int(w, owner);
-                json_end_object(w);
+                jsonw_begin_object(w);
+                jsonw_key(w, "token");
+                jsonw_string(w, owner < 0 ? "?" : tok);
+                jsonw_key(w, "owner");
+                jsonw_int(w, owner);
+                jsonw_end_object(w);
             }
-            json_end_array(w);
-            json_end_object(w);
+            jsonw_end_array(w);
+            jsonw_end_object(w);
         }
     }
-    json_end_array(w);
+    jsonw_end_array(w);
 }
 
 int cmd_show_run(struct cli *c)
 {
-    int code = CLI_OK, rc;
-    tiers_variant *v = cli_load_variant(c, c->args[0], &code);
-    if (!v)
-        return code;
-    tiers_pos *p = NULL;
-    char *cells = NULL, *hands = NULL, *text = NULL;
-
-    code = cli_check_notation(c, v);
-    if (code != CLI_OK)
-        goto done;
-    p = cli_open_pos(c, v, 0, &code);
+    int rc;
+    tiers_variant *v;
+    tiers_pos *p;
+    int code = cli_open(c, c->args[0], 0, &v, &p);
     if (!p)
-        goto done;
+        return code;
+    char *cells = NULL, *hands = NULL, *text = NULL;
 
     int files = tiers_variant_files(v), ranks = tiers_variant_ranks(v);
     if (files < 1 || files > TIERS_MAX_FILES || ranks < 1 ||
@@ -151,16 +145,16 @@ int cmd_show_run(struct cli *c)
     tiers_status st = tiers_pos_status(p);
 
     if (c->json) {
-        json_writer w;
-        json_init(&w, stdout);
-        json_begin_object(&w);
-        json_key(&w, "position");
-        json_string(&w, text);
+        jsonw w;
+        jsonw_init(&w, stdout);
+        jsonw_begin_object(&w);
+        jsonw_key(&w, "position");
+        jsonw_string(&w, text);
         cmd_show_json(v, p, files, ranks, &w);
-        json_key(&w, "hands");
-        json_string(&w, hands);
+        jsonw_key(&w, "hands");
+        jsonw_string(&w, hands);
         cli_json_status(&w, v, &st);
-        json_end_object(&w);
+        jsonw_end_object(&w);
         fputc('\n', stdout);
     } else {
         cmd_show_text(v, p, cells, files, ranks);
@@ -172,8 +166,6 @@ done:
     free(cells);
     free(hands);
     free(text);
-    if (p)
-        tiers_pos_free(p);
-    tiers_variant_free(v);
+    cli_close(v, p);
     return code;
 }

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "json.h"
+#include "jsonw.h"
 
 enum {
     CMD_SOLVE_DEFAULT_MAX = 10000000, /* positions */
@@ -14,7 +14,7 @@ enum {
 
 static const char *const cmd_solve_value_name[] = {"unknown", "win", "draw", "loss"};
 
-int cli_solve_option(struct cli *c, unsigned bit, const char *arg)
+int cli_solve_option(struct cli *c, cli_opts bit, const char *arg)
 {
     long n;
     switch (bit) {
@@ -95,11 +95,11 @@ static int cmd_solve_line(const tiers_solution *s, tiers_pos *p, const char *not
 
 int cmd_solve_run(struct cli *c)
 {
-    int code = CLI_OK;
-    tiers_variant *v = cli_load_variant(c, c->args[0], &code);
-    if (!v)
+    tiers_variant *v;
+    tiers_pos *p;
+    int code = cli_open(c, c->args[0], CMD_SOLVE_LINE_MAX + 16, &v, &p);
+    if (!p)
         return code;
-    tiers_pos *p = NULL;
     tiers_solution *s = NULL;
     char *line[CMD_SOLVE_LINE_MAX] = {0};
     int nline = 0;
@@ -114,11 +114,6 @@ int cmd_solve_run(struct cli *c)
     for (int k = 0; k < nhelpers; k++)
         if (!(helper[k] = cli_load_variant(c, c->args[0], &code)))
             goto done;
-    code = cli_check_notation(c, v);
-    if (code == CLI_OK)
-        p = cli_open_pos(c, v, CMD_SOLVE_LINE_MAX + 16, &code);
-    if (!p)
-        goto done;
 
     tiers_error err;
     memset(&err, 0, sizeof err);
@@ -154,45 +149,45 @@ int cmd_solve_run(struct cli *c)
                       sizeof outcome);
     const char *side = cli_side_name(v, info.start_side, sidebuf);
     if (c->json) {
-        json_writer w;
-        json_init(&w, stdout);
-        json_begin_object(&w);
-        json_key(&w, "variant");
-        json_string(&w, tiers_variant_name(v));
-        json_key(&w, "value");
-        json_string(&w, cmd_solve_value_name[info.start_value & 3]);
-        json_key(&w, "side_to_move");
-        json_string(&w, side);
-        json_key(&w, "plies");
-        json_int(&w, info.start_dist);
-        json_key(&w, "outcome");
-        json_string(&w, outcome);
-        json_key(&w, "positions");
-        json_int(&w, info.positions);
-        json_key(&w, "setup_positions");
-        json_int(&w, info.setup);
-        json_key(&w, "final_positions");
-        json_int(&w, info.terminal);
-        json_key(&w, "moves");
-        json_int(&w, info.moves);
-        json_key(&w, "wins");
-        json_int(&w, info.wins);
-        json_key(&w, "draws");
-        json_int(&w, info.draws);
-        json_key(&w, "losses");
-        json_int(&w, info.losses);
-        json_key(&w, "seconds");
-        json_double(&w, secs, 3);
-        json_key(&w, "threads");
-        json_int(&w, nhelpers + 1);
-        json_key(&w, "line");
-        json_begin_array(&w);
+        jsonw w;
+        jsonw_init(&w, stdout);
+        jsonw_begin_object(&w);
+        jsonw_key(&w, "variant");
+        jsonw_string(&w, tiers_variant_name(v));
+        jsonw_key(&w, "value");
+        jsonw_string(&w, cmd_solve_value_name[info.start_value & 3]);
+        jsonw_key(&w, "side_to_move");
+        jsonw_string(&w, side);
+        jsonw_key(&w, "plies");
+        jsonw_int(&w, info.start_dist);
+        jsonw_key(&w, "outcome");
+        jsonw_string(&w, outcome);
+        jsonw_key(&w, "positions");
+        jsonw_int(&w, info.positions);
+        jsonw_key(&w, "setup_positions");
+        jsonw_int(&w, info.setup);
+        jsonw_key(&w, "final_positions");
+        jsonw_int(&w, info.terminal);
+        jsonw_key(&w, "moves");
+        jsonw_int(&w, info.moves);
+        jsonw_key(&w, "wins");
+        jsonw_int(&w, info.wins);
+        jsonw_key(&w, "draws");
+        jsonw_int(&w, info.draws);
+        jsonw_key(&w, "losses");
+        jsonw_int(&w, info.losses);
+        jsonw_key(&w, "seconds");
+        jsonw_double(&w, secs, 3);
+        jsonw_key(&w, "threads");
+        jsonw_int(&w, nhelpers + 1);
+        jsonw_key(&w, "line");
+        jsonw_begin_array(&w);
         for (int i = 0; i < nline; i++)
-            json_string(&w, line[i]);
-        json_end_array(&w);
-        json_key(&w, "line_end");
-        json_string(&w, why == LINE_CUT ? "cut" : why == LINE_REPEATS ? "repeats" : "end");
-        json_end_object(&w);
+            jsonw_string(&w, line[i]);
+        jsonw_end_array(&w);
+        jsonw_key(&w, "line_end");
+        jsonw_string(&w, why == LINE_CUT ? "cut" : why == LINE_REPEATS ? "repeats" : "end");
+        jsonw_end_object(&w);
         fputc('\n', stdout);
     } else {
         printf("variant: %s\n", tiers_variant_name(v));
@@ -273,27 +268,27 @@ int cli_solved_moves(const struct cli *c, tiers_pos *p)
         cmd_solve_outcome(v, tiers_pos_side_to_move(p), value, dist, outcome,
                           sizeof outcome);
         if (c->json) {
-            json_writer w;
-            json_init(&w, stdout);
-            json_begin_object(&w);
-            json_key(&w, "value");
-            json_string(&w, cmd_solve_value_name[value & 3]);
-            json_key(&w, "outcome");
-            json_string(&w, outcome);
-            json_key(&w, "moves");
-            json_begin_array(&w);
+            jsonw w;
+            jsonw_init(&w, stdout);
+            jsonw_begin_object(&w);
+            jsonw_key(&w, "value");
+            jsonw_string(&w, cmd_solve_value_name[value & 3]);
+            jsonw_key(&w, "outcome");
+            jsonw_string(&w, outcome);
+            jsonw_key(&w, "moves");
+            jsonw_begin_array(&w);
             for (int i = 0; i < n; i++) {
-                json_begin_object(&w);
-                json_key(&w, "move");
-                json_string(&w, rows[i].move);
-                json_key(&w, "value");
-                json_string(&w, cmd_solve_value_name[rows[i].value & 3]);
-                json_key(&w, "plies");
-                json_int(&w, rows[i].dist);
-                json_end_object(&w);
+                jsonw_begin_object(&w);
+                jsonw_key(&w, "move");
+                jsonw_string(&w, rows[i].move);
+                jsonw_key(&w, "value");
+                jsonw_string(&w, cmd_solve_value_name[rows[i].value & 3]);
+                jsonw_key(&w, "plies");
+                jsonw_int(&w, rows[i].dist);
+                jsonw_end_object(&w);
             }
-            json_end_array(&w);
-            json_end_object(&w);
+            jsonw_end_array(&w);
+            jsonw_end_object(&w);
             fputc('\n', stdout);
         } else {
             for (int i = 0; i < n; i++) {

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "json.h"
+#include "jsonw.h"
 
 struct cmd_variants_entry {
     char *name, *dir, *desc;
@@ -63,23 +63,23 @@ int cmd_variants_run(struct cli *c)
         cli_error(c, "cannot list variants: %s", cli_code_text(count));
         code = cli_exit_for(count);
     } else if (c->json) {
-        json_writer w;
-        json_init(&w, stdout);
-        json_begin_object(&w);
-        json_key(&w, "variants");
-        json_begin_array(&w);
+        jsonw w;
+        jsonw_init(&w, stdout);
+        jsonw_begin_object(&w);
+        jsonw_key(&w, "variants");
+        jsonw_begin_array(&w);
         for (int i = 0; i < l.n; i++) {
-            json_begin_object(&w);
-            json_key(&w, "name");
-            json_string(&w, l.items[i].name);
-            json_key(&w, "dir");
-            json_string(&w, l.items[i].dir);
-            json_key(&w, "description");
-            json_string(&w, l.items[i].desc);
-            json_end_object(&w);
+            jsonw_begin_object(&w);
+            jsonw_key(&w, "name");
+            jsonw_string(&w, l.items[i].name);
+            jsonw_key(&w, "dir");
+            jsonw_string(&w, l.items[i].dir);
+            jsonw_key(&w, "description");
+            jsonw_string(&w, l.items[i].desc);
+            jsonw_end_object(&w);
         }
-        json_end_array(&w);
-        json_end_object(&w);
+        jsonw_end_array(&w);
+        jsonw_end_object(&w);
         fputc('\n', stdout);
     } else {
         int width = 0;

@@ -16,7 +16,7 @@ struct cli_option {
     const char *name;
     int letter;        /* short option, or 0 */
     int has_arg;
-    unsigned bit;
+    cli_opts bit;
     const char *arg;   /* argument name in help, or NULL */
     const char *help;
 };
@@ -242,7 +242,7 @@ static void cli_option_head(const struct cli_option *o, char *buf,
                  o->arg ? o->arg : "");
 }
 
-static void cli_help_options(unsigned mask)
+static void cli_help_options(cli_opts mask)
 {
     char head[64];
     for (int i = 0; i < CLI_NOPTIONS; i++) {

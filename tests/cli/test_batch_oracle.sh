@@ -6,15 +6,14 @@
 # already lost a Marshal), with the same check flag.  (The same comparison,
 # flags included, runs in tests/unit/test_gungi_io.c through the library.)
 set -u
-tiers=$1
-tests=$2
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cli_begin "$@"
 data=$tests/data/oracle/gungi-io/positions.jsonl
 if ! command -v jq >/dev/null; then
   echo "SKIP: jq is not installed (scripts/setup installs it)"
   exit 0
 fi
-out=$(mktemp)
-trap 'rm -f "$out"' EXIT
+out=$tmp/out
 "$tiers" moves gungi-io --notation gungijs --batch "$data" >"$out"
 rc=$?
 if [ "$rc" -ne 0 ]; then echo "FAIL: batch exited $rc"; exit 1; fi

@@ -8,25 +8,11 @@
 # Usage: bash test_cli.sh TIERS-BINARY TESTS-DIR
 set -u
 
-tiers=${1:?usage: test_cli.sh TIERS-BINARY TESTS-DIR}
-tests=${2:?usage: test_cli.sh TIERS-BINARY TESTS-DIR}
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cli_begin "$@"
+export LC_ALL=C
 variants=$tests/data/variants
 features=$variants/features
-if [[ ! -x $tiers ]]; then
-    echo "FAIL: no tiers binary at $tiers"
-    exit 1
-fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export LC_ALL=C
-
-failures=0
-cases=0
-
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
 
 # run ARGS...: runs tiers with stdin from $tmp/in if it exists; leaves
 # $tmp/out, $tmp/err and $rc.
@@ -289,6 +275,4 @@ expect_rc "check bad set" 2 &&
 run check "$tests/data/bad_yaml/unknown_key.yaml"
 expect_rc "check corpus" 2 && expect_grep "check corpus message" err "unknown_key\.yaml:8:3: unknown key 'stak_own' in rules"
 
-echo "test_cli: $cases runs, $failures failures"
-[[ $failures -eq 0 ]] || exit 1
-exit 0
+cli_end

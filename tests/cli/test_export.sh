@@ -9,55 +9,9 @@
 # Usage: bash test_export.sh TIERS TESTS-DIR
 set -u
 
-tiers=${1:?usage: test_export.sh TIERS-BINARY TESTS-DIR}
-tests=${2:?usage: test_export.sh TIERS-BINARY TESTS-DIR}
-variants=$(cd "$tests/data/variants" && pwd)
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cli_begin "$@"
 duel=$variants/duel
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-failures=0
-cases=0
-case_failed=0
-
-fail() {
-    echo "FAIL: $*"
-    case_failed=1
-}
-
-# expect NAME CODE [STDOUT-PATTERN|-] [STDERR-PATTERN|-] -- ARGS...
-expect() {
-    local name=$1 code=$2 out_re=$3 err_re=$4
-    shift 5
-    cases=$((cases + 1))
-    case_failed=0
-    "$tiers" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-    local rc=$?
-    if [[ $rc -ne $code ]]; then
-        fail "$name: exit $rc, expected $code (tiers $*)"
-        sed 's/^/    stderr: /' "$tmp/err" | head -n 5
-    else
-        if [[ $out_re != - ]] && ! grep -Eq -- "$out_re" "$tmp/out"; then
-            fail "$name: stdout does not match /$out_re/ (tiers $*)"
-            sed 's/^/    stdout: /' "$tmp/out" | head -n 5
-        fi
-        if [[ $err_re != - ]] && ! grep -Eq -- "$err_re" "$tmp/err"; then
-            fail "$name: stderr does not match /$err_re/ (tiers $*)"
-            sed 's/^/    stderr: /' "$tmp/err" | head -n 5
-        fi
-    fi
-    failures=$((failures + case_failed))
-}
-
-# check NAME STATUS MESSAGE...: a case decided by the caller (0 = pass).
-check() {
-    local name=$1 ok=$2
-    shift 2
-    cases=$((cases + 1))
-    case_failed=0
-    [[ $ok -eq 0 ]] || fail "$name: $*"
-    failures=$((failures + case_failed))
-}
 
 # tag NAME FILE: the value of a record's tag.
 tag() {
@@ -272,5 +226,4 @@ expect "export into a file" 3 - "is not a folder" -- export --db "$tmp/all.db" -
 expect "export where no folder can be made" 3 - "cannot create the records folder" \
     -- export --db "$tmp/all.db" -o "$tmp/file/sub"
 
-echo "$((cases - failures))/$cases passed"
-[[ $failures -eq 0 ]]
+cli_end

@@ -3,13 +3,13 @@
 # installed variants, and a client program builds against the installed
 # header and library through pkg-config.
 set -u
-tiers=$1
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cli_begin "$@"
 build=$(dirname "$tiers")
-prefix=$(mktemp -d)
-trap 'rm -rf "$prefix"' EXIT
+prefix=$tmp
 unset TIERS_VARIANT_DIR TIERS_VARIANT_PATH
-fail=0
-check() { if ! eval "$2"; then echo "FAIL: $1"; fail=1; fi; }
+# check NAME SHELL-CODE: a case that passes when the code succeeds.
+check() { check_cmd "$1" eval "$2"; }
 
 cmake --install "$build" --prefix "$prefix" >/dev/null || { echo "FAIL: install"; exit 1; }
 check "header installed" "[ -f '$prefix/include/tiers.h' ]"
@@ -46,4 +46,4 @@ fi
 check "client builds with pkg-config" "cc -std=c11 '$prefix/client.c' -o '$prefix/client' $flags"
 check "client runs against the installed library" \
   "(cd / && LD_LIBRARY_PATH='$prefix/lib' '$prefix/client' >/dev/null)"
-exit $fail
+cli_end

@@ -6,28 +6,8 @@
 # Usage: bash test_play.sh TIERS TESTS-DIR
 set -u
 
-tiers=${1:?usage: test_play.sh TIERS-BINARY TESTS-DIR}
-tests=${2:?usage: test_play.sh TIERS-BINARY TESTS-DIR}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-failures=0
-cases=0
-case_failed=0
-
-fail() {
-    echo "FAIL: $*"
-    case_failed=1
-}
-
-begin() {
-    cases=$((cases + 1))
-    case_failed=0
-}
-
-end() {
-    failures=$((failures + case_failed))
-}
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cli_begin "$@"
 
 # has FILE NAME PATTERN: a line of FILE matches (grep -E).
 has() {
@@ -68,7 +48,7 @@ save SAVED
 quit
 IN
     sed -i "s|SAVED|$tmp/pty.rec|" "$tmp/game.in"
-    begin
+    case_begin
     NO_COLOR=1 pty_play pty "$tmp/game.in" gounki --black random --seed 7
     rc=$?
     s="$tmp/pty.screen"
@@ -90,9 +70,9 @@ IN
     has "$s" "hint" "^hint: [a-h][1-8]"
     has "$s" "save" "^saved 2 plies to "
     hasnt "$s" "NO_COLOR" $'\033\\['
-    end
+    case_end
 
-    begin
+    case_begin
     if [[ ! -f $tmp/pty.rec ]]; then
         fail "pty game: no record saved"
     else
@@ -103,23 +83,23 @@ IN
         "$tiers" replay gounki "$tmp/pty.rec" >"$tmp/replay.out" 2>&1 ||
             fail "pty record does not replay: $(tail -n 1 "$tmp/replay.out")"
     fi
-    end
+    case_end
 
     # Colour on a terminal unless NO_COLOR; the last move in reverse video.
     printf 'a1^a2\nquit\n' >"$tmp/colour.in"
-    begin
+    case_begin
     (unset NO_COLOR; pty_play colour "$tmp/colour.in" gounki --black random --seed 7)
     has "$tmp/colour.screen" "colour" $'\033\\[1;3[16]mR\033\\[0m'
     has "$tmp/colour.screen" "last move marked" $'\033\\[7m'
-    end
+    case_end
 
     # End of input (Ctrl-D on a terminal) ends the program quietly.
     printf 'a1^a2\n' >"$tmp/eof.in"
-    begin
+    case_begin
     NO_COLOR=1 pty_play eof "$tmp/eof.in" gounki
     rc=$?
     [[ $rc -eq 0 ]] || fail "end of input on a terminal: exit $rc"
-    end
+    case_end
 else
     echo "skip: pseudo-terminal tests (script(1) not found)"
 fi
@@ -132,7 +112,7 @@ play_pipe() {
     printf '%s' "$input" | "$tiers" play "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
 }
 
-begin
+case_begin
 play_pipe pipe $'a1^a2\n# a comment\n\na8^b7 b2-b3\nundo\nposition\nsave '"$tmp/pipe.rec"$'\n' gounki
 rc=$?
 o="$tmp/pipe.out"
@@ -149,39 +129,39 @@ hasnt "$o" "no colour" $'\033'
 [[ -s $tmp/pipe.err ]] && fail "pipe: stderr not empty: $(cat "$tmp/pipe.err")"
 has "$tmp/pipe.rec" "pipe record" '^1\. a1\^a2 a8\^b7 \*$'
 "$tiers" replay gounki "$tmp/pipe.rec" >/dev/null 2>&1 || fail "pipe record does not replay"
-end
+case_end
 
-begin
+case_begin
 play_pipe bad $'a1^a2\nzz\na8^b7\n' gounki
 rc=$?
 [[ $rc -eq 2 ]] || fail "pipe bad move: exit $rc, expected 2"
 has "$tmp/bad.err" "pipe bad move message" "^tiers: play: line 2: 'zz' is not a legal move here$"
 hasnt "$tmp/bad.out" "stops at the bad line" "a8\^b7"
-end
+case_end
 
-begin
+case_begin
 play_pipe undo0 $'undo\n' gounki
 [[ $? -eq 2 ]] || fail "undo with nothing to undo: exit code"
 has "$tmp/undo0.err" "undo with nothing to undo" "line 1: undo: no move of yours to take back"
-end
+case_end
 
-begin
+case_begin
 play_pipe save0 $'save\n' gounki
 [[ $? -eq 2 ]] || fail "save without a file: exit code"
 has "$tmp/save0.err" "save without a file" "save: which file"
-end
+case_end
 
-begin
+case_begin
 play_pipe help $'help\n' gounki
 has "$tmp/help.out" "help lists undo" "^  undo "
 "$tiers" play --help >"$tmp/usage.out" 2>&1
 has "$tmp/usage.out" "play --help" "^usage: tiers play VARIANT"
 has "$tmp/usage.out" "play --help options" "--white WHO"
-end
+case_end
 
 # Agents against each other: the game is played to its end, each ply one
 # line, and a seed makes it repeatable.
-begin
+case_begin
 play_pipe agents1 '' gounki --white random --black greedy --seed 11
 rc1=$?
 play_pipe agents2 '' gounki --white random --black greedy --seed 11
@@ -190,35 +170,35 @@ rc2=$?
 has "$tmp/agents1.out" "agents play" "^1\. white "
 has "$tmp/agents1.out" "agents end the game" "^game over: (1-0|0-1|1/2-1/2)"
 cmp -s "$tmp/agents1.out" "$tmp/agents2.out" || fail "agents: the same seed gave two games"
-end
+case_end
 
 # A bad agent spec is a usage error (exit 1), as in playout; the known
 # agents listed include human, which play takes too.
-begin
+case_begin
 play_pipe badagent '' gounki --black cleverest
 rc=$?
 [[ $rc -eq 1 ]] || fail "unknown agent: exit $rc, expected 1 (as playout)"
 has "$tmp/badagent.err" "unknown agent" "^tiers: play: --black: .*cleverest"
 has "$tmp/badagent.err" "usage hint" "^try 'tiers --help'$"
-end
+case_end
 
-begin
+case_begin
 play_pipe humn '' gounki --white humn
 rc=$?
 [[ $rc -eq 1 ]] || fail "--white humn: exit $rc, expected 1"
 has "$tmp/humn.err" "human among the known agents" "'humn': unknown agent \(known: human, random, "
-end
+case_end
 
-begin
+case_begin
 play_pipe badparam '' gounki --white greedy:mate=perhaps
 rc=$?
 [[ $rc -eq 1 ]] || fail "bad agent parameter: exit $rc, expected 1"
 hasnt "$tmp/badparam.err" "no human among parameters" "human"
-end
+case_end
 
 # save writes the --rule values as the Options tag, and replay applies it:
 # the move-limit draw replays without repeating --rule.
-begin
+case_begin
 play_pipe hm $'a1^a2\nb2-b3\nd2-d3\nsave '"$tmp/hm.rec"$'\n' gounki --rule halfmove_limit=4 \
     --black random --seed 3
 rc=$?
@@ -228,22 +208,22 @@ has "$tmp/hm.rec" "Options tag" '^\[Options "halfmove_limit=4"\]$'
 "$tiers" replay gounki "$tmp/hm.rec" >"$tmp/hm.replay" 2>&1 ||
     fail "the record of a game with --rule does not replay: $(tail -n 1 "$tmp/hm.replay")"
 has "$tmp/hm.replay" "replayed with the record's rules" "^reason: move limit$"
-end
+case_end
 
-begin
+case_begin
 play_pipe noopt $'save '"$tmp/noopt.rec"$'\n' gounki
 has "$tmp/noopt.rec" "empty Options tag without --rule" '^\[Options ""\]$'
-end
+case_end
 
 # "1 ply", not "1 plies".
-begin
+case_begin
 play_pipe one $'a1^a2\nsave '"$tmp/one.rec"$'\n' gounki
 has "$tmp/one.out" "singular" "^saved 1 ply to "
-end
+case_end
 
 # A position with a move number (move=N: N rounds played) numbers the
 # moves from there, in the game and in the saved record.
-begin
+case_begin
 pos='rsrsrsrs/srsrsrsr/8/8/8/8/[R:S]SRSRSRS/1RSRSRSR - b - 1 41 move=20'
 play_pipe movenum $'a8^b7\nb2-b3\nsave '"$tmp/movenum.rec"$'\n' gounki --position "$pos"
 rc=$?
@@ -253,22 +233,20 @@ has "$tmp/movenum.out" "next round" "^22\. white b2-b3$"
 has "$tmp/movenum.rec" "record numbers" '^21\.\.\. a8\^b7 22\. b2-b3 \*$'
 "$tiers" replay gounki "$tmp/movenum.rec" >"$tmp/movenum.replay" 2>&1 ||
     fail "the record from a numbered position does not replay: $(tail -n 1 "$tmp/movenum.replay")"
-end
+case_end
 
 # A human against an agent from a pipe: the agent answers each move.
-begin
+case_begin
 play_pipe human_agent $'a1^a2\nb2-b3\n' gounki --black random --seed 3
 [[ $? -eq 0 ]] || fail "human and agent from a pipe: exit code"
 has "$tmp/human_agent.out" "agent answers" "^2\.\.\. black "
-end
+case_end
 
 # A variant with a setup phase, in its own notation dialect.
-begin
+case_begin
 play_pipe dialect $'moves\n' gungi-io --notation gungijs
 [[ $? -eq 0 ]] || fail "gungijs notation: exit code: $(cat "$tmp/dialect.err")"
 has "$tmp/dialect.out" "gungijs moves" "^  .*m\*[0-9]-[0-9]"
-end
+case_end
 
-echo "test_play: $((cases - failures))/$cases passed"
-[[ $failures -eq 0 ]] || exit 1
-exit 0
+cli_end

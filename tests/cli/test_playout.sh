@@ -6,61 +6,14 @@
 # Usage: bash test_playout.sh TIERS TESTS-DIR
 set -u
 
-tiers=${1:?usage: test_playout.sh TIERS-BINARY TESTS-DIR}
-tests=${2:?usage: test_playout.sh TIERS-BINARY TESTS-DIR}
-variants=$(cd "$tests/data/variants" && pwd)
-duel=$variants/duel
-tmp=$(mktemp -d)
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 bg_pid=
-cleanup() {
+# the game run killed in the middle, if it is still there
+cli_cleanup() {
     [[ -n $bg_pid ]] && kill -9 "$bg_pid" 2>/dev/null
-    rm -rf "$tmp"
 }
-trap cleanup EXIT
-
-failures=0
-cases=0
-case_failed=0
-
-fail() {
-    echo "FAIL: $*"
-    case_failed=1
-}
-
-# expect NAME CODE [STDOUT-PATTERN|-] [STDERR-PATTERN|-] -- ARGS...
-expect() {
-    local name=$1 code=$2 out_re=$3 err_re=$4
-    shift 5
-    cases=$((cases + 1))
-    case_failed=0
-    "$tiers" "$@" >"$tmp/out" 2>"$tmp/err"
-    local rc=$?
-    if [[ $rc -ne $code ]]; then
-        fail "$name: exit $rc, expected $code (tiers $*)"
-        sed 's/^/    stderr: /' "$tmp/err" | head -n 5
-    else
-        if [[ $out_re != - ]] && ! grep -Eq -- "$out_re" "$tmp/out"; then
-            fail "$name: stdout does not match /$out_re/ (tiers $*)"
-            sed 's/^/    stdout: /' "$tmp/out" | head -n 5
-        fi
-        if [[ $err_re != - ]] && ! grep -Eq -- "$err_re" "$tmp/err"; then
-            fail "$name: stderr does not match /$err_re/ (tiers $*)"
-            sed 's/^/    stderr: /' "$tmp/err" | head -n 5
-        fi
-    fi
-    failures=$((failures + case_failed))
-}
-
-# check NAME CONDITION-EXIT-CODE MESSAGE: records a case from a test run
-# by the caller ([[ ... ]] && ok or fail).
-check() {
-    local name=$1 ok=$2
-    shift 2
-    cases=$((cases + 1))
-    case_failed=0
-    [[ $ok -eq 0 ]] || fail "$name: $*"
-    failures=$((failures + case_failed))
-}
+cli_begin "$@"
+duel=$variants/duel
 
 # JSON field (number or string) of a one-line object: a plain grep will do
 # for the flat fields used here.
@@ -276,5 +229,4 @@ else
          "(scripts/setup --browser, then rerun this test)"
 fi
 
-echo "$((cases - failures))/$cases passed"
-[[ $failures -eq 0 ]]
+cli_end

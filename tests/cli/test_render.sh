@@ -8,29 +8,9 @@
 # (scripts/regen-golden does that); nothing else ever rewrites them.
 set -u
 
-tiers=${1:?usage: test_render.sh TIERS-BINARY TESTS-DIR}
-tests=${2:?usage: test_render.sh TIERS-BINARY TESTS-DIR}
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cli_begin "$@"
 golden="$tests/data/svg"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-failures=0
-cases=0
-case_failed=0
-
-fail() {
-    echo "FAIL: $*"
-    case_failed=1
-}
-
-begin() {
-    cases=$((cases + 1))
-    case_failed=0
-}
-
-end() {
-    failures=$((failures + case_failed))
-}
 
 # well_formed FILE: 0 when FILE is well-formed XML.  xmllint (Debian
 # libxml2-utils) when installed, else a small checker: every tag closed in
@@ -100,7 +80,7 @@ while IFS= read -r line; do
     split_case "$line"
     name=${fields[0]}
     args=("${fields[@]:1}")
-    begin
+    case_begin
     if ! "$tiers" render "${args[@]}" -o "$tmp/$name.svg" 2>"$tmp/err"; then
         fail "$name: tiers render ${args[*]} failed"
         sed 's/^/    stderr: /' "$tmp/err" | head -n 5
@@ -116,17 +96,17 @@ while IFS= read -r line; do
         fail "$name: differs from $name.svg (if on purpose: scripts/regen-golden)"
         head -n 20 "$tmp/diff" | sed 's/^/    /'
     fi
-    end
+    case_end
 done <"$golden/cases.txt"
 
 # Every golden file is a case (no stale pictures) and well-formed.
 for f in "$golden"/*.svg; do
     [[ -e $f ]] || continue
-    begin
+    case_begin
     base=$(basename "$f" .svg)
     grep -q "^$base | " "$golden/cases.txt" || fail "$base.svg: no case in cases.txt"
     well_formed "$f" || fail "$base.svg: not well-formed XML"
-    end
+    case_end
 done
 
 # ----------------------------------------------- every variant's start
@@ -138,14 +118,14 @@ while read -r variant _; do
         echo "skip: start of $variant (tiers check fails)"
         continue
     fi
-    begin
+    case_begin
     if ! "$tiers" render "$variant" >"$tmp/v.svg" 2>"$tmp/err"; then
         fail "start of $variant: render failed"
         sed 's/^/    stderr: /' "$tmp/err" | head -n 3
     elif ! well_formed "$tmp/v.svg"; then
         fail "start of $variant: not well-formed XML"
     fi
-    end
+    case_end
 done < <("$tiers" variants 2>/dev/null)
 
 # ------------------------------------------------- options and errors
@@ -153,7 +133,7 @@ done < <("$tiers" variants 2>/dev/null)
 expect() {
     local name=$1 code=$2 out_re=$3 err_re=$4
     shift 5
-    begin
+    case_begin
     "$tiers" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
     local rc=$?
     if [[ $rc -ne $code ]]; then
@@ -168,7 +148,7 @@ expect() {
             sed 's/^/    stderr: /' "$tmp/err" | head -n 5
         fi
     fi
-    end
+    case_end
 }
 
 record="$tests/data/games/gounki/walraet-2004-tiers.txt"
@@ -207,19 +187,19 @@ expect "unwritable output" 3 - "$tmp/no/dir/x.svg" -- \
     render gounki -o "$tmp/no/dir/x.svg"
 
 # stdin for --record -: the test above read /dev/null; feed the record.
-begin
+case_begin
 if ! "$tiers" render gounki --record - --ply 24 <"$record" >"$tmp/stdin.svg" 2>"$tmp/err" ||
    ! grep -q 'ply 24' "$tmp/stdin.svg"; then
     fail "record from stdin: $(head -n 1 "$tmp/err")"
 fi
-end
+case_end
 
 # -o FILE writes what stdout gets.
-begin
+case_begin
 "$tiers" render gounki --move 'a1^a2' >"$tmp/a.svg" 2>/dev/null
 "$tiers" render gounki --move 'a1^a2' -o "$tmp/b.svg" 2>/dev/null
 cmp -s "$tmp/a.svg" "$tmp/b.svg" || fail "-o FILE differs from standard output"
-end
+case_end
 
 # ------------------------------------------------------------- --png
 # TIERS_TEST_PNG (set by tests/CMakeLists.txt) is 1 when CMake found
@@ -256,7 +236,7 @@ png_size() {
 # check_png NAME VARIANT: --png of VARIANT's start is a PNG of the SVG's size.
 check_png() {
     local name=$1 variant=$2
-    begin
+    case_begin
     png_tiers render "$variant" --png -o "$tmp/$name.png" 2>"$tmp/err"
     local rc=$?
     if [[ $rc -ne 0 ]]; then
@@ -272,45 +252,45 @@ check_png() {
         [[ -n $want && $got == "$want" ]] ||
             fail "--png $variant: PNG is '$got', the SVG '$want'"
     fi
-    end
+    case_end
 }
 
 png_tiers render gufuu --png -o "$tmp/probe.png" >/dev/null 2>"$tmp/err"
 if grep -q 'built without PNG support' "$tmp/err"; then
-    begin
+    case_begin
     [[ $want_png == 1 ]] &&
         fail "--png: tiers was built without PNG support, but librsvg-2.0 was found"
-    end
+    case_end
     expect "png unsupported" 3 - "built without PNG support.*librsvg2-dev" -- \
         render gufuu --png -o "$tmp/x.png"
-    begin
+    case_begin
     [[ -e $tmp/x.png ]] && fail "--png unsupported: left $tmp/x.png"
-    end
+    case_end
     echo "skip: --png pictures (tiers built without librsvg)"
 else
     check_png small gufuu
     check_png big gungi-io
-    begin
+    case_begin
     if [[ -s $tmp/small.png && -s $tmp/big.png &&
           $(png_size "$tmp/small.png") == "$(png_size "$tmp/big.png")" ]]; then
         fail "--png: gufuu and gungi-io pictures have the same size"
     fi
-    end
+    case_end
 
     # A folder that does not exist: exit 3, the path named, no file.
-    begin
+    case_begin
     png_tiers render gungi-io --png -o "$tmp/no/dir/x.png" >/dev/null 2>"$tmp/err"
     rc=$?
     [[ $rc -eq 3 ]] || fail "--png unwritable: exit $rc, expected 3"
     grep -qF -- "$tmp/no/dir/x.png" "$tmp/err" ||
         fail "--png unwritable: message does not name the file: $(head -n 1 "$tmp/err")"
     [[ -e $tmp/no/dir/x.png ]] && fail "--png unwritable: a file was left"
-    end
+    case_end
 
     # A write that fails half-way (a 1 KB file size limit, SIGXFSZ
     # ignored so write() returns EFBIG): exit 3, the path named, and the
     # partial file removed.
-    begin
+    case_begin
     (trap '' XFSZ; ulimit -f 1 &&
         png_tiers render gungi-io --png -o "$tmp/cut.png") >/dev/null 2>"$tmp/err"
     rc=$?
@@ -318,9 +298,7 @@ else
     grep -qF -- "error writing $tmp/cut.png" "$tmp/err" ||
         fail "--png cut short: message does not name the file: $(head -n 1 "$tmp/err")"
     [[ -e $tmp/cut.png ]] && fail "--png cut short: partial file left"
-    end
+    case_end
 fi
 
-echo "test_render: $((cases - failures))/$cases passed"
-[[ $failures -eq 0 ]] || exit 1
-exit 0
+cli_end

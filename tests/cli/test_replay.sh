@@ -5,57 +5,9 @@
 # error naming the move.  Usage: bash test_replay.sh TIERS TESTS-DIR
 set -u
 
-tiers=${1:?usage: test_replay.sh TIERS-BINARY TESTS-DIR}
-tests=${2:?usage: test_replay.sh TIERS-BINARY TESTS-DIR}
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cli_begin "$@"
 games="$tests/data/games/gounki"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-failures=0
-cases=0
-case_failed=0
-
-fail() {
-    echo "FAIL: $*"
-    case_failed=1
-}
-
-# expect NAME CODE [STDOUT-PATTERN|-] [STDERR-PATTERN|-] -- ARGS...
-# Runs tiers ARGS, checks the exit code and (grep -E) the outputs.
-expect() {
-    local name=$1 code=$2 out_re=$3 err_re=$4
-    shift 5
-    cases=$((cases + 1))
-    case_failed=0
-    "$tiers" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-    local rc=$?
-    if [[ $rc -ne $code ]]; then
-        fail "$name: exit $rc, expected $code (tiers $*)"
-        sed 's/^/    stderr: /' "$tmp/err" | head -n 5
-    else
-        if [[ $out_re != - ]] && ! grep -Eq -- "$out_re" "$tmp/out"; then
-            fail "$name: stdout does not match /$out_re/ (tiers $*)"
-            sed 's/^/    stdout: /' "$tmp/out" | head -n 5
-        fi
-        if [[ $err_re != - ]] && ! grep -Eq -- "$err_re" "$tmp/err"; then
-            fail "$name: stderr does not match /$err_re/ (tiers $*)"
-            sed 's/^/    stderr: /' "$tmp/err" | head -n 5
-        fi
-    fi
-    failures=$((failures + case_failed))
-}
-
-# check NAME CONDITION-COMMAND...: one more case that passes when the
-# command succeeds.
-check() {
-    local name=$1
-    shift
-    cases=$((cases + 1))
-    if ! "$@"; then
-        echo "FAIL: $name"
-        failures=$((failures + 1))
-    fi
-}
 
 # The plies of a replay: "number side hash", the notation's text aside.
 plies() {
@@ -72,12 +24,12 @@ expect "deployment with a bounce" 0 '^9\.\.\. black b4\*a3,b2,a2 [0-9a-f]{16}$' 
 expect "first ply" 0 '^1\. white a1-a2\+ [0-9a-f]{16}$' - -- replay gounki "$game"
 expect "last ply" 0 '^12\.\.\. black a1-Out [0-9a-f]{16}$' - -- replay gounki "$game"
 "$tiers" replay gounki "$game" >"$tmp/game.out" 2>&1
-check "24 plies" test "$(grep -Ec '^[0-9]+\.' "$tmp/game.out")" -eq 24
+check_cmd "24 plies" test "$(grep -Ec '^[0-9]+\.' "$tmp/game.out")" -eq 24
 
 plies "$game" >"$tmp/compact.plies"
 for form in spaced tiers cyrillic; do
     plies "$games/walraet-2004-$form.txt" >"$tmp/$form.plies"
-    check "$form form replays identically" cmp -s "$tmp/compact.plies" "$tmp/$form.plies"
+    check_cmd "$form form replays identically" cmp -s "$tmp/compact.plies" "$tmp/$form.plies"
 done
 expect "spaced notation detected" 0 '^notation: gounki$' - \
     -- replay gounki "$games/walraet-2004-spaced.txt"
@@ -111,7 +63,7 @@ expect "illegal move" 2 - \
     "illegal.txt:18:5: move 12 \(white\) 'e2-b6': not a legal move; legal: .* e2-b5 e2-c4 " \
     -- replay gounki "$tmp/illegal.txt"
 "$tiers" replay gounki "$tmp/illegal.txt" >"$tmp/illegal.out" 2>/dev/null
-check "22 plies before the illegal move" test "$(grep -Ec '^[0-9]+\.' "$tmp/illegal.out")" -eq 22
+check_cmd "22 plies before the illegal move" test "$(grep -Ec '^[0-9]+\.' "$tmp/illegal.out")" -eq 22
 
 sed 's/^6\. f6-e7 f7xe7$/6. f6-e7 f7-e7/' "$game" >"$tmp/marker.txt"
 expect "false marker" 2 - \
@@ -176,6 +128,4 @@ expect "Options: not KEY=VALUE" 2 - \
 expect "missing record" 2 - "$tmp/none.txt" -- replay gounki "$tmp/none.txt"
 expect "missing file argument" 1 - "missing FILE" -- replay gounki
 
-echo "test_replay: $((cases - failures))/$cases passed"
-[[ $failures -eq 0 ]] || exit 1
-exit 0
+cli_end

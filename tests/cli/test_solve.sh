@@ -6,54 +6,9 @@
 # Usage: bash test_solve.sh TIERS TESTS-DIR
 set -u
 
-tiers=${1:?usage: test_solve.sh TIERS-BINARY TESTS-DIR}
-tests=${2:?usage: test_solve.sh TIERS-BINARY TESTS-DIR}
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cli_begin "$@"
 vdir="$tests/data/variants"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-failures=0
-cases=0
-case_failed=0
-
-fail() {
-    echo "FAIL: $*"
-    case_failed=1
-}
-
-# expect NAME CODE [STDOUT-PATTERN|-] [STDERR-PATTERN|-] -- ARGS...
-expect() {
-    local name=$1 code=$2 out_re=$3 err_re=$4
-    shift 5
-    cases=$((cases + 1))
-    case_failed=0
-    "$tiers" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-    local rc=$?
-    if [[ $rc -ne $code ]]; then
-        fail "$name: exit $rc, expected $code (tiers $*)"
-        sed 's/^/    stderr: /' "$tmp/err" | head -n 5
-    else
-        if [[ $out_re != - ]] && ! grep -Eq -- "$out_re" "$tmp/out"; then
-            fail "$name: stdout does not match /$out_re/ (tiers $*)"
-            sed 's/^/    stdout: /' "$tmp/out" | head -n 5
-        fi
-        if [[ $err_re != - ]] && ! grep -Eq -- "$err_re" "$tmp/err"; then
-            fail "$name: stderr does not match /$err_re/ (tiers $*)"
-            sed 's/^/    stderr: /' "$tmp/err" | head -n 5
-        fi
-    fi
-    failures=$((failures + case_failed))
-}
-
-check() {
-    local name=$1
-    shift
-    cases=$((cases + 1))
-    if ! "$@"; then
-        echo "FAIL: $name"
-        failures=$((failures + 1))
-    fi
-}
 
 V=(--variants "$vdir")
 
@@ -73,17 +28,17 @@ expect "limit" 2 - 'more than 4 positions are reachable: too many to solve' -- \
 expect "bad limit" 1 - "bad --max-positions 'x'" -- solve standoff "${V[@]}" --max-positions x
 expect "save" 0 - - -- solve standoff "${V[@]}" --save "$tmp/a.sol"
 expect "save again" 0 - - -- solve standoff "${V[@]}" --save "$tmp/b.sol"
-check "the same file on both runs" cmp -s "$tmp/a.sol" "$tmp/b.sol"
+check_cmd "the same file on both runs" cmp -s "$tmp/a.sol" "$tmp/b.sol"
 expect "threads" 0 '^time: .* \(3 threads\)$' - -- \
     solve standoff "${V[@]}" --threads 3 --save "$tmp/c.sol"
-check "the same file on three threads" cmp -s "$tmp/a.sol" "$tmp/c.sol"
+check_cmd "the same file on three threads" cmp -s "$tmp/a.sol" "$tmp/c.sol"
 expect "threads, json" 0 '"threads":2' - -- solve standoff "${V[@]}" --threads 2 --json
 expect "bad threads" 1 - "bad --threads '0': expected 1..256" -- \
     solve standoff "${V[@]}" --threads 0
 expect "too many threads" 1 - "at most 64 threads" -- solve standoff "${V[@]}" --threads 65
-check "file: header" grep -q '^tiers-solution 1$' "$tmp/a.sol"
-check "file: start" grep -qx 'L 4 r/1/1/R - w - 0 0' "$tmp/a.sol"
-check "file: 5 positions" test "$(grep -c '^[WDL] ' "$tmp/a.sol")" -eq 5
+check_cmd "file: header" grep -q '^tiers-solution 1$' "$tmp/a.sol"
+check_cmd "file: start" grep -qx 'L 4 r/1/1/R - w - 0 0' "$tmp/a.sol"
+check_cmd "file: 5 positions" test "$(grep -c '^[WDL] ' "$tmp/a.sol")" -eq 5
 
 expect "moves --solved" 0 '^a1-a2 loss 4$' - -- \
     moves standoff "${V[@]}" --solved "$tmp/a.sol"
@@ -98,6 +53,4 @@ expect "moves --solved, missing file" 2 - "cannot read" -- \
 expect "moves --solved --count" 1 - 'cannot be combined' -- \
     moves standoff "${V[@]}" --solved "$tmp/a.sol" --count
 
-echo "test_solve: $((cases - failures))/$cases passed"
-[[ $failures -eq 0 ]] || exit 1
-exit 0
+cli_end

@@ -3,43 +3,8 @@
 # a missing variant file.  Usage: bash test_usage.sh TIERS TESTS-DIR
 set -u
 
-tiers=${1:?usage: test_usage.sh TIERS-BINARY TESTS-DIR}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-failures=0
-cases=0
-case_failed=0
-
-fail() {
-    echo "FAIL: $*"
-    case_failed=1
-}
-
-# expect NAME CODE [STDOUT-PATTERN|-] [STDERR-PATTERN|-] -- ARGS...
-# Runs tiers ARGS, checks the exit code and (grep -E) the outputs.
-expect() {
-    local name=$1 code=$2 out_re=$3 err_re=$4
-    shift 5
-    cases=$((cases + 1))
-    case_failed=0
-    "$tiers" "$@" >"$tmp/out" 2>"$tmp/err"
-    local rc=$?
-    if [[ $rc -ne $code ]]; then
-        fail "$name: exit $rc, expected $code (tiers $*)"
-        sed 's/^/    stderr: /' "$tmp/err" | head -n 5
-    else
-        if [[ $out_re != - ]] && ! grep -Eq -- "$out_re" "$tmp/out"; then
-            fail "$name: stdout does not match /$out_re/ (tiers $*)"
-            sed 's/^/    stdout: /' "$tmp/out" | head -n 5
-        fi
-        if [[ $err_re != - ]] && ! grep -Eq -- "$err_re" "$tmp/err"; then
-            fail "$name: stderr does not match /$err_re/ (tiers $*)"
-            sed 's/^/    stderr: /' "$tmp/err" | head -n 5
-        fi
-    fi
-    failures=$((failures + case_failed))
-}
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cli_begin "$@"
 
 # Help and version.
 expect "help" 0 '^usage: tiers COMMAND' - -- --help
@@ -99,6 +64,4 @@ grep -Eq '^standoff +[0-9]' "$tmp/out" ||
 expect "bench one missing" 2 '^nowhere +error' "nowhere" -- bench duel nowhere \
     --seconds 0.05 --variants "$2/data/variants"
 
-echo "test_usage: $((cases - failures))/$cases passed"
-[[ $failures -eq 0 ]] || exit 1
-exit 0
+cli_end

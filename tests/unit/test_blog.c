@@ -10,48 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scenario.h"
 #include "testutil.h"
 
-/* ------------------------------------------------------------ variants */
-
-/* Variants by their rule overrides ("" = as shipped), loaded once. */
-enum { MAX_LOADED = 32 };
-static struct {
-    char rules[256];
-    tiers_variant *v;
-} loaded[MAX_LOADED];
-static int nloaded;
-
+/* The variant blog with rule overrides ("" = as shipped), loaded once. */
 static tiers_variant *blog_with(const char *rules)
 {
-    for (int i = 0; i < nloaded; i++)
-        if (!strcmp(loaded[i].rules, rules))
-            return loaded[i].v;
-    char copy[256], *list[16];
-    int n = 0;
-    snprintf(copy, sizeof copy, "%s", rules);
-    for (char *save = NULL, *t = strtok_r(copy, " ", &save); t && n < 15;
-         t = strtok_r(NULL, " ", &save))
-        list[n++] = t;
-    list[n] = NULL;
-    tiers_error err;
-    char msg[1024];
-    tiers_variant *v = tiers_variant_load("blog", NULL, (const char *const *)list, &err);
-    if (!v)
-        fail_msg("loading blog with '%s': %s", rules, tiers_error_text(&err, msg, sizeof msg));
-    assert_true(nloaded < MAX_LOADED);
-    snprintf(loaded[nloaded].rules, sizeof loaded[nloaded].rules, "%s", rules);
-    loaded[nloaded++].v = v;
-    return v;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    for (int i = 0; i < nloaded; i++)
-        tiers_variant_free(loaded[i].v);
-    nloaded = 0;
-    return 0;
+    return scen_variant("blog", rules);
 }
 
 /* ------------------------------------------------------------ movement */
@@ -159,238 +124,13 @@ static void test_movement(void **state)
     assert_int_equal(checked, 2 * 20 * 3); /* 20 faces, 3 tiers, 2 sides */
 }
 
-/* ------------------------------------------------------------ scenarios */
-
-typedef struct scen {
-    const char *file;
-    int line;
-    char name[200];
-    tiers_variant *v;
-    tiers_pos *p;
-    uint32_t fired;  /* effects that fired in the last `play` */
-    int failures;
-} scen;
-
-/* The names of the effects in mask, sorted as the variant lists them, or
- * "none". */
-static void effect_names(const tiers_variant *v, uint32_t mask, char *out, size_t size)
-{
-    out[0] = 0;
-    for (int e = 0; e < tiers_variant_effects(v) && e < 32; e++)
-        if (mask >> e & 1) {
-            if (out[0])
-                strncat(out, " ", size - strlen(out) - 1);
-            strncat(out, tiers_variant_effect_name(v, e), size - strlen(out) - 1);
-        }
-    if (!out[0])
-        snprintf(out, size, "none");
-}
-
-/* The effects named in text ("none": no effect), as a mask; -1 if a name
- * is unknown. */
-static int64_t effect_mask(const tiers_variant *v, char *text)
-{
-    int64_t mask = 0;
-    for (char *save = NULL, *t = strtok_r(text, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
-        if (!strcmp(t, "none"))
-            continue;
-        int e = 0, ne = tiers_variant_effects(v);
-        while (e < ne && strcmp(tiers_variant_effect_name(v, e), t))
-            e++;
-        if (e == ne)
-            return -1;
-        mask |= 1ll << e;
-    }
-    return mask;
-}
-
-static void scen_fail(scen *s, const char *fmt, const char *a, const char *b)
-{
-    printf("%s:%d: [%s] ", s->file, s->line, s->name);
-    printf(fmt, a, b);
-    printf("\n  position: %s\n", s->p ? tu_fen(s->p, NULL) : "(none)");
-    s->failures++;
-}
-
-/* Legal moves joined by spaces (sorted), for messages. */
-static char *all_moves(tiers_pos *p) { return tu_moves(p, NULL); }
-
-static int legal(tiers_pos *p, const char *move)
-{
-    tiers_move m;
-    tiers_error err;
-    return tiers_move_parse(p, move, NULL, &m, &err) == 0;
-}
-
-/* The legal moves written with `prefix` (a square and then not a digit). */
-static void moves_from(tiers_pos *p, const char *prefix, char *out, size_t size)
-{
-    char *all = all_moves(p);
-    size_t pl = strlen(prefix);
-    out[0] = 0;
-    for (char *save = NULL, *t = strtok_r(all, " ", &save); t; t = strtok_r(NULL, " ", &save))
-        if (!strncmp(t, prefix, pl) && !(t[pl] >= '0' && t[pl] <= '9')) {
-            if (out[0])
-                strncat(out, " ", size - strlen(out) - 1);
-            strncat(out, t, size - strlen(out) - 1);
-        }
-    free(all);
-}
-
-static const char *result_name(const tiers_status *st)
-{
-    if (!st->game_over)
-        return "none";
-    return st->result == TIERS_WIN_0 ? "black" : st->result == TIERS_WIN_1 ? "white" : "draw";
-}
-
-static void scen_line(scen *s, char *cmd, char *arg)
-{
-    if (!strcmp(cmd, "rules")) {
-        s->v = blog_with(arg);
-        return;
-    }
-    if (!strcmp(cmd, "pos")) {
-        tiers_error err;
-        if (!s->v)
-            s->v = blog_with("");
-        tiers_pos_free(s->p);
-        s->p = tiers_pos_new(s->v, 0, &err);
-        if (tiers_pos_parse(s->p, arg, NULL, &err) < 0) {
-            scen_fail(s, "bad position: %s%s", err.msg, "");
-            tiers_pos_free(s->p);
-            s->p = NULL;
-        }
-        return;
-    }
-    if (!s->p) {
-        scen_fail(s, "'%s' before any position%s", cmd, "");
-        return;
-    }
-    if (!strcmp(cmd, "has") || !strcmp(cmd, "lacks")) {
-        int want = cmd[0] == 'h';
-        for (char *save = NULL, *t = strtok_r(arg, " ", &save); t; t = strtok_r(NULL, " ", &save))
-            if (legal(s->p, t) != want) {
-                char *all = all_moves(s->p);
-                scen_fail(s, want ? "'%s' is not legal; legal: %s" : "'%s' is legal%s", t,
-                          want ? all : "");
-                free(all);
-            }
-    } else if (!strcmp(cmd, "play")) {
-        tiers_move m;
-        tiers_error err;
-        if (tiers_move_parse(s->p, arg, NULL, &m, &err) < 0) {
-            char *all = all_moves(s->p);
-            scen_fail(s, "cannot play '%s'; legal: %s", arg, all);
-            free(all);
-        } else {
-            tiers_stats st = {.vetoed = 0};
-            int ne = tiers_variant_effects(s->v);
-            if (tiers_pos_make_unchecked(s->p, &m, &st) < 0)
-                scen_fail(s, "make '%s' failed: %s", arg, tiers_variant_script_error(s->v));
-            s->fired = 0;
-            for (int e = 0; e < ne && e < 32; e++)
-                s->fired |= (uint32_t)(st.fired[e] != 0) << e;
-        }
-    } else if (!strcmp(cmd, "fired") || !strcmp(cmd, "vetoed")) {
-        /* fired EFFECT...|none: what the last play fired; vetoed: the
-           effects whose veto refused a move of this position */
-        uint32_t got = s->fired;
-        if (cmd[0] == 'v') {
-            tiers_move buf[TIERS_MAX_MOVES];
-            tiers_stats st;
-            if (tiers_pos_legal_moves_stats(s->p, buf, TIERS_MAX_MOVES, &st) < 0)
-                scen_fail(s, "no legal list for this position%s%s", "", "");
-            got = st.vetoed;
-        }
-        char want_text[512], got_text[512];
-        snprintf(want_text, sizeof want_text, "%s", arg);
-        int64_t want = effect_mask(s->v, want_text);
-        if (want < 0)
-            scen_fail(s, "unknown effect in '%s'%s", arg, "");
-        else if ((uint32_t)want != got) {
-            effect_names(s->v, got, got_text, sizeof got_text);
-            scen_fail(s, "effects are '%s', want '%s'", got_text, arg);
-        }
-    } else if (!strcmp(cmd, "fen")) {
-        const char *got = tu_fen(s->p, NULL);
-        if (strcmp(got, arg))
-            scen_fail(s, "position is %s, want %s", got, arg);
-    } else if (!strcmp(cmd, "from")) {
-        /* from SQ = MOVES: exactly these legal moves start at SQ */
-        char *eq = strstr(arg, "=");
-        char got[4096], sq[8];
-        if (!eq || sscanf(arg, "%7s", sq) != 1) {
-            scen_fail(s, "bad 'from' line: %s%s", arg, "");
-            return;
-        }
-        char *want = eq + 1;
-        while (*want == ' ')
-            want++;
-        moves_from(s->p, sq, got, sizeof got);
-        if (strcmp(got, want))
-            scen_fail(s, "moves from here: %s\n  want: %s", got, want);
-    } else if (!strcmp(cmd, "count")) {
-        tiers_move buf[TIERS_MAX_MOVES];
-        int n = tiers_legal_moves(s->p, buf, TIERS_MAX_MOVES);
-        char got[32];
-        snprintf(got, sizeof got, "%d", n);
-        if (strcmp(got, arg))
-            scen_fail(s, "%s legal moves, want %s", got, arg);
-    } else if (!strcmp(cmd, "status")) {
-        /* status RESULT [REASON]; "check" as the first word: in check */
-        tiers_status st = tiers_pos_status(s->p);
-        char got[256];
-        snprintf(got, sizeof got, "%s%s%s%s", st.in_check ? "check " : "", result_name(&st),
-                 st.game_over ? " " : "", st.game_over ? st.reason : "");
-        if (strcmp(got, arg))
-            scen_fail(s, "status is '%s', want '%s'", got, arg);
-    } else {
-        scen_fail(s, "unknown command '%s'%s", cmd, "");
-    }
-}
-
-static int run_scenarios(const char *rel)
-{
-    char **lines;
-    int n = tu_lines(tu_path(rel), &lines), count = 0;
-    scen s = {.file = rel};
-    assert_true(n > 0);
-    for (int i = 0; i < n; i++) {
-        char *l = lines[i];
-        s.line = i + 1; /* tu_lines drops empty lines: numbers are approximate */
-        while (*l == ' ')
-            l++;
-        if (!*l || *l == '#')
-            continue;
-        if (!strncmp(l, "== ", 3)) {
-            snprintf(s.name, sizeof s.name, "%s", l + 3);
-            s.v = NULL;
-            tiers_pos_free(s.p);
-            s.p = NULL;
-            count++;
-            continue;
-        }
-        char *sp = strchr(l, ' ');
-        char *arg = sp ? sp + 1 : l + strlen(l);
-        if (sp)
-            *sp = 0;
-        while (*arg == ' ')
-            arg++;
-        scen_line(&s, l, arg);
-    }
-    tiers_pos_free(s.p);
-    tu_free_strings(lines, n);
-    if (s.failures)
-        fail_msg("%s: %d failed checks", rel, s.failures);
-    return count;
-}
-
 #define SCENARIO_TEST(fn, file, min)                                                    \
     static void fn(void **state)                                                        \
     {                                                                                   \
         (void)state;                                                                    \
-        assert_true(run_scenarios("rules/blog/" file) >= (min));                        \
+        int checks = 0, n = scen_run("rules/blog/" file, &checks);                       \
+        printf("%s: %d scenarios, %d checks\n", file, n, checks);                       \
+        assert_true(n >= (min));                                                        \
     }
 
 SCENARIO_TEST(test_board, "board.txt", 4)
@@ -574,8 +314,6 @@ int main(void)
         cmocka_unit_test(test_perft_positions),
         cmocka_unit_test(test_soak),
     };
-    const char *only = getenv("TIERS_TEST_FILTER"); /* e.g. "test_fouls" while working */
-    if (only && *only)
-        cmocka_set_test_filter(only);
-    return cmocka_run_group_tests(tests, NULL, teardown);
+    /* TIERS_TEST_FILTER=test_fouls runs one while working (testutil.h) */
+    return tu_run_tests(tests, NULL, scen_teardown);
 }

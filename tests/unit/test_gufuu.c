@@ -1,5 +1,7 @@
 /* test_gufuu.c - the gufuu variant (docs/rules/gufuu.md) and the engine's
- * `check` hook.
+ * `check` hook: what scenario files cannot say (perft, every pattern and
+ * placement, options that fail to load, the dialect, ownership).  The
+ * scenarios of its rules are tests/rules/gufuu/ (run by test_rules).
  *
  * Positions are tiers notation: ranks 3 (top, the spec's rank a) down to
  * 1, files a (the spec's file 2) and b; K = Black's King (Black moves
@@ -39,43 +41,6 @@ static tiers_variant *load_with(const char *spec, const char *rule)
         fail_msg("loading %s with %s: %s", spec, rule ? rule : "-",
                  tiers_error_text(&err, msg, sizeof msg));
     return v;
-}
-
-/* The sorted legal moves of pos in v, drops left out when no_drops. */
-static char *moves_of(const tiers_variant *v, const char *pos, int no_drops)
-{
-    tiers_pos *p = tu_pos(v, pos, NULL);
-    char *all = tu_moves(p, NULL), *out = calloc(strlen(all) + 1, 1);
-    for (char *save = NULL, *m = strtok_r(all, " ", &save); m; m = strtok_r(NULL, " ", &save))
-        if (!no_drops || !strchr(m, '*')) {
-            if (*out)
-                strcat(out, " ");
-            strcat(out, m);
-        }
-    free(all);
-    tiers_pos_free(p);
-    return out;
-}
-
-static void expect_moves_in(const tiers_variant *v, const char *pos, int no_drops,
-                            const char *expected)
-{
-    char *got = moves_of(v, pos, no_drops);
-    assert_string_equal(got, expected);
-    free(got);
-}
-
-static void expect_moves(const char *pos, const char *expected)
-{
-    expect_moves_in(variant, pos, 0, expected);
-}
-
-static int in_check(const tiers_variant *v, const char *pos)
-{
-    tiers_pos *p = tu_pos(v, pos, NULL);
-    int r = tiers_pos_status(p).in_check;
-    tiers_pos_free(p);
-    return r;
 }
 
 /* ------------------------------------------------------------ perft */
@@ -186,59 +151,7 @@ static void test_forced_opening(void **state)
     tiers_pos_free(p);
 }
 
-/* No drop gives check, the opening's included: the Kaze dropped on a2
-   facing n would hold both Kings (a3 and b1). */
-static void test_no_drop_gives_check(void **state)
-{
-    (void)state;
-    tiers_pos *p = tu_pos(variant, NULL, NULL);
-    tu_play(p, "K*b1@n", NULL);
-    tu_play(p, "K*a3@s", NULL);
-    assert_false(tu_has_move(p, "Z*a2@n", NULL));
-    assert_true(tu_has_move(p, "Z*a2@e", NULL));
-    tiers_pos_free(p);
-    /* in play, from the shared hand: the same */
-    p = tu_pos(variant, "k@s1/2/1K@n *Z*A b - 0 10", NULL);
-    assert_false(tu_has_move(p, "Z*a2@n", NULL));
-    assert_true(tu_has_move(p, "Z*a2@e", NULL));
-    assert_true(tu_has_move(p, "A*b2@n", NULL)); /* reaches a3, not b1 */
-    assert_false(tu_has_move(p, "A*b2@w", NULL)); /* holds a3 and b1 */
-    tiers_pos_free(p);
-}
-
 /* ------------------------------------------------------------ turns */
-
-/* Drop with a chosen facing, step then turn, capture then turn, turn in
- * place; shared pieces go back to the shared hand when taken. */
-static void test_each_kind_of_turn(void **state)
-{
-    (void)state;
-    const char *start = "k@s1/*A@n*Z@n/1K@n - b - 0 10";
-    tiers_pos *p = tu_pos(variant, start, NULL);
-    tu_play(p, "b1-a1", NULL); /* the King steps and turns n -> e */
-    assert_string_equal(tu_fen(p, NULL), "k@s1/*A@n*Z@n/K@e1 - w - 1 11");
-    tiers_pos_free(p);
-
-    p = tu_pos(variant, start, NULL);
-    tu_play(p, "b2@", NULL); /* the Kaze turns in place n -> e */
-    assert_string_equal(tu_fen(p, NULL), "k@s1/*A@n*Z@e/1K@n - w - 1 11");
-    tiers_pos_free(p);
-
-    p = tu_pos(variant, start, NULL);
-    tu_play(p, "a2xb2", NULL); /* the Arashi takes the Kaze, turns n -> e */
-    assert_string_equal(tu_fen(p, NULL), "k@s1/1*A@e/1K@n *Z w - 0 11");
-    /* the Kaze is back in the shared hand: White may drop it, any facing */
-    assert_true(tu_has_move(p, "Z*a2@w", NULL));
-    assert_true(tu_has_move(p, "Z*a1@s", NULL));
-    tu_play(p, "Z*a1@s", NULL);
-    assert_string_equal(tu_fen(p, NULL), "k@s1/1*A@e/*Z@sK@n - b - 0 12 move=1");
-    tiers_pos_free(p);
-
-    p = tu_pos(variant, start, NULL);
-    tu_play(p, "b1xa2", NULL); /* the King takes the Arashi, turns n -> e */
-    assert_string_equal(tu_fen(p, NULL), "k@s1/K@e*Z@n/2 *A w - 0 11");
-    tiers_pos_free(p);
-}
 
 /* The shared pieces belong to whoever is to move. */
 static void test_shared_ownership(void **state)
@@ -423,126 +336,6 @@ static void test_contact_check_everywhere(void **state)
     assert_true(checks > 0 && checks < total);
 }
 
-/* ------------------------------------------------------------ check */
-
-/* The Kaze on a2 facing n reaches a3 (White's King) and b1: with Black's
- * King on b1 it touches its own King and gives check; on a1 it does not. */
-static void test_contact_check(void **state)
-{
-    (void)state;
-    assert_false(in_check(variant, "k@s1/*Z@n1/K@n1 *A w - 0 10"));
-    assert_true(in_check(variant, "k@s1/*Z@n1/1K@n *A w - 0 10"));
-    /* whoever is to move is the one in check */
-    assert_true(in_check(variant, "k@s1/*Z@n1/1K@n *A b - 0 10"));
-    /* Kings side by side are not in check */
-    assert_false(in_check(variant, "2/k@s1/K@n1 *Z*A w - 0 10"));
-    /* White in check: only King steps answer; no drop does, the checking
-       Kaze may not move or turn, the King may not take it */
-    expect_moves("k@s1/*Z@n1/1K@n *A w - 0 10", "a3-b2 a3-b3");
-}
-
-/* The checking piece belongs to the checker for one turn: the Arashi may
- * take it (and gives check in turn), the King may not; the Kaze may not
- * move or turn; nothing else (a turn, a drop) answers. */
-static void test_fixed_checking_piece(void **state)
-{
-    (void)state;
-    expect_moves("k@s1/*Z@n*A@n/1K@n - w - 0 10", "a3-b3 a3xb2 b2xa2");
-    tiers_pos *p = tu_pos(variant, "k@s1/*Z@n*A@n/1K@n - w - 0 10", NULL);
-    tu_play(p, "b2xa2", NULL);
-    assert_string_equal(tu_fen(p, NULL), "k@s1/*A@e1/1K@n *Z b - 0 11 move=1");
-    assert_true(tiers_pos_status(p).in_check); /* the Arashi holds a3 and b1 */
-    tiers_pos_free(p);
-}
-
-/* Double check: both shared pieces hold both Kings; only a King step
- * answers (b3-a3), neither checker may be taken. */
-static void test_double_check(void **state)
-{
-    (void)state;
-    const char *pos = "1k@n/*Z@w*A@e/1K@e - w - 0 0";
-    assert_true(in_check(variant, pos));
-    expect_moves(pos, "b3-a3");
-}
-
-/* A King step that brings a shared piece into contact gives check:
- * allowed by default, refused with discovered_check=forbid. */
-static void test_discovered_check(void **state)
-{
-    (void)state;
-    const char *pos = "k@s1/*Z@n1/K@w1 *A b - 0 10";
-    expect_moves_in(variant, pos, 1, "a1-b1 a1-b2 a1@ a2-b1 a2@");
-    tiers_pos *p = tu_pos(variant, pos, NULL);
-    tu_play(p, "a1-b1", NULL);
-    assert_true(tiers_pos_status(p).in_check);
-    tiers_pos_free(p);
-    tiers_variant *v = load_with("gufuu", "discovered_check=forbid");
-    expect_moves_in(v, pos, 1, "a1-b2 a1@ a2-b1 a2@");
-    tiers_variant_free(v);
-}
-
-/* Captures of shared pieces that give no check: by the King or by the
- * other shared piece by default; none with own_shared_capture=forbid. */
-static void test_own_shared_capture(void **state)
-{
-    (void)state;
-    const char *pos = "k@s1/*A@n*Z@n/1K@n - b - 0 10";
-    expect_moves(pos, "a2-b3 a2@ a2xb2 b1-a1 b1@ b1xa2 b1xb2 b2-a1 b2-b3 b2@");
-    tiers_variant *v = load_with("gufuu", "own_shared_capture=forbid");
-    expect_moves_in(v, pos, 0, "a2-b3 a2@ b1-a1 b1@ b2-a1 b2-b3 b2@");
-    /* the Arashi taking the checking Kaze is still allowed */
-    expect_moves_in(v, "k@s1/*Z@n*A@n/1K@n - w - 0 10", 0, "a3-b3 b2xa2");
-    tiers_variant_free(v);
-}
-
-/* Face to face under each reading.  White's King on a3 facing e turns to
- * face s when it steps. */
-static void test_face_to_face(void **state)
-{
-    (void)state;
-    static const struct {
-        const char *rule, *pos, *moves;
-    } cases[] = {
-        /* Black's King b1 faces n: b2 would face it (every reading), b3
-           too from two squares away (line only) */
-        {"face_to_face=both", "k@e1/2/1K@n *Z*A w - 0 10", "a3-a2 a3-b3 a3@"},
-        {"face_to_face=either", "k@e1/2/1K@n *Z*A w - 0 10", "a3-a2 a3-b3 a3@"},
-        {"face_to_face=line", "k@e1/2/1K@n *Z*A w - 0 10", "a3-a2 a3@"},
-        /* Black's King faces e: on b2 only White's King looks at it */
-        {"face_to_face=both", "k@e1/2/1K@e *Z*A w - 0 10", "a3-a2 a3-b2 a3-b3 a3@"},
-        {"face_to_face=either", "k@e1/2/1K@e *Z*A w - 0 10", "a3-a2 a3-b3 a3@"},
-        {"face_to_face=line", "k@e1/2/1K@e *Z*A w - 0 10", "a3-a2 a3-b2 a3-b3 a3@"},
-        /* line: a piece between them blocks the view */
-        {"face_to_face=line", "k@e1/1*Z@n/1K@n *A w - 0 10",
-         "a3-a2 a3-b3 a3@ b2-a1 b2-b3 b2@"},
-    };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        tiers_variant *v = load_with("gufuu", cases[i].rule);
-        char *got = moves_of(v, cases[i].pos, 1);
-        if (strcmp(got, cases[i].moves))
-            fail_msg("%s, %s: got '%s', expected '%s'", cases[i].rule, cases[i].pos, got,
-                     cases[i].moves);
-        free(got);
-        tiers_variant_free(v);
-    }
-}
-
-/* Boards no game reaches, with a third shared piece: the scripts' fast
- * readings (one King a side, at most two shared pieces) hand them to the
- * general one, which any board takes.  The answers are those the general
- * reading gave for every hook before the fast ones existed. */
-static void test_third_shared_piece(void **state)
-{
-    (void)state;
-    /* only the third shared piece in board order, the Arashi on a2,
-       covers both Kings: check, answered by taking it */
-    const char *pos = "K@sk@s/*A@n1/*Z@n*Z@e - b - 0 10";
-    assert_true(in_check(variant, pos));
-    expect_moves(pos, "a1xa2 b1xa2");
-    expect_moves("1k@s/*Z@w*Z@n/K@n*A@w - b - 0 10", "a1xa2 a1xb1 b1xb2");
-    expect_moves("k@n1/*A@nK@w/*A@n*Z@n *A b - 0 10", "a1xa2 b2xa1 b2xb1");
-}
-
 /* ------------------------------------------------------------ options */
 
 static void test_options(void **state)
@@ -629,18 +422,9 @@ int main(void)
         cmocka_unit_test(test_perft),
         cmocka_unit_test(test_perft_options),
         cmocka_unit_test(test_forced_opening),
-        cmocka_unit_test(test_no_drop_gives_check),
-        cmocka_unit_test(test_each_kind_of_turn),
         cmocka_unit_test(test_shared_ownership),
         cmocka_unit_test(test_patterns_every_facing),
         cmocka_unit_test(test_contact_check_everywhere),
-        cmocka_unit_test(test_contact_check),
-        cmocka_unit_test(test_fixed_checking_piece),
-        cmocka_unit_test(test_double_check),
-        cmocka_unit_test(test_discovered_check),
-        cmocka_unit_test(test_own_shared_capture),
-        cmocka_unit_test(test_face_to_face),
-        cmocka_unit_test(test_third_shared_piece),
         cmocka_unit_test(test_options),
         cmocka_unit_test(test_gufuu_dialect),
         cmocka_unit_test(test_check_hook),

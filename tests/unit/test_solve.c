@@ -441,5 +441,5 @@ int main(void)
         cmocka_unit_test(test_save_load),
         cmocka_unit_test(test_gufuu),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return tu_run_tests(tests, NULL, NULL);
 }

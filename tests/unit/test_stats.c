@@ -1,5 +1,5 @@
-/* test_stats.c - the metrics of `tiers compare` (engine/cli/stats.c) and
- * the database layer (engine/cli/db.c) against a small fixed database,
+/* test_stats.c - the metrics of `tiers compare` (engine/lab/stats.c) and
+ * the database layer (engine/lab/db.c) against a small fixed database,
  * tests/data/stats/small.sql, whose expected figures are worked out by
  * hand below. */
 #include <math.h>

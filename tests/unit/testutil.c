@@ -222,3 +222,27 @@ int tu_lines(const char *path, char ***out)
     free(text);
     return n;
 }
+
+int tu_run_group(const char *name, const struct CMUnitTest *tests, size_t n,
+                 CMFixtureFunction setup, CMFixtureFunction teardown)
+{
+    const char *only = getenv("TIERS_TEST_FILTER");
+    if (only && *only)
+        cmocka_set_test_filter(only);
+    const char *part = getenv("TIERS_TEST_PART");
+    unsigned k = 1, parts = 1;
+    if (part && *part && (sscanf(part, "%u/%u", &k, &parts) != 2 || parts == 0 || k < 1 ||
+                          k > parts)) {
+        fprintf(stderr, "TIERS_TEST_PART='%s': expected K/N with 1 <= K <= N\n", part);
+        return 1;
+    }
+    struct CMUnitTest *mine = calloc(n ? n : 1, sizeof *mine);
+    assert_non_null(mine);
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (i % parts == k - 1)
+            mine[m++] = tests[i];
+    int rc = _cmocka_run_group_tests(name, mine, m, setup, teardown);
+    free(mine);
+    return rc;
+}

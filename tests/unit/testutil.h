@@ -38,4 +38,14 @@ void tu_free_strings(char **s, int n);
 /* Lines of a file (caller frees with tu_free_strings). */
 int tu_lines(const char *path, char ***out);
 
+/* Runs the group of n tests as cmocka_run_group_tests does, or one part
+ * of it: with TIERS_TEST_PART=K/N only the tests i with i mod N = K-1, so
+ * that ctest can run the N parts of a slow program side by side (each
+ * test in exactly one part).  TIERS_TEST_FILTER=GLOB runs the tests whose
+ * names match, while working on one. */
+int tu_run_group(const char *name, const struct CMUnitTest *tests, size_t n,
+                 CMFixtureFunction setup, CMFixtureFunction teardown);
+#define tu_run_tests(tests, setup, teardown) \
+    tu_run_group(#tests, tests, sizeof(tests) / sizeof((tests)[0]), setup, teardown)
+
 #endif

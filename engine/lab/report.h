@@ -4,12 +4,35 @@
 #ifndef REPORT_H
 #define REPORT_H
 
-#include "playout.h"
+#include <stddef.h>
+#include <stdint.h>
+
+#include "db.h"
+#include "run.h"
+#include "stats.h"
+
+/* One variant's part of a comparison: its run, what the run did, and its
+ * metrics over games 0..games-1. */
+struct playout_variant {
+    const char *spec;
+    struct db_run run;
+    struct run_result result;
+    struct stats stats;
+    int have_stats;
+};
+
+/* What the comparison was asked for, for the report's header line. */
+struct report_meta {
+    long games;             /* games per variant */
+    uint64_t seed;
+    int max_plies;
+    const char *db;         /* the database file */
+};
 
 /* Writes the report for variants v[0..n-1] (each with stats).  Returns 0,
  * or -1 with err. */
-int report_write(const char *path, const struct cli *c, const struct playout_variant *v,
-                 int n, char *err, size_t errsize);
+int report_write(const char *path, const struct report_meta *m,
+                 const struct playout_variant *v, int n, char *err, size_t errsize);
 
 /* One row of the comparison table: a label and a cell per variant. */
 struct report_row {

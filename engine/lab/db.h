@@ -1,5 +1,5 @@
 /* db.h - the playout database (SQLite): runs, one row per game, the
- * effects that fired in each game.  The only CLI file that includes
+ * effects that fired in each game.  The only lab file that includes
  * sqlite3.h.  Schema in db.c and docs/cli.md ("The database").
  *
  * A *run* is every game played with one configuration: variant (name and

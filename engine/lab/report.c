@@ -438,8 +438,8 @@ static const char report_css[] =
     "svg .series{stroke-width:2}svg text{font:12px sans-serif;fill:#333}"
     "svg .tick{fill:#777;font-size:11px}svg .head{font-weight:bold}\n";
 
-int report_write(const char *path, const struct cli *c, const struct playout_variant *v,
-                 int n, char *err, size_t errsize)
+int report_write(const char *path, const struct report_meta *m,
+                 const struct playout_variant *v, int n, char *err, size_t errsize)
 {
     struct report_row *rows = NULL;
     int nrows = report_rows(v, n, &rows);
@@ -470,7 +470,7 @@ int report_write(const char *path, const struct cli *c, const struct playout_var
     fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n", report_css);
     fputs("<h1>Ruleset comparison</h1>\n<p class=\"meta\">", f);
     fprintf(f, "%ld games per variant, seed %llu, games cut after %d plies; agents: ",
-            c->games, (unsigned long long)c->seed, c->max_plies);
+            m->games, (unsigned long long)m->seed, m->max_plies);
     if (n > 0) {
         report_esc(f, v[0].run.side[0]);
         fputs(" ", f);
@@ -481,7 +481,7 @@ int report_write(const char *path, const struct cli *c, const struct playout_var
         report_esc(f, v[0].run.agent[1]);
     }
     fprintf(f, ". Written by tiers %s on %s from ", TIERS_VERSION, when);
-    report_esc(f, c->db);
+    report_esc(f, m->db);
     fputs(". Intervals are 95% Wilson score intervals; docs/metrics.md defines every "
           "figure.</p>\n", f);
 

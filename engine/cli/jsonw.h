@@ -1,0 +1,35 @@
+/* jsonw.h - the JSON the CLI writes: a streaming writer that places
+ * commas itself and allocates nothing, for every --json output (the hot
+ * `moves --batch` and `apply --json` included).  Reading is jsonin.h. */
+#ifndef JSONW_H
+#define JSONW_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+enum { JSONW_MAX_DEPTH = 32 };
+
+typedef struct jsonw {
+    FILE *out;
+    int depth;
+    int after_key;                       /* a key was written, value next */
+    unsigned char used[JSONW_MAX_DEPTH];  /* container has an element */
+} jsonw;
+
+void jsonw_init(jsonw *w, FILE *out);
+void jsonw_begin_object(jsonw *w);
+void jsonw_end_object(jsonw *w);
+void jsonw_begin_array(jsonw *w);
+void jsonw_end_array(jsonw *w);
+void jsonw_key(jsonw *w, const char *key);
+void jsonw_string(jsonw *w, const char *s); /* NULL writes null */
+void jsonw_int(jsonw *w, long long v);
+void jsonw_double(jsonw *w, double v, int decimals);
+void jsonw_bool(jsonw *w, int b);
+void jsonw_null(jsonw *w);
+
+/* Writes s as a quoted JSON string (control characters, '"' and '\\'
+ * escaped; other bytes copied). */
+void jsonw_quoted(FILE *out, const char *s);
+
+#endif

@@ -145,6 +145,8 @@ TIERS_API tiers_variant *tiers_variant_load(const char *spec, const char *search
  * with it.  [T2] */
 TIERS_API void tiers_variant_free(tiers_variant *v);
 /* Facts of the loaded variant.  [T1]; the strings live as long as v. */
+/* Facts of a loaded variant: [T0] (a variant does not change once loaded);
+ * strings live as long as v. */
 TIERS_API const char *tiers_variant_name(const tiers_variant *v);
 TIERS_API const char *tiers_variant_description(const tiers_variant *v);
 TIERS_API const char *tiers_variant_path(const tiers_variant *v); /* the YAML file */
@@ -332,11 +334,14 @@ TIERS_API void tiers_pos_seed(tiers_pos *p, uint64_t seed);
  * the same functions (same code, exported too); new code uses the
  * tiers_pos_* names.  tiers_pos_effect_count and tiers_pos_vetoed, which
  * read counts hidden in the position, are gone: see tiers_stats. */
+/* = tiers_pos_legal_moves, tiers_pos_pseudo_moves, tiers_pos_make,
+ * tiers_pos_unmake, tiers_pos_in_check, tiers_pos_perft and
+ * tiers_pos_random_playout, in this order (tags as theirs). */
 TIERS_API int tiers_legal_moves(tiers_pos *p, tiers_move *buf, int cap);
 TIERS_API int tiers_pseudo_moves(tiers_pos *p, tiers_move *buf, int cap);
-TIERS_API int tiers_make(tiers_pos *p, const tiers_move *m);  /* = tiers_pos_make */
+TIERS_API int tiers_make(tiers_pos *p, const tiers_move *m);
 TIERS_API int tiers_unmake(tiers_pos *p);
-TIERS_API int tiers_side_in_check(const tiers_pos *p, int side); /* = tiers_pos_in_check */
+TIERS_API int tiers_side_in_check(const tiers_pos *p, int side);
 TIERS_API int64_t tiers_perft(tiers_pos *p, int depth);
 TIERS_API int tiers_random_playout(tiers_pos *p, uint64_t *rng, int max_plies);
 
@@ -370,10 +375,11 @@ TIERS_API const char *tiers_record_tag(const tiers_record *r, const char *name);
 
 /* The words of the move text (look-alikes mapped, unless the Notation tag
  * names a notation with UTF-8 moves), without move numbers,
- * comments and the result: one word per move except in spaced Gounki. */
+ * comments and the result: one word per move except in spaced Gounki.
+ * [T1]; strings live as long as r. */
 TIERS_API int tiers_record_word_count(const tiers_record *r);
 TIERS_API const char *tiers_record_word(const tiers_record *r, int i);
-/* The final result token, NULL when the record has none. */
+/* The final result token, NULL when the record has none.  [T1] */
 TIERS_API const char *tiers_record_result(const tiers_record *r);
 
 /* The notation the moves are written in, for variant v: the Notation tag,
@@ -595,7 +601,8 @@ typedef struct tiers_solve_info {
 /* Solves the game from p's position (its history is ignored).  Refuses
  * with TIERS_EFULL and a message when more than max_positions positions
  * are reachable; TIERS_ESCRIPT when a hook fails, TIERS_ENOMEM.  On
- * success *out holds the solution (the variant must outlive it). */
+ * success *out holds the solution (the variant must outlive it).  [S T2]
+ * for the whole call. */
 TIERS_API int tiers_solve(tiers_pos *p, int64_t max_positions, tiers_solution **out,
                 tiers_error *err);
 /* As tiers_solve, with the work of finding the positions shared among
@@ -604,10 +611,14 @@ TIERS_API int tiers_solve(tiers_pos *p, int64_t max_positions, tiers_solution **
  * time: p's own variant or a helper given twice is refused).  The
  * solution is the same as tiers_solve's, index for index (math.random in
  * a hook is seeded from each position), unless a script keeps state of
- * its own between hook calls (a Lua global it changes). */
+ * its own between hook calls (a Lua global it changes).  [S T2] on p's
+ * variant and on each helper for the whole call. */
 enum { TIERS_SOLVE_MAX_HELPERS = 63 };
 TIERS_API int tiers_solve_threads(tiers_pos *p, tiers_variant *const *helpers, int nhelpers,
                         int64_t max_positions, tiers_solution **out, tiers_error *err);
+/* The tiers_solution_* calls below read the solution, which does not
+ * change once made: [T1] on s; those given a position are [S T2] on its
+ * variant (they generate its moves).  Strings live as long as s. */
 TIERS_API void tiers_solution_free(tiers_solution *s);
 TIERS_API void tiers_solution_info(const tiers_solution *s, tiers_solve_info *out);
 /* The value of p's position for its side to move (TIERS_VALUE_UNKNOWN
@@ -630,7 +641,8 @@ TIERS_API const char *tiers_solution_text(const tiers_solution *s, int64_t i, in
 /* Text files: a header (variant, a fingerprint of its sources, rules and
  * options, the count), then "W|D|L DISTANCE POSITION" per line.  Loading
  * refuses a file made for another variant or other rules (repetition,
- * max_plies and halfmove_limit aside: the solver ignores them). */
+ * max_plies and halfmove_limit aside: the solver ignores them).  [T1] on
+ * s; loading is [S T2] on v (it makes positions of v). */
 TIERS_API int tiers_solution_save(const tiers_solution *s, const char *path, tiers_error *err);
 TIERS_API int tiers_solution_load(const tiers_variant *v, const char *path,
                         tiers_solution **out, tiers_error *err);

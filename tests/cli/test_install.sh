@@ -19,6 +19,12 @@ out=$(cd / && strace -f -e trace=openat "$prefix/bin/tiers" check gungi-io 2>&1)
 check "installed tiers loads gungi-io from the prefix" \
   "grep -q '$prefix/bin/../share/tiers/variants/gungi-io/variant.yaml' <<<\"\$out\" || ! command -v strace >/dev/null"
 check "installed tiers runs" "(cd / && '$prefix/bin/tiers' check gungi-io >/dev/null)"
+if [[ -e $build/tiers-png.so ]]; then
+  check "installed tiers renders a PNG through its installed module" \
+    "(cd / && LSAN_OPTIONS=\"\${LSAN_OPTIONS:+\$LSAN_OPTIONS:}suppressions=$tests/data/lsan.supp\" \
+      '$prefix/bin/tiers' render gufuu --png -o '$tmp/i.png') && [ -s '$tmp/i.png' ] &&
+     [ -n \"\$(find '$prefix' -path '*/tiers/tiers-png.so')\" ]"
+fi
 
 pc=$(dirname "$(find "$prefix" -name tiers.pc | head -1)")
 cat >"$prefix/client.c" <<'C'

@@ -203,7 +203,7 @@ case_end
 
 # ------------------------------------------------------------- --png
 # TIERS_TEST_PNG (set by tests/CMakeLists.txt) is 1 when CMake found
-# librsvg and linked it into tiers, 0 when not; run by hand, pkg-config
+# librsvg and built the PNG module, 0 when not; run by hand, pkg-config
 # says whether it should have been.  A build that should have PNG support
 # and lacks it fails here rather than skipping.
 want_png=${TIERS_TEST_PNG:-}
@@ -275,6 +275,28 @@ else
           $(png_size "$tmp/small.png") == "$(png_size "$tmp/big.png")" ]]; then
         fail "--png: gufuu and gungi-io pictures have the same size"
     fi
+    case_end
+
+    # Only --png loads the PNG module and the libraries behind it.
+    case_begin
+    LD_DEBUG=libs "$tiers" render gufuu -o "$tmp/plain.svg" 2>"$tmp/libs"
+    grep -qE 'tiers-png|librsvg|libcairo|libpango' "$tmp/libs" &&
+        fail "render to SVG loaded the PNG libraries"
+    LD_DEBUG=libs png_tiers render gufuu --png -o "$tmp/libs.png" 2>"$tmp/libs"
+    grep -q 'librsvg' "$tmp/libs" || fail "render --png did not load librsvg"
+    case_end
+
+    # The module missing (a copy of the program alone): exit 3, the module
+    # named, no file.
+    case_begin
+    mkdir -p "$tmp/alone/bin" && cp "$tiers" "$tmp/alone/bin/tiers"
+    "$tmp/alone/bin/tiers" render "$tests/../variants/gufuu" --png -o "$tmp/alone.png" \
+        >/dev/null 2>"$tmp/err"
+    rc=$?
+    [[ $rc -eq 3 ]] || fail "--png without its module: exit $rc, expected 3"
+    grep -q 'PNG output needs the module .*tiers-png.so, which cannot be loaded' "$tmp/err" ||
+        fail "--png without its module: $(head -n 1 "$tmp/err")"
+    [[ -e $tmp/alone.png ]] && fail "--png without its module: left a file"
     case_end
 
     # A folder that does not exist: exit 3, the path named, no file.

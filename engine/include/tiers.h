@@ -169,9 +169,10 @@ TIERS_API const char *tiers_variant_script_error(const tiers_variant *v);
 
 /* Lists the variants on the search path (as tiers_variant_load searches
  * it): calls fn(name, dir, description) for each folder with a
- * variant.yaml, the first of each name only.  Returns the count.  [S T0:
- * each variant is loaded, in a state of its own]; the strings passed to
- * fn live during that call only. */
+ * variant.yaml, the first of each name only.  Each variant's YAML (and
+ * its inherits chain) is read and checked, its scripts are not run (a
+ * script error shows at tiers_variant_load).  Returns the count.  [T0];
+ * the strings passed to fn live during that call only. */
 TIERS_API int tiers_variants_list(const char *search,
                         void (*fn)(const char *name, const char *dir,
                                    const char *desc, void *ud),

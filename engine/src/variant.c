@@ -38,8 +38,10 @@ static void compute_hash(tiers_variant *v)
     snprintf(v->hash, sizeof v->hash, "%016llx", (unsigned long long)h);
 }
 
-tiers_variant *tiers_variant_load(const char *spec, const char *search,
-                                  const char *const *rules, tiers_error *err)
+/* The variant's YAML read, checked and concluded, its scripts not run:
+ * all that listing needs.  NULL with err on failure. */
+static tiers_variant *variant_read(const char *spec, const char *search,
+                                   const char *const *rules, tiers_error *err)
 {
     char path[1024];
     memset(err, 0, sizeof *err);
@@ -62,7 +64,14 @@ tiers_variant *tiers_variant_load(const char *spec, const char *search,
         return NULL;
     }
     compute_hash(v);
-    if (v->nscripts) {
+    return v;
+}
+
+tiers_variant *tiers_variant_load(const char *spec, const char *search,
+                                  const char *const *rules, tiers_error *err)
+{
+    tiers_variant *v = variant_read(spec, search, rules, err);
+    if (v && v->nscripts) {
         const char *files[MAX_SCRIPTS];
         for (int i = 0; i < v->nscripts; i++)
             files[i] = v->scripts[i];
@@ -278,7 +287,8 @@ static int list_in(const char *dir, void *ud)
         char sub[2048], desc[256] = "";
         snprintf(sub, sizeof sub, "%s/%s", dir, names[i]);
         tiers_error err;
-        tiers_variant *v = tiers_variant_load(sub, NULL, NULL, &err);
+        /* the scripts are not run: listing is for finding, `check` tests */
+        tiers_variant *v = variant_read(sub, NULL, NULL, &err);
         if (v)
             snprintf(desc, sizeof desc, "%s", v->description);
         else

@@ -242,6 +242,20 @@ run variants --variants "$variants"
 expect_rc "variants --variants" 0 &&
     expect_grep "variants lists features" out '^features +test variant: every generic engine feature' &&
     expect_grep "variants lists gounki" out '^gounki '
+# Listing reads the YAML and runs no script: a variant whose script fails
+# is listed with its description; check loads it whole and reports it.
+mkdir -p "$tmp/lst/broken" "$tmp/lst/badyaml"
+printf 'inherits: %s\nname: broken\ndescription: broken script\nscripts: [boom.lua]\n' \
+    "$features/variant.yaml" >"$tmp/lst/broken/variant.yaml"
+echo 'error("boom at load")' >"$tmp/lst/broken/boom.lua"
+printf 'board: [\n' >"$tmp/lst/badyaml/variant.yaml"
+run variants --variants "$tmp/lst"
+expect_rc "variants with a broken script" 0 &&
+    expect_grep "variants lists the broken script's variant" out '^broken +broken script' &&
+    expect_grep "variants reports bad YAML" out '^badyaml +\(does not load: '
+run check broken --variants "$tmp/lst"
+expect_rc "check runs the scripts" 2 &&
+    expect_grep "check names the script error" err 'boom.lua:1: boom at load'
 # A child found by name inherits its parent by a relative path.
 run check features-pseudo --variants "$variants"
 expect_rc "check by name" 0 && expect_out "check by name" "ok: features-pseudo (5x5, 3 tiers)"

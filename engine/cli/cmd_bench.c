@@ -1,12 +1,17 @@
 /* cmd_bench.c - `tiers bench VARIANT|all`: perft to about a second from
- * the start, then random playouts for --seconds, as a table or JSON.
- * Each figure is the best of CMD_BENCH_ROUNDS rounds taken in turn over
- * the variants given, so that a moment of load on a shared machine lowers
- * one round, not the comparison between variants. */
+ * the start, then random playouts for --seconds, as a table or JSON; and
+ * `tiers bench VARIANT --batch FILE`: legal moves written as text for
+ * every position of FILE.  Times are CPU seconds of the process (what a
+ * shared machine does not inflate), with wall seconds beside them.  Each
+ * figure is the best of CMD_BENCH_ROUNDS rounds taken in turn over the
+ * variants given, so that a moment of load lowers one round, not the
+ * comparison between variants. */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cli.h"
+#include "jsonin.h"
 #include "jsonw.h"
 
 enum {
@@ -25,10 +30,33 @@ struct cmd_bench_row {
     int ok;
     int depth;
     int64_t leaves;
-    double perft_secs;
+    double perft_secs, perft_wall;
     long long games, plies;
-    double play_secs;
+    double play_secs, play_wall;
 };
+
+/* CPU seconds used by the process so far. */
+static double cmd_bench_cpu(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* A span measured both ways. */
+struct cmd_bench_span {
+    double cpu, wall;
+};
+
+static struct cmd_bench_span cmd_bench_start(void)
+{
+    return (struct cmd_bench_span){cmd_bench_cpu(), cli_now()};
+}
+
+static struct cmd_bench_span cmd_bench_since(struct cmd_bench_span t0)
+{
+    return (struct cmd_bench_span){cmd_bench_cpu() - t0.cpu, cli_now() - t0.wall};
+}
 
 /* Names and folders of the variants to run, two strings per variant. */
 struct cmd_bench_names {
@@ -70,9 +98,10 @@ static int cmd_bench_perft(tiers_pos *p, struct cmd_bench_row *row)
 {
     double prev = 0;
     for (int d = 1; d <= CMD_BENCH_MAX_DEPTH; d++) {
-        double t0 = cli_now();
+        struct cmd_bench_span t0 = cmd_bench_start();
         int64_t leaves = tiers_pos_perft(p, d);
-        double t = cli_now() - t0;
+        struct cmd_bench_span span = cmd_bench_since(t0);
+        double t = span.cpu;
         if (leaves < 0)
             return (int)leaves;
         if (leaves == 0 && d > 1)
@@ -80,6 +109,7 @@ static int cmd_bench_perft(tiers_pos *p, struct cmd_bench_row *row)
         row->depth = d;
         row->leaves = leaves;
         row->perft_secs = t;
+        row->perft_wall = span.wall;
         if (leaves == 0 || t >= 0.5)
             break;
         /* Estimate the next depth from the growth of the last one. */
@@ -98,19 +128,20 @@ static int cmd_bench_playouts(tiers_pos *p, double seconds,
     uint64_t rng = cmd_bench_seed;
     tiers_pos_seed(p, cmd_bench_seed);
     long long games = 0, plies = 0;
-    double t0 = cli_now(), t;
+    struct cmd_bench_span t0 = cmd_bench_start(), t;
     do {
         int n = tiers_pos_random_playout(p, &rng, CMD_BENCH_MAX_PLIES);
         if (n < 0)
             return n;
         games++;
         plies += n;
-        t = cli_now() - t0;
-    } while (t < seconds);
-    if (!row->play_secs || plies / t > row->plies / row->play_secs) {
+        t = cmd_bench_since(t0);
+    } while (t.cpu < seconds);
+    if (!row->play_secs || plies / t.cpu > row->plies / row->play_secs) {
         row->games = games;
         row->plies = plies;
-        row->play_secs = t;
+        row->play_secs = t.cpu;
+        row->play_wall = t.wall;
     }
     return TIERS_OK;
 }
@@ -118,13 +149,15 @@ static int cmd_bench_playouts(tiers_pos *p, double seconds,
 /* Perft again at the depth the first round chose; keeps the best time. */
 static int cmd_bench_perft_again(tiers_pos *p, struct cmd_bench_row *row)
 {
-    double t0 = cli_now();
+    struct cmd_bench_span t0 = cmd_bench_start();
     int64_t leaves = tiers_pos_perft(p, row->depth);
-    double t = cli_now() - t0;
+    struct cmd_bench_span t = cmd_bench_since(t0);
     if (leaves < 0)
         return (int)leaves;
-    if (t < row->perft_secs)
-        row->perft_secs = t;
+    if (t.cpu < row->perft_secs) {
+        row->perft_secs = t.cpu;
+        row->perft_wall = t.wall;
+    }
     return TIERS_OK;
 }
 
@@ -194,20 +227,26 @@ static void cmd_bench_print(const struct cli *c, struct cmd_bench_row *rows,
                 jsonw_int(&w, r->depth);
                 jsonw_key(&w, "leaves");
                 jsonw_int(&w, r->leaves);
-                jsonw_key(&w, "perft_seconds");
+                jsonw_key(&w, "perft_cpu_seconds");
                 jsonw_double(&w, r->perft_secs, 6);
+                jsonw_key(&w, "perft_seconds");
+                jsonw_double(&w, r->perft_wall, 6);
+                jsonw_key(&w, "leaves_per_cpu_second");
+                jsonw_double(&w, cmd_bench_rate((double)r->leaves, r->perft_secs), 0);
                 jsonw_key(&w, "leaves_per_second");
-                jsonw_double(&w, cmd_bench_rate((double)r->leaves,
-                                               r->perft_secs), 0);
+                jsonw_double(&w, cmd_bench_rate((double)r->leaves, r->perft_wall), 0);
                 jsonw_key(&w, "games");
                 jsonw_int(&w, r->games);
                 jsonw_key(&w, "plies");
                 jsonw_int(&w, r->plies);
-                jsonw_key(&w, "playout_seconds");
+                jsonw_key(&w, "playout_cpu_seconds");
                 jsonw_double(&w, r->play_secs, 6);
+                jsonw_key(&w, "playout_seconds");
+                jsonw_double(&w, r->play_wall, 6);
+                jsonw_key(&w, "plies_per_cpu_second");
+                jsonw_double(&w, cmd_bench_rate((double)r->plies, r->play_secs), 0);
                 jsonw_key(&w, "plies_per_second");
-                jsonw_double(&w, cmd_bench_rate((double)r->plies,
-                                               r->play_secs), 0);
+                jsonw_double(&w, cmd_bench_rate((double)r->plies, r->play_wall), 0);
             }
             jsonw_end_object(&w);
         }
@@ -222,32 +261,244 @@ static void cmd_bench_print(const struct cli *c, struct cmd_bench_row *rows,
         if (len > width)
             width = len;
     }
-    printf("%-*s %5s %12s %12s %8s %10s %10s\n", width, "variant", "depth",
-           "leaves", "leaves/s", "games", "plies", "plies/s");
+    printf("%-*s %5s %12s %12s %12s %8s %10s %10s %10s\n", width, "variant", "depth",
+           "leaves", "leaves/cpu-s", "leaves/s", "games", "plies", "plies/cpu-s", "plies/s");
     for (int i = 0; i < n; i++) {
         struct cmd_bench_row *r = &rows[i];
         if (!r->ok) {
             printf("%-*s %5s\n", width, r->name, "error");
             continue;
         }
-        printf("%-*s %5d %12lld %12.0f %8lld %10lld %10.0f\n", width,
-               r->name, r->depth, (long long)r->leaves,
-               cmd_bench_rate((double)r->leaves, r->perft_secs), r->games,
-               r->plies, cmd_bench_rate((double)r->plies, r->play_secs));
+        printf("%-*s %5d %12lld %12.0f %12.0f %8lld %10lld %10.0f %10.0f\n", width, r->name,
+               r->depth, (long long)r->leaves, cmd_bench_rate((double)r->leaves, r->perft_secs),
+               cmd_bench_rate((double)r->leaves, r->perft_wall), r->games, r->plies,
+               cmd_bench_rate((double)r->plies, r->play_secs),
+               cmd_bench_rate((double)r->plies, r->play_wall));
     }
     printf("\nperft counting: legal moves, last ply from the full legal "
            "list, stops at game over\n");
-    printf("playouts: seed 0x%016llx, at most %d plies, %g s per variant and round\n",
+    printf("playouts: seed 0x%016llx, at most %d plies, %g CPU s per variant and round\n",
            (unsigned long long)cmd_bench_seed, CMD_BENCH_MAX_PLIES,
            c->seconds);
-    printf("each rate: the best of %d rounds, taken in turn over the variants\n",
+    printf("each rate: the best of %d rounds by CPU time, taken in turn over the variants; "
+           "/cpu-s: per CPU second of the process, /s: per wall second of the same round\n",
            CMD_BENCH_ROUNDS);
+}
+
+/* ------------------------------------------------------------ --batch */
+
+/* The positions of a batch file, each parsed once into a position of its
+ * own, so that a pass times generation and text alone. */
+struct cmd_bench_batch {
+    tiers_pos **pos;
+    int n;
+    long long moves;           /* in one pass */
+    struct cmd_bench_span best; /* the fastest pass round, per move */
+    long long passes;
+};
+
+/* Parses line `lineno` (a position, or a JSON object with "position", as
+ * `moves --batch` reads it) into a new position; an exit code. */
+static int cmd_bench_batch_line(const struct cli *c, const tiers_variant *v, char *line,
+                                long lineno, tiers_pos **out)
+{
+    char jerr[200], text[1024];
+    char *decoded = NULL;
+    const char *position = line;
+    if (line[0] == '{') {
+        if (jsonin_string(line, "position", &decoded, jerr, sizeof jerr) != JSONIN_FOUND) {
+            cli_error(c, "%s:%ld: no readable \"position\" field", c->batch, lineno);
+            free(decoded);
+            return CLI_INPUT;
+        }
+        position = decoded;
+    }
+    tiers_error err;
+    *out = tiers_pos_new(v, 4, &err);
+    int rc = *out ? tiers_pos_parse(*out, position, c->notation, &err) : TIERS_ENOMEM;
+    free(decoded);
+    if (rc >= 0)
+        return CLI_OK;
+    tiers_error_text(&err, text, sizeof text);
+    cli_error(c, "%s:%ld: bad position: %s", c->batch, lineno,
+              text[0] ? text : cli_rc_text(v, rc));
+    return cli_exit_for(rc) == CLI_INTERNAL ? CLI_INTERNAL : CLI_INPUT;
+}
+
+/* Reads every non-empty line of --batch; an exit code. */
+static int cmd_bench_batch_load(const struct cli *c, const tiers_variant *v,
+                                struct cmd_bench_batch *b)
+{
+    char *text = cli_slurp(c, c->batch);
+    if (!text)
+        return CLI_INPUT;
+    int code = CLI_OK, cap = 0;
+    long lineno = 0;
+    for (char *save = NULL, *line = strtok_r(text, "\n", &save); line && code == CLI_OK;
+         line = strtok_r(NULL, "\n", &save)) {
+        lineno++; /* blank lines are skipped by strtok_r: numbers count the others */
+        line[strcspn(line, "\r")] = '\0';
+        if (!line[0])
+            continue;
+        if (b->n == cap) {
+            cap = cap ? 2 * cap : 256;
+            tiers_pos **more = realloc(b->pos, (size_t)cap * sizeof *more);
+            if (!more) {
+                cli_error(c, "out of memory");
+                code = CLI_INTERNAL;
+                break;
+            }
+            b->pos = more;
+        }
+        code = cmd_bench_batch_line(c, v, line, lineno, &b->pos[b->n]);
+        if (b->pos[b->n])
+            b->n++;
+    }
+    free(text);
+    if (code == CLI_OK && b->n == 0) {
+        cli_error(c, "%s: no positions", c->batch);
+        code = CLI_INPUT;
+    }
+    return code;
+}
+
+/* One pass: every position's legal moves, each written as text into one
+ * buffer (reused per position).  The moves of the pass, or an error. */
+static long long cmd_bench_batch_pass(const struct cli *c, struct cmd_bench_batch *b,
+                                      tiers_move *moves, char *buf, size_t size)
+{
+    long long total = 0;
+    for (int i = 0; i < b->n; i++) {
+        tiers_status st;
+        int n = tiers_pos_status_moves(b->pos[i], moves, TIERS_MAX_MOVES, &st);
+        if (n < 0)
+            return n;
+        size_t used = 0;
+        for (int k = 0; k < n; k++) {
+            int len = tiers_move_format(b->pos[i], &moves[k], c->notation, buf + used,
+                                        size - used);
+            if (len < 0)
+                return len;
+            used += (size_t)len < size - used ? (size_t)len : 0;
+            if (used < size - 1)
+                buf[used++] = '\n';
+        }
+        total += n;
+    }
+    return total;
+}
+
+/* Passes until --seconds of CPU, CMD_BENCH_ROUNDS times; keeps the best
+ * round (moves per CPU second).  An exit code. */
+static int cmd_bench_batch_time(const struct cli *c, const tiers_variant *v,
+                                struct cmd_bench_batch *b)
+{
+    tiers_move *moves = malloc(TIERS_MAX_MOVES * sizeof *moves);
+    size_t size = (size_t)TIERS_MAX_MOVES * 64;
+    char *buf = malloc(size);
+    int code = CLI_OK;
+    if (!moves || !buf) {
+        cli_error(c, "out of memory");
+        code = CLI_INTERNAL;
+    }
+    for (int round = 0; round < CMD_BENCH_ROUNDS && code == CLI_OK; round++) {
+        long long passes = 0;
+        struct cmd_bench_span t0 = cmd_bench_start(), t;
+        do {
+            long long n = cmd_bench_batch_pass(c, b, moves, buf, size);
+            if (n < 0) {
+                cli_error(c, "%s: %s", c->batch, cli_rc_text(v, (int)n));
+                code = cli_exit_for((int)n);
+                break;
+            }
+            b->moves = n;
+            passes++;
+            t = cmd_bench_since(t0);
+        } while (t.cpu < c->seconds);
+        if (code == CLI_OK && (!b->passes || passes / t.cpu > b->passes / b->best.cpu)) {
+            b->passes = passes;
+            b->best = t;
+        }
+    }
+    free(moves);
+    free(buf);
+    return code;
+}
+
+static void cmd_bench_batch_print(const struct cli *c, const tiers_variant *v,
+                                  const struct cmd_bench_batch *b)
+{
+    double moves = (double)b->moves * (double)b->passes;
+    const char *notation = c->notation ? c->notation : "tiers";
+    if (c->json) {
+        jsonw w;
+        jsonw_init(&w, stdout);
+        jsonw_begin_object(&w);
+        jsonw_key(&w, "variant");
+        jsonw_string(&w, tiers_variant_name(v));
+        jsonw_key(&w, "batch");
+        jsonw_string(&w, c->batch);
+        jsonw_key(&w, "notation");
+        jsonw_string(&w, notation);
+        jsonw_key(&w, "positions");
+        jsonw_int(&w, b->n);
+        jsonw_key(&w, "moves_per_pass");
+        jsonw_int(&w, b->moves);
+        jsonw_key(&w, "passes");
+        jsonw_int(&w, b->passes);
+        jsonw_key(&w, "cpu_seconds");
+        jsonw_double(&w, b->best.cpu, 6);
+        jsonw_key(&w, "seconds");
+        jsonw_double(&w, b->best.wall, 6);
+        jsonw_key(&w, "moves_per_cpu_second");
+        jsonw_double(&w, cmd_bench_rate(moves, b->best.cpu), 0);
+        jsonw_key(&w, "moves_per_second");
+        jsonw_double(&w, cmd_bench_rate(moves, b->best.wall), 0);
+        jsonw_key(&w, "rounds");
+        jsonw_int(&w, CMD_BENCH_ROUNDS);
+        jsonw_end_object(&w);
+        fputc('\n', stdout);
+        return;
+    }
+    printf("%s, %s: %d positions, %lld legal moves a pass (notation %s)\n",
+           tiers_variant_name(v), c->batch, b->n, b->moves, notation);
+    printf("%lld passes in %.3f CPU s (%.3f s): %.0f moves/cpu-s, %.0f moves/s\n", b->passes,
+           b->best.cpu, b->best.wall, cmd_bench_rate(moves, b->best.cpu),
+           cmd_bench_rate(moves, b->best.wall));
+    printf("a pass: each position's legal moves (status included) written as text into a "
+           "buffer; the best of %d rounds by CPU time\n", CMD_BENCH_ROUNDS);
+}
+
+static int cmd_bench_batch_run(struct cli *c)
+{
+    if (c->nargs != 1 || !strcmp(c->args[0], "all"))
+        return cli_usage_error(c, "--batch takes one variant");
+    int code;
+    tiers_variant *v = cli_load_variant(c, c->args[0], &code);
+    if (!v)
+        return code;
+    struct cmd_bench_batch b = {0};
+    code = cli_check_notation(c, v);
+    if (code == CLI_OK)
+        code = cmd_bench_batch_load(c, v, &b);
+    if (code == CLI_OK)
+        code = cmd_bench_batch_time(c, v, &b);
+    if (code == CLI_OK)
+        cmd_bench_batch_print(c, v, &b);
+    for (int i = 0; i < b.n; i++)
+        tiers_pos_free(b.pos[i]);
+    free(b.pos);
+    tiers_variant_free(v);
+    return code;
 }
 
 int cmd_bench_run(struct cli *c)
 {
     struct cmd_bench_names l = {NULL, 0, 0, 0};
     int code = CLI_OK;
+
+    if (c->batch)
+        return cmd_bench_batch_run(c);
 
     if (c->nargs == 1 && strcmp(c->args[0], "all") == 0) {
         int count = tiers_variants_list(c->search, cmd_bench_collect, &l);

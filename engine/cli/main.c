@@ -41,7 +41,7 @@ static const struct cli_option cli_options[] = {
     {"divide", 'd', no_argument, CLI_O_DIVIDE, NULL,
      "also print the count below each root move"},
     {"seconds", 's', required_argument, CLI_O_SECONDS, "S",
-     "seconds of random playouts per variant (default 1)"},
+     "CPU seconds of playouts or batch passes per variant (default 1)"},
     {"to", 't', required_argument, CLI_O_TO, "NAME",
      "notation to write (convert; default: tiers)"},
     {"verbose", 'v', no_argument, CLI_O_VERBOSE, NULL,
@@ -214,15 +214,19 @@ static const struct cli_command cli_commands[] = {
      "time and a perfect-play line.  Repetition and move limits are not\n"
      "applied: a cycle that neither side can be forced out of is a draw.",
      CLI_O_COMMON | CLI_O_MAX_POSITIONS | CLI_O_SAVE | CLI_O_THREADS, cli_args_variant, 1, 1},
-    {"bench", cmd_bench_run, "time perft and random playouts",
-     "VARIANT...|all [--seconds S] [--rule KEY=VALUE] [--variants DIR] "
-     "[--json]",
-     "Runs perft from the start to a depth taking about a second, then\n"
-     "random playouts (fixed seed, at most 400 plies) for S seconds, for\n"
+    {"bench", cmd_bench_run, "time perft, random playouts or batch move lists",
+     "VARIANT...|all [--seconds S] [--rule KEY=VALUE] [--variants DIR] [--json]\n"
+     "       tiers bench VARIANT --batch FILE [--notation NAME] [--seconds S] [--json]",
+     "Runs perft from the start to a depth taking about a CPU second, then\n"
+     "random playouts (fixed seed, at most 400 plies) for S CPU seconds, for\n"
      "each variant given (e.g. blog and a copy without its scripts, to see\n"
-     "what the effects cost) or every variant found.  Each rate is the best\n"
-     "of 3 rounds, taken in turn over the variants.",
-     CLI_O_RULE | CLI_O_VARIANTS | CLI_O_JSON | CLI_O_SECONDS,
+     "what the effects cost) or every variant found.  With --batch, reads\n"
+     "the positions of FILE once (lines as `moves --batch` reads them), then\n"
+     "times passes over them for S CPU seconds: each position's status and\n"
+     "legal moves, written as text in the notation.  Each rate is the best\n"
+     "of 3 rounds by CPU time (taken in turn over the variants), with the\n"
+     "wall-clock rate of the same round beside it.",
+     CLI_O_RULE | CLI_O_VARIANTS | CLI_O_JSON | CLI_O_SECONDS | CLI_O_BATCH | CLI_O_NOTATION,
      cli_args_variant, 1, -1},
 };
 

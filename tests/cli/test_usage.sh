@@ -64,4 +64,24 @@ grep -Eq '^standoff +[0-9]' "$tmp/out" ||
 expect "bench one missing" 2 '^nowhere +error' "nowhere" -- bench duel nowhere \
     --seconds 0.05 --variants "$2/data/variants"
 
+# bench --batch: a pass counts every position's legal moves, as many as
+# `moves --count` finds for each; bad lines are named by file and line.
+duel=$2/data/variants/duel
+printf '%s\n' '2k2/5/5/5/2K2 R3P w - 0 1' '' '{"position": "r1k2/p4/5/5/2K1R - b - 0 1"}' \
+    'r1k2/p4/5/4P/2K1R - w - 0 1' >"$tmp/batch.txt"
+want=0
+for pos in '2k2/5/5/5/2K2 R3P w - 0 1' 'r1k2/p4/5/5/2K1R - b - 0 1' 'r1k2/p4/5/4P/2K1R - w - 0 1'; do
+    want=$((want + $("$tiers" moves "$duel" --count --position "$pos")))
+done
+expect "bench --batch" 0 "\"positions\":3,\"moves_per_pass\":$want," - -- \
+    bench "$duel" --batch "$tmp/batch.txt" --seconds 0.05 --json
+expect "bench --batch text" 0 "3 positions, $want legal moves a pass" - -- \
+    bench "$duel" --batch "$tmp/batch.txt" --seconds 0.05
+printf '%s\n' '2k2/5/5/5/2K2 - w - 0 1' 'zz' >"$tmp/badbatch.txt"
+expect "bench --batch bad line" 2 - "badbatch.txt:2: bad position" -- \
+    bench "$duel" --batch "$tmp/badbatch.txt" --seconds 0.05
+expect "bench --batch two variants" 1 - "--batch takes one variant" -- \
+    bench "$duel" "$duel" --batch "$tmp/batch.txt"
+expect "bench --batch no file" 2 - "nothere" -- bench "$duel" --batch "$tmp/nothere"
+
 cli_end

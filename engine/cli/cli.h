@@ -53,6 +53,14 @@ enum cli_opt {
     CLI_OPT_MAX_PLIES,
     CLI_OPT_REPORT,
     CLI_OPT_RECORDS,
+    CLI_OPT_RUN,
+    CLI_OPT_SHARDS,
+    CLI_OPT_SLOTS,
+    CLI_OPT_TIME,
+    CLI_OPT_PARTITION,
+    CLI_OPT_SSHLOGINFILE,
+    CLI_OPT_SCRATCH,
+    CLI_OPT_SUBMIT,
     CLI_NOPTS
 };
 typedef uint64_t cli_opts;
@@ -91,6 +99,14 @@ _Static_assert(CLI_NOPTS <= 64, "cli_opts holds at most 64 options");
 #define CLI_O_MAX_PLIES CLI_BIT(CLI_OPT_MAX_PLIES)
 #define CLI_O_REPORT CLI_BIT(CLI_OPT_REPORT)
 #define CLI_O_RECORDS CLI_BIT(CLI_OPT_RECORDS)
+#define CLI_O_RUN CLI_BIT(CLI_OPT_RUN)
+#define CLI_O_SHARDS CLI_BIT(CLI_OPT_SHARDS)
+#define CLI_O_SLOTS CLI_BIT(CLI_OPT_SLOTS)
+#define CLI_O_TIME CLI_BIT(CLI_OPT_TIME)
+#define CLI_O_PARTITION CLI_BIT(CLI_OPT_PARTITION)
+#define CLI_O_SSHLOGINFILE CLI_BIT(CLI_OPT_SSHLOGINFILE)
+#define CLI_O_SCRATCH CLI_BIT(CLI_OPT_SCRATCH)
+#define CLI_O_SUBMIT CLI_BIT(CLI_OPT_SUBMIT)
 
 #define CLI_O_COMMON (CLI_O_POSITION | CLI_O_NOTATION | CLI_O_RULE | \
                       CLI_O_VARIANTS | CLI_O_JSON)
@@ -128,6 +144,14 @@ struct cli {
     int max_plies;            /* --max-plies N */
     const char *report;       /* --report FILE */
     const char *records;      /* --records DIR (playout) */
+    const char *run;          /* --run KEY (playout, merge): only that run */
+    /* cluster (cmd_cluster.c) */
+    int shards;               /* --shards N */
+    int slots;                /* --slots N (parallel's -j) */
+    const char *time_limit;   /* --time T (Slurm) */
+    const char *partition;    /* --partition P (Slurm) */
+    const char *sshloginfile; /* --sshloginfile F (parallel) */
+    int scratch, submit;      /* --scratch, --submit */
     long long max_positions;  /* --max-positions N (solve; 0 = default) */
     const char *save;         /* --save FILE (solve) */
     const char *solved;       /* --solved FILE (moves) */
@@ -160,6 +184,10 @@ int cmd_playout_run(struct cli *c);
 int cmd_compare_run(struct cli *c);
 int cmd_merge_run(struct cli *c);
 int cmd_export_run(struct cli *c);
+int cmd_cluster_run(struct cli *c);
+/* Reads the value of a cluster option (cmd_cluster.c): -1 to go on, or an
+ * exit code after a usage error. */
+int cli_cluster_option(struct cli *c, cli_opts bit, const char *arg);
 /* Reads the value of a playout/compare option (cmd_playout.c): -1 to go
  * on, or an exit code after a usage error. */
 int cli_playout_option(struct cli *c, cli_opts bit, const char *arg);

@@ -2,11 +2,113 @@
  * databases, typically the shards of one run played on several machines.
  * A game is identified by its run and index, so merging the shards of a
  * run gives the database a single unsharded run would have written. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "lab.h"
 #include "jsonw.h"
 #include "playout.h"
+
+/* The runs of every input, for the checks made before anything is
+ * written. */
+struct merge_runs {
+    struct db_run *runs;
+    const char **files;
+    int n, cap, failed;
+    const char *file; /* the input being read */
+};
+
+static int merge_collect(const struct db_run *run, void *ud)
+{
+    struct merge_runs *m = ud;
+    if (m->n == m->cap) {
+        int cap = m->cap ? 2 * m->cap : 8;
+        struct db_run *runs = realloc(m->runs, (size_t)cap * sizeof *runs);
+        const char **files = runs ? realloc(m->files, (size_t)cap * sizeof *files) : NULL;
+        if (runs)
+            m->runs = runs;
+        if (!files)
+            return m->failed = 1;
+        m->files = files;
+        m->cap = cap;
+    }
+    m->runs[m->n] = *run;
+    m->files[m->n++] = m->file;
+    return 0;
+}
+
+/* The first field in which two runs differ, or NULL. */
+static const char *merge_differs(const struct db_run *a, const struct db_run *b)
+{
+    return strcmp(a->variant, b->variant) ? "variant"
+         : strcmp(a->hash, b->hash) ? "content hash"
+         : strcmp(a->options, b->options) ? "options"
+         : strcmp(a->agent[0], b->agent[0]) || strcmp(a->agent[1], b->agent[1]) ? "agents"
+         : a->seed != b->seed ? "seed"
+         : a->max_plies != b->max_plies ? "max plies" : NULL;
+}
+
+/* With --run: every run of every input is KEY, else an error naming the
+ * file, its run and the first field that differs from KEY's.  Without:
+ * a warning for two runs of one variant name that differ only in content
+ * hash (the variant changed between them).  An exit code. */
+static int merge_check_runs(const struct cli *c, const struct merge_runs *m)
+{
+    const struct db_run *want = NULL;
+    for (int i = 0; i < m->n && c->run; i++)
+        if (!strcmp(m->runs[i].key, c->run))
+            want = &m->runs[i];
+    if (c->run && !want) {
+        cli_error(c, "no input holds run %s", c->run);
+        return CLI_INPUT;
+    }
+    for (int i = 0; i < m->n; i++) {
+        const struct db_run *r = &m->runs[i];
+        if (want && strcmp(r->key, c->run)) {
+            const char *field = merge_differs(r, want);
+            cli_error(c, "%s holds run %s, not %s: its %s differs", m->files[i], r->key,
+                      c->run, field ? field : "key");
+            return CLI_INPUT;
+        }
+        for (int j = 0; j < i && !want; j++) {
+            const struct db_run *o = &m->runs[j];
+            if (!strcmp(r->variant, o->variant) && strcmp(r->hash, o->hash)) {
+                struct db_run same = *r;
+                memcpy(same.hash, o->hash, sizeof same.hash);
+                if (!merge_differs(&same, o))
+                    cli_error(c, "warning: runs %s (%s) and %s (%s) of %s differ only in "
+                              "the variant's content hash: it changed between them",
+                              o->key, m->files[j], r->key, m->files[i], r->variant);
+            }
+        }
+    }
+    return CLI_OK;
+}
+
+/* Reads the runs of every input; an exit code (after a message). */
+static int merge_read_runs(const struct cli *c, struct merge_runs *m)
+{
+    char err[1024];
+    for (int i = 0; i < c->nargs; i++) {
+        db *in = db_open_read(c->args[i], err, sizeof err);
+        if (!in) {
+            cli_error(c, "%s", err);
+            return CLI_INPUT;
+        }
+        m->file = c->args[i];
+        int rc = db_runs(in, merge_collect, m, err, sizeof err);
+        db_close(in);
+        if (m->failed) {
+            cli_error(c, "out of memory");
+            return CLI_INTERNAL;
+        }
+        if (rc != 0) {
+            cli_error(c, "%s: %s", c->args[i], err);
+            return CLI_INPUT;
+        }
+    }
+    return merge_check_runs(c, m);
+}
 
 int cmd_merge_run(struct cli *c)
 {
@@ -15,6 +117,12 @@ int cmd_merge_run(struct cli *c)
     for (int i = 0; i < c->nargs; i++)
         if (!strcmp(c->args[i], c->output))
             return cli_usage_error(c, "'%s' is both an input and the output", c->output);
+    struct merge_runs m = {0};
+    int checked = merge_read_runs(c, &m);
+    free(m.runs);
+    free(m.files);
+    if (checked != CLI_OK)
+        return checked;
     char err[1024];
     db *d = db_open(c->output, 1, err, sizeof err);
     if (!d) {

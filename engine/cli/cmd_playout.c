@@ -42,6 +42,11 @@ int cli_playout_option(struct cli *c, cli_opts bit, const char *arg)
             return cli_usage_error(c, "empty --records folder name");
         c->records = arg;
         return -1;
+    case CLI_O_RUN:
+        if (strlen(arg) != 16 || arg[strspn(arg, "0123456789abcdef")])
+            return cli_usage_error(c, "bad --run '%s': a run key is 16 hex digits", arg);
+        c->run = arg;
+        return -1;
     case CLI_O_MAX_PLIES:
         if (cli_parse_int(arg, 1, 60000, &n) != 0)
             return cli_usage_error(c, "bad --max-plies '%s': expected 1..60000", arg);
@@ -150,17 +155,22 @@ static int playout_describe(const struct cli *c, const tiers_variant *v, const c
     return rc ? cli_usage_error(c, "%s", err) : CLI_OK;
 }
 
-int cli_playout_check(const struct cli *c, const char *spec)
+int cli_playout_describe(const struct cli *c, const char *spec, struct db_run *run)
 {
     int code = CLI_OK;
     tiers_variant *v = cli_load_variant(c, spec, &code);
     if (!v)
         return code;
     struct game_config cfg;
-    struct db_run run;
-    code = playout_describe(c, v, spec, &cfg, &run);
+    code = playout_describe(c, v, spec, &cfg, run);
     tiers_variant_free(v);
     return code;
+}
+
+int cli_playout_check(const struct cli *c, const char *spec)
+{
+    struct db_run run;
+    return cli_playout_describe(c, spec, &run);
 }
 
 int playout_variant(const struct cli *c, db *d, const char *spec, int with_stats,
@@ -319,6 +329,14 @@ static int playout_check(const struct cli *c)
     struct game_config cfg;
     struct db_run run;
     code = playout_describe(c, v, c->args[0], &cfg, &run);
+    if (code == CLI_OK && c->run && strcmp(c->run, run.key)) {
+        cli_error(c, "this command makes run %s (%s, content hash %s, options '%s', %s "
+                  "against %s, seed %llu, at most %d plies), not run %s: the variant, its "
+                  "options or the agents changed since the scripts were written",
+                  run.key, run.variant, run.hash, run.options, run.agent[0], run.agent[1],
+                  (unsigned long long)run.seed, run.max_plies, c->run);
+        code = CLI_INPUT;
+    }
     if (code == CLI_OK && c->records)
         code = export_check_notation(c, v);
     tiers_variant_free(v);

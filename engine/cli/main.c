@@ -88,6 +88,20 @@ static const struct cli_option cli_options[] = {
      "write every solved position with its value to FILE"},
     {"solved", 0, required_argument, CLI_O_SOLVED, "FILE",
      "mark each move won, drawn or lost from FILE (written by solve --save)"},
+    {"run", 0, required_argument, CLI_O_RUN, "KEY",
+     "playout: refuse unless the run's key is KEY; merge: copy only run KEY"},
+    {"shards", 0, required_argument, CLI_O_SHARDS, "N",
+     "split the run into N shards, one task each (default 1)"},
+    {"slots", 0, required_argument, CLI_O_SLOTS, "N",
+     "shards played at once on each machine (parallel; default 1)"},
+    {"time", 0, required_argument, CLI_O_TIME, "T",
+     "Slurm time limit of each task, as sbatch --time takes it"},
+    {"partition", 0, required_argument, CLI_O_PARTITION, "P", "Slurm partition"},
+    {"sshloginfile", 0, required_argument, CLI_O_SSHLOGINFILE, "FILE",
+     "machines for GNU parallel's --sshloginfile (a shared file system)"},
+    {"scratch", 0, no_argument, CLI_O_SCRATCH, NULL,
+     "play each shard in node-local scratch ($TMPDIR) and copy it back"},
+    {"submit", 0, no_argument, CLI_O_SUBMIT, NULL, "run sbatch on the scripts at once"},
     {"help", 'h', no_argument, CLI_O_HELP, NULL, "show this help"},
 };
 
@@ -104,6 +118,7 @@ static const char *const cli_args_replay[] = {"VARIANT", "FILE", NULL};
 static const char *const cli_args_compare[] = {"VARIANT", "VARIANT", NULL};
 static const char *const cli_args_merge[] = {"FILE", "FILE", NULL};
 static const char *const cli_args_export[] = {"VARIANT", NULL};
+static const char *const cli_args_cluster[] = {"slurm|parallel|status", "VARIANT|DIR", NULL};
 
 static const struct cli_command cli_commands[] = {
     {"variants", cmd_variants_run, "list the variants that can be loaded",
@@ -181,7 +196,8 @@ static const struct cli_command cli_commands[] = {
      "DIR/VARIANT-RUN-INDEX.txt, that 'tiers replay' reads.",
      CLI_O_RULE | CLI_O_VARIANTS | CLI_O_JSON | CLI_O_GAMES | CLI_O_THREADS |
          CLI_O_SEED | CLI_O_WHITE | CLI_O_BLACK | CLI_O_SIDE0 | CLI_O_SIDE1 |
-         CLI_O_DB | CLI_O_SHARD | CLI_O_MAX_PLIES | CLI_O_RECORDS | CLI_O_NOTATION,
+         CLI_O_DB | CLI_O_SHARD | CLI_O_MAX_PLIES | CLI_O_RECORDS | CLI_O_NOTATION |
+         CLI_O_RUN,
      cli_args_variant, 1, 1},
     {"compare", cmd_compare_run, "compare rulesets side by side from playouts",
      "VARIANT... [--games N] [--db FILE] [--report FILE] [OPTIONS]",
@@ -197,7 +213,26 @@ static const struct cli_command cli_commands[] = {
      "FILE... -o OUT [--json]",
      "Copies every run and game of each FILE into OUT (created if needed);\n"
      "games OUT already holds are kept.",
-     CLI_O_OUTPUT | CLI_O_JSON, cli_args_merge, 1, -1},
+     CLI_O_OUTPUT | CLI_O_JSON | CLI_O_RUN, cli_args_merge, 1, -1},
+    {"cluster", cmd_cluster_run, "write the scripts of a sharded run on Slurm or GNU parallel",
+     "slurm|parallel VARIANT --shards N [--games N] [--seed S] [agents] [--threads T]\n"
+     "       [--time T] [--partition P] [--scratch] [--submit] [--slots N]\n"
+     "       [--sshloginfile FILE] [--report FILE] [-o DIR] [--rule K=V] [--variants DIR]\n"
+     "       tiers cluster status DIR",
+     "Writes to DIR (default tiers-KIND-RUNKEY) plain bash scripts that play\n"
+     "the run's games in N shards and merge them: for slurm a job array\n"
+     "(playout.sbatch), a merge job (merge.sbatch) and submit.sh, which\n"
+     "submits both (the merge after the array, afterany); for parallel,\n"
+     "parallel.sh.  Each task plays with --run KEY and fails if the variant,\n"
+     "its options or the agents changed since.  The merge step checks every\n"
+     "shard first.  'cluster status DIR' counts each shard's games: exit 0\n"
+     "when all are complete, 2 with the missing shards and the command that\n"
+     "plays them again.",
+     CLI_O_RULE | CLI_O_VARIANTS | CLI_O_GAMES | CLI_O_THREADS | CLI_O_SEED |
+         CLI_O_WHITE | CLI_O_BLACK | CLI_O_SIDE0 | CLI_O_SIDE1 | CLI_O_MAX_PLIES |
+         CLI_O_REPORT | CLI_O_OUTPUT | CLI_O_SHARDS | CLI_O_SLOTS | CLI_O_TIME |
+         CLI_O_PARTITION | CLI_O_SSHLOGINFILE | CLI_O_SCRATCH | CLI_O_SUBMIT,
+     cli_args_cluster, 2, 2},
     {"export", cmd_export_run, "write the games of a playout database as game records",
      "[VARIANT] [--db FILE] -o DIR [--notation NAME] [--variants DIR] [--json]",
      "Replays every stored game (of VARIANT only, when given) on its run's\n"
@@ -447,6 +482,18 @@ static int cli_parse(struct cli *c, int argc, char **argv)
         case CLI_O_SAVE:
         case CLI_O_SOLVED: {
             int code = cli_solve_option(c, o->bit, optarg);
+            if (code >= 0)
+                return code;
+            break;
+        }
+        case CLI_O_SHARDS:
+        case CLI_O_SLOTS:
+        case CLI_O_TIME:
+        case CLI_O_PARTITION:
+        case CLI_O_SSHLOGINFILE:
+        case CLI_O_SCRATCH:
+        case CLI_O_SUBMIT: {
+            int code = cli_cluster_option(c, o->bit, optarg);
             if (code >= 0)
                 return code;
             break;

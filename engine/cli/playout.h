@@ -24,6 +24,10 @@ void playout_defaults(struct cli *c);
 int playout_variant(const struct cli *c, db *d, const char *spec, int with_stats,
                     struct playout_variant *out);
 
+/* The run of `spec` with c's options (agents, rules, seed, max plies),
+ * without playing: as cli_playout_check, and *run filled.  An exit code. */
+int cli_playout_describe(const struct cli *c, const char *spec, struct db_run *run);
+
 /* Opens the --db file (created if missing); NULL after printing. */
 db *playout_open_db(const struct cli *c, int *code);
 

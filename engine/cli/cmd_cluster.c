@@ -497,7 +497,9 @@ static int64_t cluster_shard_done(const char *dir, const char *run, int64_t game
 
 static int cluster_status(struct cli *c)
 {
-    const char *dir = c->args[1];
+    char abs[PATH_MAX];
+    /* the commands it prints work from anywhere */
+    const char *dir = cluster_absolute(c->args[1], abs) == 0 ? abs : c->args[1];
     char path[PATH_MAX + 64], kind[16], run[17], games_text[32], shards_text[16];
     snprintf(path, sizeof path, "%s/" CLUSTER_CONF, dir);
     char *conf = cli_slurp(c, path);

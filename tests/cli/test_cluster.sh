@@ -58,6 +58,21 @@ rc=$?
 check "changed variant refused" "$([[ $rc -eq 2 ]]; echo $?)" "exit $rc"
 check_cmd "changed variant named" grep -q "not run $skey: the variant, its options or the agents changed" "$tmp/err"
 
+# --scratch: the task plays in $TMPDIR and copies the database back
+cp -r "$variants/duel" "$tmp/duel4"
+"$tiers" cluster slurm "$tmp/duel4" --games 4 --shards 2 --scratch -o "$tmp/sc" >/dev/null
+mkdir -p "$tmp/node"
+(cd / && TMPDIR=$tmp/node SLURM_ARRAY_TASK_ID=1 bash "$tmp/sc/playout.sbatch" >/dev/null 2>&1)
+check "scratch task" $? "failed"
+check_cmd "scratch: database copied back" test -s "$tmp/sc/shards/shard-1.db"
+check_cmd "scratch: no .part left" test ! -e "$tmp/sc/shards/shard-1.db.part"
+check "scratch: node folder cleaned" "$(ls -A "$tmp/node" | wc -l)" "left $(ls -A "$tmp/node")"
+expect "scratch: status counts it" 2 "1 of 2 shards complete, 2 of 4 games" - -- \
+    cluster status "$tmp/sc"
+(cd / && TMPDIR=$tmp/node SLURM_ARRAY_TASK_ID=1 bash "$tmp/sc/playout.sbatch" >/dev/null 2>&1)
+expect "scratch: a rerun resumes, nothing doubled" 2 "1 of 2 shards complete, 2 of 4 games" - -- \
+    cluster status "$tmp/sc"
+
 # ------------------------------------------------------------ parallel
 cp -r "$variants/duel" "$tmp/duel2"
 expect "parallel script" 0 "run with: bash $tmp/p/parallel.sh" - -- \

@@ -15,7 +15,7 @@ mkdir -p "$tmp/work"
 
 # The variants the shipped names resolve to, whatever the caller set.
 export TIERS_VARIANT_DIR=$src/variants
-timing='seconds|[a-z_]*_seconds|[a-z_]*_per_second|seconds_per_game'
+timing='seconds|[a-z_]*_seconds|[a-z_]*_per_second|[a-z_]*_per_cpu_second|seconds_per_game'
 
 # normalise KEYS < RAW > STABLE: the values of the number fields KEYS
 # (an extended regular expression) become T.

@@ -61,6 +61,7 @@ enum cli_opt {
     CLI_OPT_SSHLOGINFILE,
     CLI_OPT_SCRATCH,
     CLI_OPT_SUBMIT,
+    CLI_OPT_YAML,
     CLI_NOPTS
 };
 typedef uint64_t cli_opts;
@@ -107,6 +108,7 @@ _Static_assert(CLI_NOPTS <= 64, "cli_opts holds at most 64 options");
 #define CLI_O_SSHLOGINFILE CLI_BIT(CLI_OPT_SSHLOGINFILE)
 #define CLI_O_SCRATCH CLI_BIT(CLI_OPT_SCRATCH)
 #define CLI_O_SUBMIT CLI_BIT(CLI_OPT_SUBMIT)
+#define CLI_O_YAML CLI_BIT(CLI_OPT_YAML)
 
 #define CLI_O_COMMON (CLI_O_POSITION | CLI_O_NOTATION | CLI_O_RULE | \
                       CLI_O_VARIANTS | CLI_O_JSON)
@@ -152,6 +154,7 @@ struct cli {
     const char *partition;    /* --partition P (Slurm) */
     const char *sshloginfile; /* --sshloginfile F (parallel) */
     int scratch, submit;      /* --scratch, --submit */
+    int yaml;                 /* --yaml (values) */
     long long max_positions;  /* --max-positions N (solve; 0 = default) */
     const char *save;         /* --save FILE (solve) */
     const char *solved;       /* --solved FILE (moves) */
@@ -185,6 +188,7 @@ int cmd_compare_run(struct cli *c);
 int cmd_merge_run(struct cli *c);
 int cmd_export_run(struct cli *c);
 int cmd_cluster_run(struct cli *c);
+int cmd_values_run(struct cli *c);
 /* Reads the value of a cluster option (cmd_cluster.c): -1 to go on, or an
  * exit code after a usage error. */
 int cli_cluster_option(struct cli *c, cli_opts bit, const char *arg);

@@ -102,6 +102,7 @@ static const struct cli_option cli_options[] = {
     {"scratch", 0, no_argument, CLI_O_SCRATCH, NULL,
      "play each shard in node-local scratch ($TMPDIR) and copy it back"},
     {"submit", 0, no_argument, CLI_O_SUBMIT, NULL, "run sbatch on the scripts at once"},
+    {"yaml", 0, no_argument, CLI_O_YAML, NULL, "print a faces: block to paste (values)"},
     {"help", 'h', no_argument, CLI_O_HELP, NULL, "show this help"},
 };
 
@@ -233,6 +234,17 @@ static const struct cli_command cli_commands[] = {
          CLI_O_REPORT | CLI_O_OUTPUT | CLI_O_SHARDS | CLI_O_SLOTS | CLI_O_TIME |
          CLI_O_PARTITION | CLI_O_SSHLOGINFILE | CLI_O_SCRATCH | CLI_O_SUBMIT,
      cli_args_cluster, 2, 2},
+    {"values", cmd_values_run, "piece values from play (logistic regression)",
+     "VARIANT [--games N] [--seed S] [agents] [--max-plies N] [--yaml] [OPTIONS]",
+     "Plays the run's games (as playout would, nothing stored), samples every\n"
+     "10th play-phase ply: each face's count for the first side minus the\n"
+     "second's, board and hands; fits a logistic regression of the result\n"
+     "on them and prints each face's value, the smallest positive non-royal\n"
+     "one = 1, with a 95% interval (errors clustered by game).  Cut games\n"
+     "are left out, draws count half.  --yaml prints a faces: block.",
+     CLI_O_RULE | CLI_O_VARIANTS | CLI_O_GAMES | CLI_O_SEED | CLI_O_WHITE | CLI_O_BLACK |
+         CLI_O_SIDE0 | CLI_O_SIDE1 | CLI_O_MAX_PLIES | CLI_O_YAML,
+     cli_args_variant, 1, 1},
     {"export", cmd_export_run, "write the games of a playout database as game records",
      "[VARIANT] [--db FILE] -o DIR [--notation NAME] [--variants DIR] [--json]",
      "Replays every stored game (of VARIANT only, when given) on its run's\n"
@@ -486,6 +498,7 @@ static int cli_parse(struct cli *c, int argc, char **argv)
                 return code;
             break;
         }
+        case CLI_O_YAML: c->yaml = 1; break;
         case CLI_O_SHARDS:
         case CLI_O_SLOTS:
         case CLI_O_TIME:

@@ -20,6 +20,25 @@ same "the same games give the same values" "$(cat "$tmp/first")" "$(cat "$tmp/ou
 expect "values --yaml" 0 "^faces:$" - -- values "$duel" --games 200 --yaml
 check_cmd "yaml: a value per non-royal face" grep -Eq '^    value: [0-9]+$' "$tmp/out"
 check_cmd "yaml: no royal face" bash -c "! grep -q '^  king:' '$tmp/out'"
+# values-known: side 0 wins with probability 1 / (1 + exp(-(2 gems + 1
+# stone))) of the material left after a random thinning (its variant.yaml):
+# the fit must find weights near 2 and 1, a gem worth 2 stones, and an
+# interval for the gem that holds 2 and not 1.
+expect "values known by construction" 0 '^gem +' - -- \
+    values "$variants/values-known" --side0 random --side1 random --games 3000
+read -r _ gv glo ghi gw <<<"$(grep '^gem ' "$tmp/out" | tr -d '[],')"
+read -r _ sv _ _ sw <<<"$(grep '^stone ' "$tmp/out" | tr -d '[],')"
+check "gem weight near 2" "$(awk -v w="$gw" 'BEGIN{exit !(w > 1.7 && w < 2.3)}'; echo $?)" "got $gw"
+check "stone weight near 1" "$(awk -v w="$sw" 'BEGIN{exit !(w > 0.8 && w < 1.2)}'; echo $?)" "got $sw"
+check "stone is the unit" "$([[ $sv == 1.00 ]]; echo $?)" "got $sv"
+check "gem's interval holds 2, not 1" \
+    "$(awk -v a="$glo" -v b="$ghi" 'BEGIN{exit !(a < 2 && b > 2 && a > 1)}'; echo $?)" \
+    "got [$glo, $ghi]"
+expect "values known --yaml" 0 "^  gem:$" - -- \
+    values "$variants/values-known" --side0 random --side1 random --games 3000 --yaml
+check_cmd "yaml: gem 2" grep -A1 -q '^  gem:$' "$tmp/out"
+same "yaml: gem value" "$(grep -A1 '^  gem:$' "$tmp/out" | tail -1)" "    value: 2"
+
 expect "values: too few games" 2 - "too few|no decisive" -- values "$duel" --games 1
 expect "values: bad agent" 1 - "nosuch" -- values "$duel" --side0 nosuch
 expect "values: no variant" 2 - "not found" -- values "$tmp/nowhere"

@@ -189,6 +189,7 @@ int cmd_merge_run(struct cli *c);
 int cmd_export_run(struct cli *c);
 int cmd_cluster_run(struct cli *c);
 int cmd_values_run(struct cli *c);
+int cmd_ladder_run(struct cli *c);
 /* Reads the value of a cluster option (cmd_cluster.c): -1 to go on, or an
  * exit code after a usage error. */
 int cli_cluster_option(struct cli *c, cli_opts bit, const char *arg);

@@ -119,6 +119,7 @@ static const char *const cli_args_replay[] = {"VARIANT", "FILE", NULL};
 static const char *const cli_args_compare[] = {"VARIANT", "VARIANT", NULL};
 static const char *const cli_args_merge[] = {"FILE", "FILE", NULL};
 static const char *const cli_args_export[] = {"VARIANT", NULL};
+static const char *const cli_args_ladder[] = {"VARIANT", "AGENT", "AGENT", NULL};
 static const char *const cli_args_cluster[] = {"slurm|parallel|status", "VARIANT|DIR", NULL};
 
 static const struct cli_command cli_commands[] = {
@@ -234,6 +235,18 @@ static const struct cli_command cli_commands[] = {
          CLI_O_REPORT | CLI_O_OUTPUT | CLI_O_SHARDS | CLI_O_SLOTS | CLI_O_TIME |
          CLI_O_PARTITION | CLI_O_SSHLOGINFILE | CLI_O_SCRATCH | CLI_O_SUBMIT,
      cli_args_cluster, 2, 2},
+    {"ladder", cmd_ladder_run, "rate agents on the Elo scale from games between them",
+     "VARIANT AGENT AGENT... [--games N] [--db FILE] [--threads T] [--shard K/N] [--seed S] "
+     "[--max-plies N] [--json] [OPTIONS]",
+     "Every pair of agents plays N games (N even, half with each colour) into\n"
+     "the database, as playout runs (resumable, shardable, mergeable); then\n"
+     "a Bradley-Terry fit by maximum likelihood puts them on the Elo scale,\n"
+     "the first agent at 0, with 95% intervals, and the pairwise scores with\n"
+     "Wilson intervals.  A draw or a cut game is half a point each.  Put the\n"
+     "weakest agent (random) first.",
+     CLI_O_RULE | CLI_O_VARIANTS | CLI_O_JSON | CLI_O_GAMES | CLI_O_THREADS | CLI_O_SEED |
+         CLI_O_DB | CLI_O_SHARD | CLI_O_MAX_PLIES,
+     cli_args_ladder, 3, -1},
     {"values", cmd_values_run, "piece values from play (logistic regression)",
      "VARIANT [--games N] [--seed S] [agents] [--max-plies N] [--yaml] [OPTIONS]",
      "Plays the run's games (as playout would, nothing stored), samples every\n"

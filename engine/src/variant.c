@@ -183,6 +183,35 @@ static void conclude_reach_any(tiers_variant *v)
         }
 }
 
+/* The stuck tables: for each face, tier and facing, the squares from
+ * which that table reaches no square of the board, whatever stands there
+ * (a face with fewer tiers than the board uses its last table higher up). */
+static void conclude_stuck(tiers_variant *v)
+{
+    memset(v->stuck, 0, sizeof v->stuck);
+    memset(v->stuck_any, 0, sizeof v->stuck_any);
+    for (int f = 0; f < v->nfaces; f++) {
+        const face_def *fd = &v->faces[f];
+        for (int t = 0; t < TIERS_MAX_TIERS; t++) {
+            int ti = t < fd->ntiers ? t : fd->ntiers - 1;
+            for (int d = 0; d < 4; d++)
+                for (int r = 0; r < v->ranks; r++)
+                    for (int x = 0; x < v->files; x++) {
+                        const line_def *L = &v->wlines[d][fd->first[ti < 0 ? 0 : ti]];
+                        int sq = sq_make(x, r), any = 0;
+                        for (int i = 0; ti >= 0 && i < fd->count[ti] && !any; i++) {
+                            int fx = x + L[i].fx, fy = r + L[i].fy;
+                            any = fx >= 0 && fx < v->files && fy >= 0 && fy < v->ranks;
+                        }
+                        if (!any) {
+                            v->stuck[f][t][d][sq >> 6] |= 1ull << (sq & 63);
+                            v->stuck_any[f][sq >> 6] |= 1ull << (sq & 63);
+                        }
+                    }
+        }
+    }
+}
+
 static void conclude_zone(tiers_variant *v, int setup, const zone_def *z)
 {
     for (int side = 0; side < 2; side++)
@@ -229,6 +258,7 @@ int variant_conclude(tiers_variant *v, tiers_error *err)
     conclude_blockers(v);
     conclude_reach(v);
     conclude_reach_any(v);
+    conclude_stuck(v);
     v->has_royal = 0;
     for (int f = 0; f < v->nfaces; f++)
         v->has_royal |= (v->faces[f].flags & FF_ROYAL) != 0;

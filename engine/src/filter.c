@@ -189,68 +189,60 @@ static int beside_royal(const tiers_pos *p, int sq, int side)
     return 0;
 }
 
-/* The squares count test ct looks at, from the move's square `at` (none
- * for a moves hook), when `side` moves: written to sq, their number
- * returned.  *sift: each must still pass beside_royal (COUNT_ROYAL when
- * the side has not exactly one royal piece; else only the neighbours of
- * that piece are listed). */
-static int count_squares(const tiers_pos *p, const count_test *ct, int at, int side,
-                         uint8_t sq[TIERS_MAX_SQUARES], int *sift)
+/* A count in progress: whose pieces and tops it takes, what it has
+ * found, and (under `each`) the face and owner of each piece found. */
+typedef struct counting {
+    unsigned heights;         /* bit per height a tower may have */
+    int top, owner, piece_test, total, most, nfound;
+    uint8_t *found;           /* face * 4 + owner of each piece found */
+} counting;
+
+/* The matches of ct in the tower on sq: its matching pieces (without a
+ * piece test, all of them, or 1 under `towers`, even for an empty
+ * square), 0 if the tower fails the height or top test. */
+static inline int tower_matches(const tiers_pos *p, const count_test *ct, counting *k,
+                                const tower *t)
 {
-    const tiers_variant *v = p->v;
-    int n = 0, royal = p->st.royal_sq[side];
-    *sift = 0;
-    if (ct->on == COUNT_TOWER) {
-        sq[n++] = (uint8_t)at;
-    } else if (ct->on == COUNT_FILE) {
-        for (int r = 0; r < v->ranks; r++)
-            sq[n++] = (uint8_t)sq_make(sq_file(at), r);
-    } else if (ct->on == COUNT_RANK) {
-        for (int x = 0; x < v->files; x++)
-            sq[n++] = (uint8_t)sq_make(x, sq_rank(at));
-    } else if (ct->on == COUNT_ROYAL && p->st.royal_n[side] == 1 && royal != TIERS_NO_SQUARE) {
-        for (int d = 0; d < 4; d++) {
-            int x = sq_file(royal) + orthogonal[d][0], y = sq_rank(royal) + orthogonal[d][1];
-            if (x >= 0 && x < v->files && y >= 0 && y < v->ranks)
-                sq[n++] = (uint8_t)sq_make(x, y);
+    if (!(k->heights >> t->h & 1) ||
+        (k->top >= 0 && (!t->h || pc_owner(t->p[t->h - 1]) != k->top)))
+        return 0;
+    if (!k->piece_test)
+        return ct->towers ? 1 : t->h;
+    int n = 0;
+    for (int i = 0; i < t->h; i++) {
+        piece_t pc = t->p[i];
+        int face = p->v->face_of[pc];
+        if ((k->owner >= 0 && pc_owner(pc) != k->owner) ||
+            (ct->faces && !(ct->faces >> face & 1)) || (ct->tiers && !(ct->tiers >> (i + 1) & 1)))
+            continue;
+        n++;
+        if (ct->each) { /* how many found before of this face and owner */
+            uint8_t id = (uint8_t)(face * 4 + pc_owner(pc));
+            int same = 1;
+            for (int j = 0; j < k->nfound; j++)
+                same += k->found[j] == id;
+            k->found[k->nfound++] = id;
+            if (same > k->most)
+                k->most = same;
         }
-    } else {
-        *sift = ct->on == COUNT_ROYAL;
-        for (int r = 0; r < v->ranks; r++)
-            for (int x = 0; x < v->files; x++)
-                sq[n++] = (uint8_t)sq_make(x, r);
     }
     return n;
 }
 
-/* The matches of ct in the tower on sq when `side` moves: its matching
- * pieces, 1 or 0 under `towers`, 0 for a tower that fails the tower
- * tests.  Under `each`, each piece found is also tallied by face and
- * owner in tally, and the largest tally kept in *most. */
-static int tower_matches(const tiers_pos *p, const count_test *ct, int sq, int side,
-                         uint8_t *tally, int *most)
+/* Counts the tower on sq into k, and hashes it into *key if it holds a
+ * match (key non-NULL).  Returns whether the count has reached ct->min. */
+static inline int count_at(const tiers_pos *p, const count_test *ct, counting *k, int sq,
+                           uint64_t *key)
 {
     const tower *t = &p->board[sq];
-    int top = whose(ct->top, side), owner = whose(ct->owner, side), n = 0;
-    if ((ct->heights && !(ct->heights >> t->h & 1)) ||
-        (top >= 0 && (!t->h || pc_owner(t->p[t->h - 1]) != top)))
+    int n = tower_matches(p, ct, k, t);
+    if (!n)
         return 0;
-    if (!ct->faces && !ct->tiers && owner < 0 && !ct->each)
-        return ct->towers ? 1 : t->h; /* no piece test */
-    for (int i = 0; i < t->h; i++) {
-        piece_t pc = t->p[i];
-        int face = p->v->face_of[pc];
-        if ((owner >= 0 && pc_owner(pc) != owner) || (ct->faces && !(ct->faces >> face & 1)) ||
-            (ct->tiers && !(ct->tiers >> (i + 1) & 1)))
-            continue;
-        n++;
-        if (ct->each) {
-            int k = ++tally[face * 4 + pc_owner(pc)];
-            if (k > *most)
-                *most = k;
-        }
-    }
-    return ct->towers ? n > 0 : n;
+    k->total += ct->towers ? 1 : n;
+    if (key)
+        for (int j = 0; j < t->h; j++)
+            *key ^= zobrist_piece(sq, j, t->p[j]);
+    return (ct->each ? k->most : k->total) >= ct->min;
 }
 
 /* Does count test ct pass, from the move's square `at` (none for a moves
@@ -259,20 +251,48 @@ static int tower_matches(const tiers_pos *p, const count_test *ct, int sq, int s
 static int count_passes(const tiers_pos *p, const count_test *ct, int at, int side,
                         uint64_t *key)
 {
-    uint8_t sq[TIERS_MAX_SQUARES], tally[MAX_FACES * 4];
-    int sift, n = count_squares(p, ct, at, side, sq, &sift), total = 0, most = 0;
-    if (ct->each)
-        memset(tally, 0, sizeof tally);
-    for (int i = 0; i < n && (key || (ct->each ? most : total) < ct->min); i++) {
-        if ((ct->others && sq[i] == at) || (sift && !beside_royal(p, sq[i], side)))
-            continue;
-        int k = tower_matches(p, ct, sq[i], side, tally, &most);
-        total += k;
-        const tower *t = &p->board[sq[i]];
-        for (int j = 0; key && k && j < t->h; j++)
-            *key ^= zobrist_piece(sq[i], j, t->p[j]);
+    const tiers_variant *v = p->v;
+    uint8_t found[TIERS_MAX_SQUARES * TIERS_MAX_TIERS];
+    counting k = {ct->heights ? ct->heights : ~0u, whose(ct->top, side), whose(ct->owner, side),
+                  0, 0, 0, 0, found};
+    k.piece_test = ct->faces || ct->tiers || k.owner >= 0 || ct->each;
+    int royal = p->st.royal_sq[side], skip = ct->others ? at : -1;
+    switch (ct->on) {
+    case COUNT_TOWER:
+        return !ct->others && count_at(p, ct, &k, at, key);
+    case COUNT_FILE:
+        for (int sq = sq_file(at), r = 0; r < v->ranks; r++, sq += 16)
+            if (sq != skip && count_at(p, ct, &k, sq, key) && !key)
+                return 1;
+        break;
+    case COUNT_RANK:
+        for (int sq = sq_make(0, sq_rank(at)), x = 0; x < v->files; x++, sq++)
+            if (sq != skip && count_at(p, ct, &k, sq, key) && !key)
+                return 1;
+        break;
+    case COUNT_ROYAL:
+        if (p->st.royal_n[side] == 1 && royal != TIERS_NO_SQUARE) {
+            /* a lone royal piece: its neighbours only */
+            for (int d = 0; d < 4; d++) {
+                int x = sq_file(royal) + orthogonal[d][0], y = sq_rank(royal) + orthogonal[d][1];
+                if (x >= 0 && x < v->files && y >= 0 && y < v->ranks &&
+                    sq_make(x, y) != skip &&
+                    count_at(p, ct, &k, sq_make(x, y), key) && !key)
+                    return 1;
+            }
+            break;
+        }
+        /* several or none: every square next to one, below */
+        /* fall through */
+    default:
+        for (int r = 0; r < v->ranks; r++)
+            for (int sq = sq_make(0, r), x = 0; x < v->files; x++, sq++)
+                if (sq != skip && (ct->on != COUNT_ROYAL || beside_royal(p, sq, side)) &&
+                    count_at(p, ct, &k, sq, key) && !key)
+                    return 1;
+        break;
     }
-    return (ct->each ? most : total) >= ct->min;
+    return (ct->each ? k.most : k.total) >= ct->min;
 }
 
 /* The square a veto or after hook's count tests start from: the move's

@@ -1,9 +1,10 @@
 /* lua/state.c - the Lua state of a variant: creating it, loading the
  * script files, building the per-hook effect lists and candidate tables
- * (the stuck tables they use are the variant's, made by variant_conclude),
+ * (the stuck tables they use are the variant's: variant_stuck_tables),
  * freeing it, and the hooks table handed to the core (hooks.h). */
 #include "lua/internal.h"
 #include "fileio.h"
+#include "variant.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -123,10 +124,13 @@ static int load_file(tiers_script *s, const char *file, tiers_error *err)
  * be. */
 static void find_stuck_tests(tiers_script *s)
 {
-    const tiers_variant *v = s->v;
+    tiers_variant *v = s->v;
     for (int e = 0; e < v->neffects; e++) {
         const hook_filter *f = &s->fx[e].filter[HK_EXPAND];
-        if (s->fx[e].ref[HK_EXPAND] != LUA_NOREF && f->reach && !f->reach_hi && !f->vars)
+        if (s->fx[e].ref[HK_EXPAND] == LUA_NOREF || !f->reach || f->reach_hi)
+            continue;
+        variant_stuck_tables(v);
+        if (!f->vars)
             s->stuck_test |= 1u << e;
     }
 }

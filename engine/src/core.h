@@ -293,6 +293,14 @@ struct tiers_variant {
     /* reach_any[face][facing]: what the piece could reach at any tier and
        under any table it can borrow (all bits for copiers) */
     uint64_t reach_any[MAX_FACES][4][16];
+    /* stuck[face][tier-1][facing]: the squares from which that table
+       reaches no square of the board (the rough test of expand_reach);
+       stuck_any[face]: their union over tiers and facings (MAX_FACES: no
+       piece, empty).  Made by variant_stuck_tables when a script needs
+       them (stuck_ready). */
+    uint64_t stuck[MAX_FACES][TIERS_MAX_TIERS][4][4];
+    uint64_t stuck_any[MAX_FACES + 1][4];
+    uint8_t stuck_ready;
     /* For the legality shortcut (movegen.c): the directions of every line
        that can be blocked on its way, and the via squares of single-square
        lines relative to their target.  nrays = 0xff: too many to track. */

@@ -68,25 +68,6 @@ static int own_rank(const tiers_variant *v, int side, int sq)
     return v->forward[side] == DIR_S ? v->ranks - sq_rank(sq) : sq_rank(sq) + 1;
 }
 
-/* file_faces and file_heights: the file of m's destination, as it stands. */
-static int file_test(const tiers_pos *p, const undo_rec *u, const tiers_move *m,
-                     const hook_filter *f)
-{
-    const tiers_variant *v = p->v;
-    int to = m->to != TIERS_NO_SQUARE ? m->to : m->from, side = move_side(p, u), n = 0, tall = 0;
-    if (to == TIERS_NO_SQUARE)
-        return 0;
-    for (int r = 0; r < v->ranks; r++) {
-        int sq = sq_make(sq_file(to), r);
-        const tower *t = &p->board[sq];
-        if (sq != to && (f->file_heights >> t->h & 1))
-            tall = 1;
-        for (int i = 0; f->file_faces && i < t->h; i++)
-            n += pc_owner(t->p[i]) == side && (f->file_faces >> v->face_of[t->p[i]] & 1);
-    }
-    return (!f->file_faces || n >= 2) && (!f->file_heights || tall);
-}
-
 /* check, for a move already made: does it leave its player's opponent in
  * check?  A drop onto an empty square only adds a piece that projects no
  * region, so it can give check only by reaching the royal piece itself:
@@ -112,20 +93,6 @@ static int gives_check(const tiers_pos *p, const undo_rec *u, const tiers_move *
     return movegen_in_check(p, them);
 }
 
-/* doubled: two pieces of one face and owner in the tower on sq. */
-static int doubled_at(const tiers_pos *p, int sq)
-{
-    if (sq == TIERS_NO_SQUARE)
-        return 0;
-    const tower *t = &p->board[sq];
-    for (int i = 0; i < t->h; i++)
-        for (int j = i + 1; j < t->h; j++)
-            if (p->v->face_of[t->p[i]] == p->v->face_of[t->p[j]] &&
-                pc_owner(t->p[i]) == pc_owner(t->p[j]))
-                return 1;
-    return 0;
-}
-
 /* Was `side` in check before the move whose undo record is the last one
  * (a move made and complete, as in veto and expand)?  The record is rolled
  * back, the test made (check hooks may run), and the position after the
@@ -149,27 +116,17 @@ int filter_check_before(tiers_pos *p, int side, check_memo *memo)
     return r;
 }
 
-static int stuck_at(const filter_state *s, int face, int tier, int facing, int sq)
+static int stuck_at(const tiers_variant *v, int face, int tier, int facing, int sq)
 {
-    return s->stuck[face][tier - 1][facing][sq >> 6] >> (sq & 63) & 1;
+    return v->stuck[face][tier - 1][facing][sq >> 6] >> (sq & 63) & 1;
 }
 
-/* Could a piece of face `face` (MAX_FACES: none) be stuck on sq, by any
- * table it might use there (its own or the over-enemy face's)? */
-int filter_stuck_anywhere(const filter_state *s, const tiers_variant *v, int face, int sq)
-{
-    int oe = v->over_enemy_face;
-    return (s->stuck_any[face][sq >> 6] >> (sq & 63) & 1) ||
-           (oe != NO_FACE && (s->stuck_any[oe][sq >> 6] >> (sq & 63) & 1));
-}
-
-/* expand_stuck, before the move (u NULL) or after it: could the acting
- * piece of m be left where no table it might use reaches a square of the
- * board?  The tables it might use: its face's at the tier it lands on,
+/* expand_reach {0, 0} (stuck), before the move (u NULL) or after it:
+ * could the acting piece of m be left where no table it might use reaches
+ * a square of the board?  The tables it might use: its face's at the tier it lands on,
  * that tier raised by a region, and the over-enemy face's; any tier if a
  * tier hook or a capture rule makes the landing tier uncertain. */
-static int may_be_stuck(const tiers_pos *p, const undo_rec *u, const tiers_move *m,
-                        const filter_state *s)
+static int may_be_stuck(const tiers_pos *p, const undo_rec *u, const tiers_move *m)
 {
     const tiers_variant *v = p->v;
     piece_t a, t;
@@ -196,10 +153,153 @@ static int may_be_stuck(const tiers_pos *p, const undo_rec *u, const tiers_move 
         }
     }
     for (int tier = lo; tier <= hi && tier <= TIERS_MAX_TIERS; tier++)
-        if (stuck_at(s, face, tier, facing, to) ||
-            (v->over_enemy_face != NO_FACE && stuck_at(s, v->over_enemy_face, tier, facing, to)))
+        if (stuck_at(v, face, tier, facing, to) ||
+            (v->over_enemy_face != NO_FACE && stuck_at(v, v->over_enemy_face, tier, facing, to)))
             return 1;
     return 0;
+}
+
+/* The side a WHOSE_* code names when `side` moves; -1: either. */
+static int whose(int code, int side)
+{
+    return code == WHOSE_ANY ? -1 : code == WHOSE_MOVER ? side : side ^ 1;
+}
+
+/* Does the tower on sq hold one of side's royal pieces? */
+static int royal_on(const tiers_pos *p, int sq, int side)
+{
+    const tower *t = &p->board[sq];
+    for (int i = 0; i < t->h; i++)
+        if (pc_owner(t->p[i]) == side && p->v->royal_code[t->p[i]])
+            return 1;
+    return 0;
+}
+
+static const int8_t orthogonal[4][2] = {{0, 1}, {1, 0}, {0, -1}, {-1, 0}};
+
+/* Is sq orthogonally next to a royal piece of side? */
+static int beside_royal(const tiers_pos *p, int sq, int side)
+{
+    for (int d = 0; d < 4; d++) {
+        int x = sq_file(sq) + orthogonal[d][0], y = sq_rank(sq) + orthogonal[d][1];
+        if (x >= 0 && x < p->v->files && y >= 0 && y < p->v->ranks &&
+            royal_on(p, sq_make(x, y), side))
+            return 1;
+    }
+    return 0;
+}
+
+/* A count in progress: whose pieces and tops it takes, what it has
+ * found, and (under `each`) the face and owner of each piece found. */
+typedef struct counting {
+    unsigned heights;         /* bit per height a tower may have */
+    int top, owner, piece_test, total, most, nfound;
+    uint8_t *found;           /* face * 4 + owner of each piece found */
+} counting;
+
+/* The matches of ct in the tower on sq: its matching pieces (without a
+ * piece test, all of them, or 1 under `towers`, even for an empty
+ * square), 0 if the tower fails the height or top test. */
+static inline int tower_matches(const tiers_pos *p, const count_test *ct, counting *k,
+                                const tower *t)
+{
+    if (!(k->heights >> t->h & 1) ||
+        (k->top >= 0 && (!t->h || pc_owner(t->p[t->h - 1]) != k->top)))
+        return 0;
+    if (!k->piece_test)
+        return ct->towers ? 1 : t->h;
+    int n = 0;
+    for (int i = 0; i < t->h; i++) {
+        piece_t pc = t->p[i];
+        int face = p->v->face_of[pc];
+        if ((k->owner >= 0 && pc_owner(pc) != k->owner) ||
+            (ct->faces && !(ct->faces >> face & 1)) || (ct->tiers && !(ct->tiers >> (i + 1) & 1)))
+            continue;
+        n++;
+        if (ct->each) { /* how many found before of this face and owner */
+            uint8_t id = (uint8_t)(face * 4 + pc_owner(pc));
+            int same = 1;
+            for (int j = 0; j < k->nfound; j++)
+                same += k->found[j] == id;
+            k->found[k->nfound++] = id;
+            if (same > k->most)
+                k->most = same;
+        }
+    }
+    return n;
+}
+
+/* Counts the tower on sq into k, and hashes it into *key if it holds a
+ * match (key non-NULL).  Returns whether the count has reached ct->min. */
+static inline int count_at(const tiers_pos *p, const count_test *ct, counting *k, int sq,
+                           uint64_t *key)
+{
+    const tower *t = &p->board[sq];
+    int n = tower_matches(p, ct, k, t);
+    if (!n)
+        return 0;
+    k->total += ct->towers ? 1 : n;
+    if (key)
+        for (int j = 0; j < t->h; j++)
+            *key ^= zobrist_piece(sq, j, t->p[j]);
+    return (ct->each ? k->most : k->total) >= ct->min;
+}
+
+/* Does count test ct pass, from the move's square `at` (none for a moves
+ * hook) when `side` moves?  key non-NULL: every tower with a match is
+ * hashed into *key (a pure moves hook's memo), so all are looked at. */
+static int count_passes(const tiers_pos *p, const count_test *ct, int at, int side,
+                        uint64_t *key)
+{
+    const tiers_variant *v = p->v;
+    uint8_t found[TIERS_MAX_SQUARES * TIERS_MAX_TIERS];
+    counting k = {ct->heights ? ct->heights : ~0u, whose(ct->top, side), whose(ct->owner, side),
+                  0, 0, 0, 0, found};
+    k.piece_test = ct->faces || ct->tiers || k.owner >= 0 || ct->each;
+    int royal = p->st.royal_sq[side], skip = ct->others ? at : -1;
+    switch (ct->on) {
+    case COUNT_TOWER:
+        return !ct->others && count_at(p, ct, &k, at, key);
+    case COUNT_FILE:
+        for (int sq = sq_file(at), r = 0; r < v->ranks; r++, sq += 16)
+            if (sq != skip && count_at(p, ct, &k, sq, key) && !key)
+                return 1;
+        break;
+    case COUNT_RANK:
+        for (int sq = sq_make(0, sq_rank(at)), x = 0; x < v->files; x++, sq++)
+            if (sq != skip && count_at(p, ct, &k, sq, key) && !key)
+                return 1;
+        break;
+    case COUNT_ROYAL:
+        if (p->st.royal_n[side] == 1 && royal != TIERS_NO_SQUARE) {
+            /* a lone royal piece: its neighbours only */
+            for (int d = 0; d < 4; d++) {
+                int x = sq_file(royal) + orthogonal[d][0], y = sq_rank(royal) + orthogonal[d][1];
+                if (x >= 0 && x < v->files && y >= 0 && y < v->ranks &&
+                    sq_make(x, y) != skip &&
+                    count_at(p, ct, &k, sq_make(x, y), key) && !key)
+                    return 1;
+            }
+            break;
+        }
+        /* several or none: every square next to one, below */
+        /* fall through */
+    default:
+        for (int r = 0; r < v->ranks; r++)
+            for (int sq = sq_make(0, r), x = 0; x < v->files; x++, sq++)
+                if (sq != skip && (ct->on != COUNT_ROYAL || beside_royal(p, sq, side)) &&
+                    count_at(p, ct, &k, sq, key) && !key)
+                    return 1;
+        break;
+    }
+    return (ct->each ? k.most : k.total) >= ct->min;
+}
+
+/* The square a veto or after hook's count tests start from: the move's
+ * destination, else (a strike) its origin. */
+static int move_square(const tiers_move *m)
+{
+    return m->to != TIERS_NO_SQUARE ? m->to : m->from;
 }
 
 /* Does the hook (narrowed by f) concern m?  m NULL: a hook without a move
@@ -230,12 +330,12 @@ int filter_pass(const tiers_pos *p, const undo_rec *u, const tiers_move *m,
     }
     if (f->heights && (m->to == TIERS_NO_SQUARE || !(f->heights >> p->board[m->to].h & 1)))
         return 0;
-    if (f->stuck && !may_be_stuck(p, u, m, fs))
+    if (f->reach && !f->reach_hi && !may_be_stuck(p, u, m))
         return 0;
-    if ((f->file_faces || f->file_heights) && !file_test(p, u, m, f))
-        return 0;
-    if (f->doubled && !doubled_at(p, m->to != TIERS_NO_SQUARE ? m->to : m->from))
-        return 0;
+    for (int i = 0; i < f->ncount; i++)
+        if (move_square(m) == TIERS_NO_SQUARE ||
+            !count_passes(p, &f->count[i], move_square(m), move_side(p, u), NULL))
+            return 0;
     if (f->check && !gives_check(p, u, m))
         return 0;
     if (f->checked && !(u ? filter_check_before((tiers_pos *)p, move_side(p, u), &fs->before)
@@ -244,7 +344,7 @@ int filter_pass(const tiers_pos *p, const undo_rec *u, const tiers_move *m,
     return 1;
 }
 
-/* Does the board hold a tower of one of these heights (bit h)? */
+/* Does the board hold a tower of one of these heights (bit h, h >= 1)? */
 static int towers_of_heights(const tiers_pos *p, unsigned heights)
 {
     for (int h = 1; h <= TIERS_MAX_TIERS; h++)
@@ -253,74 +353,11 @@ static int towers_of_heights(const tiers_pos *p, unsigned heights)
     return 0;
 }
 
-/* Does the tower on sq hold one of royal's pieces that are royal? */
-static int royal_on(const tiers_pos *p, int sq, int side)
-{
-    const tower *t = &p->board[sq];
-    for (int i = 0; i < t->h; i++)
-        if (pc_owner(t->p[i]) == side && p->v->royal_code[t->p[i]])
-            return 1;
-    return 0;
-}
-
-/* Is sq orthogonally next to a royal piece of side? */
-static int beside_royal(const tiers_pos *p, int sq, int side)
-{
-    static const int8_t step[4][2] = {{0, 1}, {1, 0}, {0, -1}, {-1, 0}};
-    for (int d = 0; d < 4; d++) {
-        int x = sq_file(sq) + step[d][0], y = sq_rank(sq) + step[d][1];
-        if (x >= 0 && x < p->v->files && y >= 0 && y < p->v->ranks &&
-            royal_on(p, sq_make(x, y), side))
-            return 1;
-    }
-    return 0;
-}
-
-/* Does the tower on sq pass f's tower test for side (its height, its top,
- * an own piece, of a listed face at a listed tier if listed, next to the
- * royal)?  With no tower test (a pure hook without one) every tower passes. */
-static int tower_passes(const tiers_pos *p, const hook_filter *f, int sq, int side)
-{
-    const tower *t = &p->board[sq];
-    if (!t->h || (f->heights && !(f->heights >> t->h & 1)) ||
-        (f->controlled && pc_owner(t->p[t->h - 1]) != side))
-        return 0;
-    int match = !(f->faces || f->heights || f->tiers || f->controlled || f->beside_royal);
-    for (int i = 0; i < t->h && !match; i++)
-        match = pc_owner(t->p[i]) == side &&
-                (!f->faces || (f->faces >> p->v->face_of[t->p[i]] & 1)) &&
-                (!f->tiers || (f->tiers >> (i + 1) & 1));
-    return match && (!f->beside_royal || beside_royal(p, sq, side));
-}
-
-/* The squares a moves hook's tower test need look at: the neighbours of
- * a lone royal piece under beside_royal, else the whole board.  Returns
- * how many were written to sq. */
-static int tower_squares(const tiers_pos *p, const hook_filter *f, int side,
-                         uint8_t sq[TIERS_MAX_SQUARES])
-{
-    const tiers_variant *v = p->v;
-    int n = 0, royal = p->st.royal_sq[side];
-    if (f->beside_royal && p->st.royal_n[side] == 1 && royal != TIERS_NO_SQUARE) {
-        static const int8_t step[4][2] = {{0, 1}, {1, 0}, {0, -1}, {-1, 0}};
-        for (int d = 0; d < 4; d++) {
-            int x = sq_file(royal) + step[d][0], y = sq_rank(royal) + step[d][1];
-            if (x >= 0 && x < v->files && y >= 0 && y < v->ranks)
-                sq[n++] = (uint8_t)sq_make(x, y);
-        }
-        return n;
-    }
-    for (int r = 0; r < v->ranks; r++)
-        for (int x = 0; x < v->files; x++)
-            sq[n++] = (uint8_t)sq_make(x, r);
-    return n;
-}
-
 /* Does the moves or result hook (narrowed by f) concern the side to move
- * now?  Its phase, its being in check, and a tower of a listed height
- * (topped by its own piece if `controlled`, next to its royal piece if
- * `beside_royal`) holding an own piece of a listed face at a listed tier.
- * A pure hook's key (*key) is the state and every tower that passes. */
+ * now?  Its phase, its count tests (the towers of the board, or next to
+ * its royal piece, with its pieces of the listed faces at the listed
+ * tiers, ...), its being in check.  A pure hook's key (*key) is the state
+ * and every tower with a match (without count tests, every tower). */
 int filter_moves_pass(const tiers_pos *p, const hook_filter *f, uint64_t *key)
 {
     if (!f->on)
@@ -333,50 +370,20 @@ int filter_moves_pass(const tiers_pos *p, const hook_filter *f, uint64_t *key)
     int side = p->st.side;
     if (f->setup && ((p->st.setup_left >> side) & 1) != (f->setup == 1))
         return 0;
-    int towers = f->faces || f->heights || f->tiers || f->controlled || f->beside_royal;
-    if (f->heights && !towers_of_heights(p, f->heights))
-        return 0; /* no tower the scan below could find */
-    if (towers || f->pure) {
-        uint8_t sq[TIERS_MAX_SQUARES];
-        int n = tower_squares(p, f, side, sq), found = 0;
-        if (f->pure)
-            *key = zobrist_state(&p->st);
-        for (int i = 0; i < n && (!found || f->pure); i++) {
-            if (!tower_passes(p, f, sq[i], side))
-                continue;
-            found = 1;
-            const tower *t = &p->board[sq[i]];
-            for (int j = 0; f->pure && j < t->h; j++)
-                *key ^= zobrist_piece(sq[i], j, t->p[j]);
-        }
-        if (towers && !found)
+    for (int i = 0; i < f->ncount; i++) /* no tower a count could find */
+        if (f->count[i].heights > 1 && !(f->count[i].heights & 1) &&
+            !towers_of_heights(p, f->count[i].heights))
             return 0;
-    }
-    return !f->check || movegen_in_check(p, side);
-}
-
-/* The stuck tables (expand_stuck): for each face, tier and facing, the
- * squares from which that table reaches no square of the board. */
-void filter_compute_stuck(filter_state *fs, const tiers_variant *v)
-{
-    for (int f = 0; f < v->nfaces; f++) {
-        const face_def *fd = &v->faces[f];
-        for (int t = 0; t < TIERS_MAX_TIERS; t++) {
-            int ti = t < fd->ntiers ? t : fd->ntiers - 1;
-            for (int d = 0; d < 4; d++)
-                for (int r = 0; r < v->ranks; r++)
-                    for (int x = 0; x < v->files; x++) {
-                        const line_def *L = &v->wlines[d][fd->first[ti < 0 ? 0 : ti]];
-                        int sq = sq_make(x, r), any = 0;
-                        for (int i = 0; ti >= 0 && i < fd->count[ti] && !any; i++) {
-                            int fx = x + L[i].fx, fy = r + L[i].fy;
-                            any = fx >= 0 && fx < v->files && fy >= 0 && fy < v->ranks;
-                        }
-                        if (!any) {
-                            fs->stuck[f][t][d][sq >> 6] |= 1ull << (sq & 63);
-                            fs->stuck_any[f][sq >> 6] |= 1ull << (sq & 63);
-                        }
-                    }
+    if (f->pure)
+        *key = zobrist_state(&p->st);
+    for (int i = 0; i < f->ncount; i++)
+        if (!count_passes(p, &f->count[i], TIERS_NO_SQUARE, side, f->pure ? key : NULL))
+            return 0;
+    if (f->pure && !f->ncount)
+        for (int sq = 0; sq < TIERS_MAX_SQUARES; sq++) {
+            const tower *t = &p->board[sq];
+            for (int j = 0; j < t->h; j++)
+                *key ^= zobrist_piece(sq, j, t->p[j]);
         }
-    }
+    return !f->check || movegen_in_check(p, side);
 }

@@ -5,6 +5,36 @@
 
 #include "core.h"
 
+/* Where a count test looks (count_test.on). */
+enum { COUNT_TOWER, COUNT_FILE, COUNT_RANK, COUNT_BOARD, COUNT_ROYAL, COUNT_ONS };
+/* Whose pieces or towers a count test takes (count_test.owner, .top). */
+enum { WHOSE_ANY, WHOSE_MOVER, WHOSE_OPPONENT };
+enum { MAX_COUNTS = 4 };      /* count tests per hook */
+
+/* A count test (<hook>_count, docs/lua-api.md): the pieces, or the towers
+ * holding one, that match, counted over a set of squares; it passes with
+ * at least `min` of them.  The old single-rule fields (file_faces,
+ * file_heights, doubled; a moves hook's faces, heights, tiers, controlled,
+ * beside_royal) are written as count tests when a script is read. */
+typedef struct count_test {
+    uint8_t on;               /* COUNT_*: the move's tower (its destination,
+                                 else its origin), that square's file or
+                                 rank, the board, or the squares next to
+                                 the side's royal pieces */
+    uint8_t others;           /* leave the move's own square out */
+    uint8_t owner;            /* WHOSE_*: pieces of that side */
+    uint8_t top;              /* WHOSE_*: towers topped by that side */
+    uint8_t towers;           /* count towers holding a match, not pieces;
+                                 without a piece test, every tower (empty
+                                 squares too) of the listed heights */
+    uint8_t each;             /* count each face of each owner apart and
+                                 take the largest count */
+    uint8_t min;              /* 1.. */
+    uint16_t heights;         /* bit per tower height 0..8, 0 = any */
+    uint16_t tiers;           /* bit per tier 1..8 of the piece, 0 = any */
+    uint64_t faces;           /* bit per face the piece shows, 0 = any */
+} count_test;
+
 typedef struct hook_filter {
     uint8_t on;               /* some field given: the hook is narrowed */
     uint8_t move_test;        /* a field besides vars given */
@@ -14,24 +44,21 @@ typedef struct hook_filter {
     uint8_t check;            /* moves: the side to move is in check; veto, after:
                                  the move leaves its player's opponent in check */
     uint8_t checked;          /* veto, expand: the mover was in check before the move */
-    uint8_t stuck;            /* expand: the actor may be stuck where it lands */
-    uint8_t doubled;          /* veto, after: the move's tower holds two pieces
-                                 of one face and owner */
-    uint16_t file_heights;    /* veto, after: another tower of the destination's file
-                                 has one of these heights */
-    uint64_t file_faces;      /* veto, after: the destination's file holds two or more
-                                 of the mover's pieces showing one of these faces */
+    uint8_t reach;            /* expand: the acting piece's squares in reach where
+                                 it lands are tested (reach_lo..reach_hi) */
+    uint8_t reach_lo, reach_hi;
+    uint8_t ncount;           /* count tests, all of which must pass */
+    uint8_t towers_test;      /* moves: 1 + the count test made from faces,
+                                 heights, tiers, controlled, beside_royal */
     uint8_t pure;             /* drop_ok, moves: answers cached (script_drop_ok,
                                  script_moves) */
     uint8_t to_move;          /* check: asked only about the side to move */
     uint8_t vars;             /* bit per position variable */
     uint16_t kinds;           /* bit per move kind, 0 = any */
     uint16_t heights;         /* bit per tower height, 0 = any */
-    uint16_t tiers;           /* moves: bit per tier the listed face stands at */
-    uint8_t controlled;       /* moves: that tower's top is the side's own */
-    uint8_t beside_royal;     /* moves: that tower is orthogonally next to one
-                                 of the side's royal pieces */
+    uint32_t given;           /* bit per field given (the script module's FL_*) */
     uint64_t faces, taken;    /* bit per face of the acting / taken piece */
+    count_test count[MAX_COUNTS];
 } hook_filter;
 
 /* The faces of a move's acting and taken pieces (MAX_FACES: none). */
@@ -49,12 +76,6 @@ typedef struct check_memo {
 
 /* What the tests keep between calls, per variant's script state. */
 typedef struct filter_state {
-    /* stuck[face][tier-1][facing]: squares from which that table of the
-       face reaches no square of the board (expand_stuck) */
-    uint64_t stuck[MAX_FACES][TIERS_MAX_TIERS][4][4];
-    /* stuck_any[face]: the union of stuck[face] over tiers and facings
-       (MAX_FACES: no piece, empty) */
-    uint64_t stuck_any[MAX_FACES + 1][4];
     check_memo before;        /* the last filter_check_before answer: every
                                  move of a legal list asks about the same
                                  position */
@@ -98,8 +119,13 @@ static inline int filter_own(const tiers_move *m, int effect)
 int filter_moves_pass(const tiers_pos *p, const hook_filter *f, uint64_t *key);
 /* Was side in check before the last (complete) move?  Remembered in *memo. */
 int filter_check_before(tiers_pos *p, int side, check_memo *memo);
-/* Could a piece of face `face` be stuck on sq, by any table it might use? */
-int filter_stuck_anywhere(const filter_state *fs, const tiers_variant *v, int face, int sq);
-void filter_compute_stuck(filter_state *fs, const tiers_variant *v);
+/* Could a piece of face `face` (MAX_FACES: none) be stuck on sq, by any
+ * table it might use there (the variant's stuck tables)? */
+static inline int filter_stuck_anywhere(const tiers_variant *v, int face, int sq)
+{
+    int oe = v->over_enemy_face;
+    return (v->stuck_any[face][sq >> 6] >> (sq & 63) & 1) ||
+           (oe != NO_FACE && (v->stuck_any[oe][sq >> 6] >> (sq & 63) & 1));
+}
 
 #endif

@@ -192,6 +192,50 @@ static void conclude_reach_any(tiers_variant *v)
         }
 }
 
+/* The stuck tables: for each face, tier and facing, the squares from
+ * which that table reaches no square of the board, whatever stands there
+ * (a face with fewer tiers than the board uses its last table higher up). */
+void variant_stuck_tables(tiers_variant *v)
+{
+    if (v->stuck_ready)
+        return;
+    memset(v->stuck, 0, sizeof v->stuck);
+    memset(v->stuck_any, 0, sizeof v->stuck_any);
+    for (int f = 0; f < v->nfaces; f++) {
+        const face_def *fd = &v->faces[f];
+        for (int t = 0; t < fd->ntiers && t < TIERS_MAX_TIERS; t++)
+            for (int d = 0; d < 4; d++)
+                for (int r = 0; r < v->ranks; r++)
+                    for (int x = 0; x < v->files; x++) {
+                        const line_def *L = &v->wlines[d][fd->first[t]];
+                        int sq = sq_make(x, r), any = 0;
+                        for (int i = 0; i < fd->count[t] && !any; i++) {
+                            int fx = x + L[i].fx, fy = r + L[i].fy;
+                            any = fx >= 0 && fx < v->files && fy >= 0 && fy < v->ranks;
+                        }
+                        if (!any) {
+                            v->stuck[f][t][d][sq >> 6] |= 1ull << (sq & 63);
+                            v->stuck_any[f][sq >> 6] |= 1ull << (sq & 63);
+                        }
+                    }
+        /* the tiers above the last table use it; a face without a table
+           (immobile) is stuck everywhere */
+        int last = fd->ntiers - 1;
+        for (int t = fd->ntiers > 0 ? fd->ntiers : 0; t < TIERS_MAX_TIERS; t++)
+            for (int d = 0; d < 4; d++)
+                for (int w = 0; w < 4; w++) {
+                    uint64_t all = 0;
+                    for (int r = 0; last < 0 && r < v->ranks; r++)
+                        for (int x = 0; x < v->files; x++)
+                            if (sq_make(x, r) >> 6 == w)
+                                all |= 1ull << (sq_make(x, r) & 63);
+                    v->stuck[f][t][d][w] = last >= 0 ? v->stuck[f][last][d][w] : all;
+                    v->stuck_any[f][w] |= v->stuck[f][t][d][w];
+                }
+    }
+    v->stuck_ready = 1;
+}
+
 static void conclude_zone(tiers_variant *v, int setup, const zone_def *z)
 {
     for (int side = 0; side < 2; side++)
@@ -238,6 +282,7 @@ int variant_conclude(tiers_variant *v, tiers_error *err)
     conclude_blockers(v);
     conclude_reach(v);
     conclude_reach_any(v);
+    v->stuck_ready = 0; /* made on demand: variant_stuck_tables */
     v->has_royal = 0;
     for (int f = 0; f < v->nfaces; f++)
         v->has_royal |= (v->faces[f].flags & FF_ROYAL) != 0;

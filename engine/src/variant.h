@@ -8,5 +8,8 @@
 
 /* Cross-key checks and derived tables; run after the loader. */
 int variant_conclude(tiers_variant *v, tiers_error *err);
+/* The stuck tables (v->stuck, v->stuck_any), made once, when a script
+ * first narrows a hook by them (expand_reach = {0, 0}). */
+void variant_stuck_tables(tiers_variant *v);
 
 #endif

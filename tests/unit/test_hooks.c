@@ -289,6 +289,49 @@ static void test_narrowing(void **state)
     tiers_variant_free(v);
 }
 
+/* <hook>_count, the general count test, on each kind of square set; and
+ * file_heights, read as one (hand-derived from the positions). */
+static void test_count(void **state)
+{
+    (void)state;
+    tiers_variant *v = load("count.yaml");
+    /* White: Rook a1, King c1, Pawn b2; Black: King c4, Pawn a3, Rook d2 */
+    const char *b = "5/2k2/p4/1P1r1/R1K2";
+    expect(v, b, 0, "a1-a2 a1xa3 a1^a3 b2xa3 b2^a3 b2-b3 b2-c3 c1xd2", "");
+    expect(v, b, 1, "a1-a2 a1xa3 b2xa3 c1xd2", "b2-b3 b2-c3 a1^a3");     /* rank */
+    expect(v, b, 2, "a1-a2 a1xa3 b2-b3 b2xa3", "a1^a3 b2^a3");           /* top mover */
+    expect(v, b, 3, "a1-a2 a1xa3 b2-b3 c1xd2", "a1^a3 b2^a3");           /* tiers */
+    expect(v, b, 4, "a1-a2 a1^a3 b2^a3 b2-b3", "");                      /* top opponent */
+    /* White: Pawns c3 and b2, King c1 */
+    const char *f = "2k2/5/2P2/1P3/2K2";
+    expect(v, f, 5, "b2-b3 c3-c4 c3-d4 c1-b1", "b2^c3 c3-b4");           /* each */
+    expect(v, f, 6, "b2-b3 c3-d4", "c3-c4 c1-b1 b2^c3 c3-b4");           /* sum */
+    expect(v, f, 7, "c1-d1 c1-d2 b2-b3", "c1-c2 c1-b1");                 /* royal */
+    /* a White Pawn on a Black one on b3 */
+    const char *t = "2k2/5/1[p:P]3/5/R1K2";
+    expect(v, t, 8, "a1-a2 c1-c2 b3-b4", "a1-b1 c1-b2 c1-b1");           /* others */
+    expect(v, t, 9, "a1-a2 c1-c2 b3-b4", "a1-b1 c1-b2 c1-b1");           /* file_heights */
+    tiers_variant_free(v);
+}
+
+/* expand_reach = {2, 2}: a second variant where the pawn lands with
+ * exactly two squares in reach (an edge file below the last rank). */
+static void test_reach(void **state)
+{
+    (void)state;
+    tiers_variant *v = load("reach.yaml");
+    tiers_pos *p = tu_pos(v, "4k/5/5/1P3/2K2 - w - 0 1", NULL);
+    assert_from(p, "b2", "b2-a3 b2-a3/e b2-b3 b2-c3");
+    tiers_pos_free(p);
+    p = tu_pos(v, "4k/5/5/P4/2K2 - w - 0 1", NULL);
+    assert_from(p, "a2", "a2-a3 a2-a3/e a2-b3");
+    tiers_pos_free(p);
+    p = tu_pos(v, "4k/P4/5/5/2K2 - w - 0 1", NULL); /* a5 and b5 reach nothing */
+    assert_from(p, "a4", "a4-a5 a4-b5");
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+}
+
 /* veto = true: the narrowing fields alone are the rule, no Lua call. */
 static void test_constant_veto(void **state)
 {
@@ -380,6 +423,30 @@ static void test_narrowing_errors(void **state)
                       "effect 'x': hook veto cannot be narrowed by beside_royal");
     expect_load_error("effect{name = 'x', moves_beside_royal = {}, moves = function() end}",
                       "effect 'x': moves_beside_royal must be a boolean, not table");
+    expect_load_error("effect{name = 'x', veto_count = {on = 'diagonal'}, veto = true}",
+                      "effect 'x': veto_count.on: 'diagonal' is not one of tower, file, "
+                      "rank, board, royal");
+    expect_load_error("effect{name = 'x', veto_count = {colour = 1}, veto = true}",
+                      "effect 'x': veto_count: unknown field 'colour'");
+    expect_load_error("effect{name = 'x', veto_count = 3, veto = true}",
+                      "effect 'x': veto_count must be a table, not number");
+    expect_load_error("effect{name = 'x', veto_count = {min = 0}, veto = true}",
+                      "effect 'x': veto_count.min entries must be integers 1..255");
+    expect_load_error("effect{name = 'x', veto_count = {owner = 'me'}, veto = true}",
+                      "effect 'x': veto_count.owner: 'me' is not one of any, mover, opponent");
+    expect_load_error("effect{name = 'x', veto_count = {each = 1}, veto = true}",
+                      "effect 'x': veto_count.each must be a boolean, not number");
+    expect_load_error("effect{name = 'x', moves_count = {on = 'file'}, moves = function() end}",
+                      "effect 'x': moves_count.on must be board or royal for a moves hook");
+    expect_load_error("effect{name = 'x', result_count = {}, result = function() end}",
+                      "effect 'x': hook result cannot be narrowed by count");
+    expect_load_error("effect{name = 'x', expand_stuck = true, expand_reach = {0, 0},\n"
+                      "  expand = {{}}}",
+                      "effect 'x': expand_stuck is expand_reach = {0, 0}: give one of them");
+    expect_load_error("effect{name = 'x', expand_reach = {3, 1}, expand = {{}}}",
+                      "effect 'x': expand_reach entries must be integers 3..255");
+    expect_load_error("effect{name = 'x', expand_reach = {0}, expand = {{}}}",
+                      "effect 'x': expand_reach must be {first, last}");
     expect_load_error("effect{name = 'x', moves_pure = 1, moves = function() end}",
                       "effect 'x': moves_pure must be a boolean, not number");
     expect_load_error("effect{name = 'x', expand = function() return 3 end}\n"
@@ -512,6 +579,8 @@ int main(void)
         cmocka_unit_test(test_pure_moves),
         cmocka_unit_test(test_moves_towers),
         cmocka_unit_test(test_narrowing),
+        cmocka_unit_test(test_count),
+        cmocka_unit_test(test_reach),
         cmocka_unit_test(test_constant_veto),
         cmocka_unit_test(test_narrowing_errors),
         cmocka_unit_test(test_expand_errors),

@@ -38,6 +38,7 @@ effect{
   veto_faces = {"commander"},
   veto_kinds = {"drop"},
   veto_setup = true,
-  veto_file_heights = {3}, -- the other squares of the file must be full
+  -- asked only when another tower of the file is full (three tiers)
+  veto_count = {on = "file", others = true, heights = {3}, towers = true},
   veto = closes_file,
 }

@@ -25,7 +25,7 @@ if rules.fouls == "lose" then
   effect{
     name = "double-bronze",
     after_faces = {"bronze"},
-    after_file_faces = {"bronze"},
+    after_count = {on = "file", faces = {"bronze"}, owner = "mover", min = 2},
     after = function(pos, move)
       if fouled(pos, move) then
         pos:set_var(3, 2 * (FOUL - 1) + pos:side() + 1)
@@ -45,7 +45,8 @@ else
   effect{
     name = "double-bronze",
     veto_faces = {"bronze"},
-    veto_file_faces = {"bronze"}, -- asked only when the file holds two
+    -- asked only when the file holds two of the mover's Bronzes
+    veto_count = {on = "file", faces = {"bronze"}, owner = "mover", min = 2},
     veto = fouled,
   }
 end

@@ -39,10 +39,13 @@ effect{
   -- asked only when a three-tier tower topped by the side holds one of its
   -- Captains (or, under the commander clause, its Commander) at tier 1 or
   -- 3, in play
-  moves_faces = commander_clause and {"captain", "commander"} or {"captain"},
-  moves_heights = {3},
-  moves_tiers = {1, 3},
-  moves_controlled = true,
+  moves_count = {
+    faces = commander_clause and {"captain", "commander"} or {"captain"},
+    owner = "mover",
+    tiers = {1, 3},
+    heights = {3},
+    top = "mover",
+  },
   -- the answer depends only on those towers, the side and the variables:
   -- the engine may remember it
   moves_pure = true,

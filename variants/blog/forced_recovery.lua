@@ -6,15 +6,16 @@
 -- capture it goes to the opponent's hand instead.  The tile keeps the face
 -- it shows.  Any Forced Rearrangement placement is made first.
 --
--- The engine offers the choice only where the piece is stuck: expand_stuck
--- makes the move and looks for a square its table reaches, so the choice
--- itself is a fixed list (keep the piece, or take it back: arg 1) and no
--- Lua runs while moves are generated.
+-- The engine offers the choice only where the piece is stuck: with
+-- expand_reach = {0, 0} it makes the move and counts the squares the
+-- piece's table reaches (none), so the choice itself is a fixed list (keep
+-- the piece, or take it back: arg 1) and no Lua runs while moves are
+-- generated.
 effect{
   name = "forced-recovery",
   expand_faces = {"pawn", "spy", "lance"},
   expand_kinds = {"move", "stack", "capture"},
-  expand_stuck = true,
+  expand_reach = {0, 0},
   expand = {{}, {arg = 1}},
   after_faces = {}, -- only the variants tagged by this effect
   after = function(pos, move)

@@ -6,7 +6,8 @@
 effect{
   name = "same-type",
   veto_kinds = {"capture", "strike"},
-  veto_doubled = true, -- asked only when the tower holds two of a kind
+  -- asked only when the tower holds two pieces of one face and side
+  veto_count = {on = "tower", each = true, min = 2},
   veto = function(pos, move)
     local sq = move.kind == "strike" and move.from or move.to
     local seen = {}

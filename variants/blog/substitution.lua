@@ -17,9 +17,8 @@ end
 
 effect{
   name = "substitution",
-  moves_faces = {"samurai"}, -- a Samurai standing alone
-  moves_heights = {1},
-  moves_beside_royal = true, -- next to its Commander
+  -- a Samurai of the side standing alone next to its Commander
+  moves_count = {on = "royal", faces = {"samurai"}, owner = "mover", heights = {1}},
   moves_check = true,
   moves_setup = false,
   moves = function(pos)

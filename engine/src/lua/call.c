@@ -593,7 +593,7 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, int drops_lo, i
             int ft = m->kind == TIERS_MV_CAPTURE && tt->h ? p->v->face_of[tt->p[tt->h - 1]]
                                                           : MAX_FACES;
             c &= s->by_actor[HK_EXPAND][fa] | s->by_taken[HK_EXPAND][ft];
-            if ((c & s->stuck_test) && !m->effect && !filter_stuck_anywhere(&s->fs, s->v, fa, m->to))
+            if ((c & s->stuck_test) && !m->effect && !filter_stuck_anywhere(s->v, fa, m->to))
                 c &= ~s->stuck_test;
         }
         if (m->effect && m->effect <= MAX_EFFECTS)
@@ -617,7 +617,7 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, int drops_lo, i
                 continue;
             tiers_move made = buf[i];
             int fixed = s->fx[c.effect].ref[HK_EXPAND] == LUA_REFNIL;
-            if (fixed && !f->stuck) {
+            if (fixed && !f->reach) {
                 if (expand_fixed(&s->fx[c.effect], c.effect, buf, i, &n, cap, &removed) < 0)
                     return TIERS_EFULL;
                 continue;
@@ -625,15 +625,16 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, int drops_lo, i
             int rc = make_move(p, &made);
             if (rc < 0)
                 return rc;
-            if (f->stuck && made.effect != c.effect + 1 && made.to != TIERS_NO_SQUARE) {
-                /* expand_stuck, exactly now: can the piece move from here? */
+            if (f->reach && made.effect != c.effect + 1 && made.to != TIERS_NO_SQUARE) {
+                /* expand_reach, exactly now: how many squares can the
+                   piece move to from here? */
                 uint8_t mark[TIERS_MAX_SQUARES];
-                int free_to_move = movegen_reach(p, made.to, mark) > 0;
+                int n_reach = movegen_reach(p, made.to, mark);
                 if (p->script_failed) { /* a tier hook failed */
                     unmake_move(p);
                     return TIERS_ESCRIPT;
                 }
-                if (free_to_move) {
+                if (n_reach < f->reach_lo || n_reach > f->reach_hi) {
                     unmake_move(p);
                     continue;
                 }

@@ -37,7 +37,7 @@ enum { HK_MOVES, HK_VETO, HK_AFTER, HK_TIER, HK_DROP_OK, HK_RESULT, HK_APPLY, HK
  * comparisons instead of a Lua call. */
 enum { FL_FACES, FL_TAKEN, FL_KINDS, FL_RANKS, FL_HEIGHTS, FL_SETUP, FL_CHECK, FL_CHECKED,
        FL_STUCK, FL_FILE_FACES, FL_FILE_HEIGHTS, FL_DOUBLED, FL_PURE, FL_TO_MOVE, FL_VARS,
-       FL_TIERS, FL_CONTROLLED, FL_BESIDE_ROYAL, FL_COUNT };
+       FL_TIERS, FL_CONTROLLED, FL_BESIDE_ROYAL, FL_REACH, FL_COUNTS, FL_NUM };
 #define FLB(x) (1u << FL_##x)
 
 /* Keys of the move and piece tables. */
@@ -125,10 +125,11 @@ struct tiers_script {
     uint32_t by_actor[HK_COUNT][MAX_FACES + 1];
     uint32_t by_taken[HK_COUNT][MAX_FACES + 1];
     uint32_t face_test[HK_COUNT];      /* effects with <hook>_faces or _taken */
-    filter_state fs;          /* stuck tables, the last check_before answer */
+    filter_state fs;          /* the last check_before answer */
     /* stuck_test: the expand effects that a fresh move passes only if its
-       piece may be stuck (expand_stuck without _vars), so script_expand
-       drops them at once for a piece landing where it can never be stuck */
+       piece may be stuck (expand_reach = {0, 0}, or expand_stuck, without
+       _vars), so script_expand drops them at once for a piece landing
+       where the variant's stuck tables say it never can be */
     uint32_t stuck_test;
     /* drop_ok answers of effects with drop_ok_pure, by (dropped piece,
        target's top piece, side to move, effect); key 0 = empty */

@@ -25,22 +25,26 @@ static const char *const key_name[NKEYS] = {
 static const uint32_t filter_ok[HK_COUNT] = {
     [HK_VETO] = FLB(FACES) | FLB(TAKEN) | FLB(KINDS) | FLB(RANKS) | FLB(HEIGHTS) |
                 FLB(SETUP) | FLB(CHECK) | FLB(CHECKED) | FLB(FILE_FACES) |
-                FLB(FILE_HEIGHTS) | FLB(DOUBLED) | FLB(VARS),
+                FLB(FILE_HEIGHTS) | FLB(DOUBLED) | FLB(VARS) | FLB(COUNTS),
     [HK_AFTER] = FLB(FACES) | FLB(TAKEN) | FLB(KINDS) | FLB(RANKS) | FLB(HEIGHTS) |
                  FLB(SETUP) | FLB(CHECK) | FLB(FILE_FACES) | FLB(FILE_HEIGHTS) |
-                 FLB(DOUBLED) | FLB(VARS),
+                 FLB(DOUBLED) | FLB(VARS) | FLB(COUNTS),
     [HK_EXPAND] = FLB(FACES) | FLB(TAKEN) | FLB(KINDS) | FLB(RANKS) | FLB(SETUP) |
-                  FLB(CHECKED) | FLB(STUCK),
+                  FLB(CHECKED) | FLB(STUCK) | FLB(REACH),
     [HK_MOVES] = FLB(FACES) | FLB(HEIGHTS) | FLB(TIERS) | FLB(CONTROLLED) | FLB(SETUP) |
-                 FLB(CHECK) | FLB(VARS) | FLB(PURE) | FLB(BESIDE_ROYAL),
+                 FLB(CHECK) | FLB(VARS) | FLB(PURE) | FLB(BESIDE_ROYAL) | FLB(COUNTS),
     [HK_RESULT] = FLB(SETUP) | FLB(CHECK) | FLB(VARS),
     [HK_DROP_OK] = FLB(FACES) | FLB(PURE),
     [HK_CHECK] = FLB(TO_MOVE)};
 
-static const char *const filter_name[FL_COUNT] = {
+static const char *const filter_name[FL_NUM] = {
     "faces", "taken", "kinds", "ranks", "heights", "setup", "check", "checked",
     "stuck", "file_faces", "file_heights", "doubled", "pure", "to_move", "vars", "tiers",
-    "controlled", "beside_royal"};
+    "controlled", "beside_royal", "reach", "count"};
+
+/* The values of a count test's `on`, `owner` and `top` (filter.h). */
+static const char *const count_on[COUNT_ONS] = {"tower", "file", "rank", "board", "royal"};
+static const char *const count_whose[] = {"any", "mover", "opponent"};
 
 /* ------------------------------------------------------------ sandbox */
 
@@ -264,6 +268,201 @@ static int filter_int(lua_State *L, const char *name, const char *key, int lo, i
     return (int)x;
 }
 
+/* A list of face names (at index vi) as face bits; an empty list sets
+ * f->never (it matches no move). */
+static uint64_t read_faces(lua_State *L, const tiers_variant *v, const char *name,
+                           const char *key, int vi, hook_filter *f)
+{
+    uint64_t bits = 0;
+    lua_Unsigned n = lua_rawlen(L, vi);
+    if (n == 0)
+        f->never = 1;
+    for (lua_Unsigned i = 1; i <= n; i++) {
+        lua_rawgeti(L, vi, (lua_Integer)i);
+        const char *nm = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+        int x = nm ? face_find(v, nm) : -1;
+        if (x < 0)
+            luaL_error(L, "effect '%s': %s: unknown face '%s'", name, key,
+                       nm ? nm : luaL_typename(L, -1));
+        bits |= 1ull << x;
+        lua_pop(L, 1);
+    }
+    return bits;
+}
+
+/* A list of integers lo..TIERS_MAX_TIERS (at index vi) as bits; an empty
+ * list sets f->never. */
+static uint16_t read_levels(lua_State *L, const char *name, const char *key, int vi, int lo,
+                            hook_filter *f)
+{
+    uint16_t bits = 0;
+    lua_Unsigned n = lua_rawlen(L, vi);
+    if (n == 0)
+        f->never = 1;
+    for (lua_Unsigned i = 1; i <= n; i++) {
+        lua_rawgeti(L, vi, (lua_Integer)i);
+        bits |= (uint16_t)(1u << filter_int(L, name, key, lo, TIERS_MAX_TIERS));
+        lua_pop(L, 1);
+    }
+    return bits;
+}
+
+/* {first, last} (at index vi), each lo..hi. */
+static void read_range(lua_State *L, const char *name, const char *key, int vi, int lo, int hi,
+                       uint8_t *first, uint8_t *last)
+{
+    if (!lua_istable(L, vi) || lua_rawlen(L, vi) != 2)
+        luaL_error(L, "effect '%s': %s must be {first, last}", name, key);
+    lua_rawgeti(L, vi, 1);
+    *first = (uint8_t)filter_int(L, name, key, lo, hi);
+    lua_rawgeti(L, vi, 2);
+    *last = (uint8_t)filter_int(L, name, key, *first, hi);
+    lua_pop(L, 2);
+}
+
+/* One more count test for f. */
+static count_test *add_count(lua_State *L, const char *name, hook_filter *f)
+{
+    if (f->ncount >= MAX_COUNTS)
+        luaL_error(L, "effect '%s': a hook takes at most %d count tests (count, "
+                   "file_faces, file_heights, doubled)", name, MAX_COUNTS);
+    count_test *ct = &f->count[f->ncount++];
+    memset(ct, 0, sizeof *ct);
+    ct->min = 1;
+    return ct;
+}
+
+/* The string at index vi, one of the n names: its index. */
+static int read_choice(lua_State *L, const char *name, const char *key, int vi,
+                       const char *const *names, int n)
+{
+    const char *x = lua_type(L, vi) == LUA_TSTRING ? lua_tostring(L, vi) : NULL;
+    char all[128] = "";
+    for (int i = 0; i < n; i++) {
+        if (x && !strcmp(x, names[i]))
+            return i;
+        size_t len = strlen(all);
+        snprintf(all + len, sizeof all - len, "%s%s", i ? ", " : "", names[i]);
+    }
+    return luaL_error(L, "effect '%s': %s: '%s' is not one of %s", name, key,
+                      x ? x : luaL_typename(L, vi), all);
+}
+
+/* The boolean at index vi. */
+static uint8_t read_flag(lua_State *L, const char *name, const char *key, int vi)
+{
+    if (!lua_isboolean(L, vi))
+        luaL_error(L, "effect '%s': %s must be a boolean, not %s", name, key,
+                   luaL_typename(L, vi));
+    return (uint8_t)lua_toboolean(L, vi);
+}
+
+/* <hook>_count = {on = ..., faces = {...}, min = n, ...} (docs/lua-api.md,
+ * "Count tests"), the table at index vi. */
+static void read_count(lua_State *L, const tiers_variant *v, const char *name, int h,
+                       const char *key, int vi, hook_filter *f)
+{
+    count_test *ct = add_count(L, name, f);
+    ct->on = h == HK_MOVES ? COUNT_BOARD : COUNT_TOWER;
+    char sub[96];
+    lua_pushnil(L);
+    while (lua_next(L, vi)) {
+        const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
+        int x = lua_gettop(L);
+        snprintf(sub, sizeof sub, "%s.%s", key, k);
+        if (!strcmp(k, "on")) {
+            ct->on = (uint8_t)read_choice(L, name, sub, x, count_on, COUNT_ONS);
+        } else if (!strcmp(k, "owner")) {
+            ct->owner = (uint8_t)read_choice(L, name, sub, x, count_whose, 3);
+        } else if (!strcmp(k, "top")) {
+            ct->top = (uint8_t)read_choice(L, name, sub, x, count_whose, 3);
+        } else if (!strcmp(k, "others")) {
+            ct->others = read_flag(L, name, sub, x);
+        } else if (!strcmp(k, "towers")) {
+            ct->towers = read_flag(L, name, sub, x);
+        } else if (!strcmp(k, "each")) {
+            ct->each = read_flag(L, name, sub, x);
+        } else if (!strcmp(k, "min")) {
+            ct->min = (uint8_t)filter_int(L, name, sub, 1, 255);
+        } else if (!strcmp(k, "faces") || !strcmp(k, "heights") || !strcmp(k, "tiers")) {
+            if (!lua_istable(L, x))
+                luaL_error(L, "effect '%s': %s must be a list, not %s", name, sub,
+                           luaL_typename(L, x));
+            if (k[0] == 'f')
+                ct->faces = read_faces(L, v, name, sub, x, f);
+            else if (k[0] == 'h')
+                ct->heights = read_levels(L, name, sub, x, 0, f);
+            else
+                ct->tiers = read_levels(L, name, sub, x, 1, f);
+        } else {
+            luaL_error(L, "effect '%s': %s: unknown field '%s' (on, owner, top, others, "
+                       "towers, each, min, faces, heights, tiers)", name, key, k);
+        }
+        lua_pop(L, 1);
+    }
+    if (h == HK_MOVES && ct->on != COUNT_BOARD && ct->on != COUNT_ROYAL)
+        luaL_error(L, "effect '%s': %s.on must be board or royal for a moves hook (it has "
+                   "no move)", name, key);
+}
+
+/* A moves hook's faces, heights, tiers, controlled and beside_royal: one
+ * count test (towers with a piece of the side to move), made at the first
+ * of them. */
+static count_test *moves_towers(lua_State *L, const char *name, hook_filter *f)
+{
+    if (f->towers_test)
+        return &f->count[f->towers_test - 1];
+    count_test *ct = add_count(L, name, f);
+    ct->on = COUNT_BOARD;
+    ct->owner = WHOSE_MOVER;
+    ct->towers = 1;
+    f->towers_test = f->ncount;
+    return ct;
+}
+
+/* The old single-rule fields, written as count tests or a reach range
+ * (docs/lua-api.md keeps them as aliases). */
+static int read_alias(lua_State *L, const tiers_variant *v, const char *name, int h, int k,
+                      const char *key, int vi, hook_filter *f)
+{
+    count_test *ct;
+    switch (k) {
+    case FL_STUCK:
+        f->reach = 1;
+        f->reach_lo = f->reach_hi = 0;
+        return 0;
+    case FL_FILE_FACES: /* two of the mover's pieces of these faces in the file */
+        ct = add_count(L, name, f);
+        ct->faces = read_faces(L, v, name, key, vi, f);
+        ct->on = COUNT_FILE, ct->owner = WHOSE_MOVER, ct->min = 2;
+        return 0;
+    case FL_FILE_HEIGHTS: /* another tower of the file of these heights */
+        ct = add_count(L, name, f);
+        ct->heights = read_levels(L, name, key, vi, 0, f);
+        ct->on = COUNT_FILE, ct->others = 1, ct->towers = 1;
+        return 0;
+    case FL_DOUBLED: /* two pieces of one face and owner in the move's tower */
+        ct = add_count(L, name, f);
+        ct->on = COUNT_TOWER, ct->each = 1, ct->min = 2;
+        return 0;
+    }
+    if (h != HK_MOVES || !(k == FL_FACES || k == FL_HEIGHTS || k == FL_TIERS ||
+                           k == FL_CONTROLLED || k == FL_BESIDE_ROYAL))
+        return -1;
+    ct = moves_towers(L, name, f);
+    if (k == FL_FACES)
+        ct->faces = read_faces(L, v, name, key, vi, f);
+    else if (k == FL_HEIGHTS)
+        ct->heights = read_levels(L, name, key, vi, 1, f);
+    else if (k == FL_TIERS)
+        ct->tiers = read_levels(L, name, key, vi, 1, f);
+    else if (k == FL_CONTROLLED)
+        ct->top = WHOSE_MOVER;
+    else
+        ct->on = COUNT_ROYAL;
+    return 0;
+}
+
 /* Reads a narrowing field <hook>_<filter> (its value at index vi) into
  * flt[hook].  Returns 0, or -1 if key names no such field. */
 static int read_filter(lua_State *L, const tiers_variant *v, const char *name,
@@ -274,7 +473,7 @@ static int read_filter(lua_State *L, const tiers_variant *v, const char *name,
         size_t hl = strlen(hook_name[i]);
         if (strncmp(key, hook_name[i], hl) || key[hl] != '_')
             continue;
-        for (int j = 0; j < FL_COUNT; j++)
+        for (int j = 0; j < FL_NUM; j++)
             if (!strcmp(key + hl + 1, filter_name[j]))
                 h = i, k = j;
     }
@@ -287,10 +486,14 @@ static int read_filter(lua_State *L, const tiers_variant *v, const char *name,
                   k == FL_DOUBLED || k == FL_PURE || k == FL_TO_MOVE || k == FL_CONTROLLED ||
                   k == FL_BESIDE_ROYAL;
     if (!boolean && !lua_istable(L, vi))
-        return luaL_error(L, "effect '%s': %s must be a list, not %s", name, key,
-                          luaL_typename(L, vi));
+        return luaL_error(L, "effect '%s': %s must be a %s, not %s", name, key,
+                          k == FL_COUNTS ? "table" : "list", luaL_typename(L, vi));
     hook_filter *f = &flt[h];
+    if ((k == FL_STUCK && (f->given & FLB(REACH))) || (k == FL_REACH && (f->given & FLB(STUCK))))
+        return luaL_error(L, "effect '%s': %s_stuck is %s_reach = {0, 0}: give one of them",
+                          name, hook_name[h], hook_name[h]);
     f->on = 1;
+    f->given |= 1u << k;
     if (k != FL_VARS)
         f->move_test = 1;
     if (boolean) {
@@ -307,67 +510,54 @@ static int read_filter(lua_State *L, const tiers_variant *v, const char *name,
             f->check = 1;
         else if (k == FL_CHECKED)
             f->checked = 1;
-        else if (k == FL_STUCK)
-            f->stuck = 1;
-        else if (k == FL_DOUBLED)
-            f->doubled = 1;
         else if (k == FL_TO_MOVE)
             f->to_move = 1;
-        else if (k == FL_CONTROLLED)
-            f->controlled = 1;
-        else if (k == FL_BESIDE_ROYAL)
-            f->beside_royal = 1;
-        else
+        else if (k == FL_PURE)
             f->pure = 1;
+        else
+            read_alias(L, v, name, h, k, key, vi, f);
+        return 0;
+    }
+    if (read_alias(L, v, name, h, k, key, vi, f) == 0)
+        return 0;
+    if (k == FL_RANKS) {
+        read_range(L, name, key, vi, 1, TIERS_MAX_RANKS, &f->lo, &f->hi);
+        return 0;
+    }
+    if (k == FL_REACH) {
+        f->reach = 1;
+        read_range(L, name, key, vi, 0, TIERS_MAX_SQUARES - 1, &f->reach_lo, &f->reach_hi);
+        return 0;
+    }
+    if (k == FL_COUNTS) {
+        read_count(L, v, name, h, key, vi, f);
+        return 0;
+    }
+    if (k == FL_FACES || k == FL_TAKEN) {
+        *(k == FL_FACES ? &f->faces : &f->taken) |= read_faces(L, v, name, key, vi, f);
+        return 0;
+    }
+    if (k == FL_HEIGHTS) {
+        f->heights |= read_levels(L, name, key, vi, 1, f);
         return 0;
     }
     lua_Unsigned n = lua_rawlen(L, vi);
-    if (k == FL_RANKS) {
-        if (n != 2)
-            return luaL_error(L, "effect '%s': %s must be {first, last}", name, key);
-        lua_rawgeti(L, vi, 1);
-        f->lo = (uint8_t)filter_int(L, name, key, 1, TIERS_MAX_RANKS);
-        lua_rawgeti(L, vi, 2);
-        f->hi = (uint8_t)filter_int(L, name, key, f->lo, TIERS_MAX_RANKS);
-        lua_pop(L, 2);
-        return 0;
-    }
-    /* An empty list of faces, kinds or heights matches no move: the hook
-       then runs only for moves tagged with its effect. */
+    /* An empty list of kinds matches no move: the hook then runs only for
+       moves tagged with its effect. */
     if (n == 0 && k != FL_VARS)
         f->never = 1;
-    int face = k == FL_FACES || k == FL_TAKEN || k == FL_FILE_FACES;
     for (lua_Unsigned i = 1; i <= n; i++) {
         lua_rawgeti(L, vi, (lua_Integer)i);
-        if (face || k == FL_KINDS) {
+        if (k == FL_KINDS) {
             const char *nm = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
             int x = -1;
-            if (face && nm)
-                x = face_find(v, nm);
-            for (int j = 1; k == FL_KINDS && nm && j < TIERS_MV_KINDS; j++)
+            for (int j = 1; nm && j < TIERS_MV_KINDS; j++)
                 if (!strcmp(nm, kind_name[j]))
                     x = j;
             if (x < 0)
-                return luaL_error(L, "effect '%s': %s: unknown %s '%s'", name, key,
-                                  face ? "face" : "move kind",
+                return luaL_error(L, "effect '%s': %s: unknown move kind '%s'", name, key,
                                   nm ? nm : luaL_typename(L, -1));
-            if (k == FL_FACES)
-                f->faces |= 1ull << x;
-            else if (k == FL_TAKEN)
-                f->taken |= 1ull << x;
-            else if (k == FL_FILE_FACES)
-                f->file_faces |= 1ull << x;
-            else
-                f->kinds |= (uint16_t)(1u << x);
-        } else if (k == FL_HEIGHTS || k == FL_FILE_HEIGHTS || k == FL_TIERS) {
-            uint16_t bit = (uint16_t)(1u << filter_int(L, name, key, k != FL_FILE_HEIGHTS,
-                                                       TIERS_MAX_TIERS));
-            if (k == FL_TIERS)
-                f->tiers |= bit;
-            else if (k == FL_HEIGHTS)
-                f->heights |= bit;
-            else
-                f->file_heights |= bit;
+            f->kinds |= (uint16_t)(1u << x);
         } else {
             f->vars |= (uint8_t)(1u << (filter_int(L, name, key, 1, MAX_VARS) - 1));
         }

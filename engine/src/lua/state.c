@@ -1,9 +1,10 @@
 /* lua/state.c - the Lua state of a variant: creating it, loading the
  * script files, building the per-hook effect lists and candidate tables
- * (and having filter.c compute the stuck tables of expand_stuck), freeing
- * it, and the hooks table handed to the core (hooks.h). */
+ * (the stuck tables they use are the variant's: variant_stuck_tables),
+ * freeing it, and the hooks table handed to the core (hooks.h). */
 #include "lua/internal.h"
 #include "fileio.h"
+#include "variant.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -118,15 +119,18 @@ static int load_file(tiers_script *s, const char *file, tiers_error *err)
 }
 
 /* The expand effects a fresh move passes only if its piece may be stuck
- * (expand_stuck without _vars): script_expand drops them at once for a
- * piece landing where it can never be stuck. */
-static void compute_stuck(tiers_script *s)
+ * (expand_reach = {0, 0} without _vars): script_expand drops them at once
+ * for a piece landing where the variant's stuck tables say it never can
+ * be. */
+static void find_stuck_tests(tiers_script *s)
 {
-    const tiers_variant *v = s->v;
-    filter_compute_stuck(&s->fs, v);
+    tiers_variant *v = s->v;
     for (int e = 0; e < v->neffects; e++) {
         const hook_filter *f = &s->fx[e].filter[HK_EXPAND];
-        if (s->fx[e].ref[HK_EXPAND] != LUA_NOREF && f->stuck && !f->vars)
+        if (s->fx[e].ref[HK_EXPAND] == LUA_NOREF || !f->reach || f->reach_hi)
+            continue;
+        variant_stuck_tables(v);
+        if (!f->vars)
             s->stuck_test |= 1u << e;
     }
 }
@@ -221,7 +225,7 @@ int script_load(tiers_variant *v, const char *const *files, int nfiles, tiers_er
             snprintf(err->msg, sizeof err->msg, "out of memory");
             return TIERS_ENOMEM;
         }
-    compute_stuck(s);
+    find_stuck_tests(s);
     v->script = s;
     v->hook_fns = &lua_hooks;
     return 0;

@@ -274,6 +274,34 @@ static void scen_line(scen *s, char *cmd, char *arg)
         const char *got = tu_fen(s->p, pos_notation(s));
         if (strcmp(got, arg))
             scen_fail(s, "position is %s, want %s", got, arg);
+    } else if (!strcmp(cmd, "fen-part")) {
+        /* fen-part TEXT: the position's text holds TEXT */
+        const char *got = tu_fen(s->p, pos_notation(s));
+        if (!strstr(got, arg))
+            scen_fail(s, "position is %s, holding no '%s'", got, arg);
+    } else if (!strcmp(cmd, "turn")) {
+        /* turn SIDE setup|play: who is to move, in which phase */
+        tiers_status st = tiers_pos_status(s->p);
+        char got[160];
+        snprintf(got, sizeof got, "%s %s", tiers_variant_side_name(s->v, st.side_to_move),
+                 st.setup ? "setup" : "play");
+        if (strcmp(got, arg))
+            scen_fail(s, "turn is '%s', want '%s'", got, arg);
+    } else if (!strcmp(cmd, "owner")) {
+        /* owner SQUARE TIER = WHO: a side's name, shared or none (squares
+           as tiers notation writes them: a letter and a rank number) */
+        char sq[8], want[64];
+        int tier;
+        if (sscanf(arg, "%7s %d = %63s", sq, &tier, want) != 3 || sq[0] < 'a' || sq[0] > 'p') {
+            scen_fail(s, "bad 'owner' line: %s%s", arg, "");
+            return;
+        }
+        tiers_piece_info info;
+        int who = tiers_pos_piece_info(s->p, sq[0] - 'a', atoi(sq + 1) - 1, tier, &info);
+        const char *got = who < 0 ? "none" : who == 2 ? "shared"
+                                                      : tiers_variant_side_name(s->v, who);
+        if (strcmp(got, want))
+            scen_fail(s, "owner is %s, want %s", got, want);
     } else if (!strcmp(cmd, "from")) {
         /* from SQ = MOVES: exactly these legal moves start at SQ */
         char *eq = strstr(arg, "=");

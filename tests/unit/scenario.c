@@ -205,13 +205,16 @@ static void scen_line(scen *s, char *cmd, char *arg)
         s->v = scen_variant(s->variant, arg);
         return;
     }
-    if (!strcmp(cmd, "pos")) {
+    if (!strcmp(cmd, "pos") || !strcmp(cmd, "start")) {
+        /* pos POSITION, or start: the variant's own start position */
         tiers_error err;
         if (!s->v)
             s->v = scen_variant(s->variant, "");
         tiers_pos_free(s->p);
         s->p = tiers_pos_new(s->v, 0, &err);
-        if (tiers_pos_parse(s->p, arg, pos_notation(s), &err) < 0) {
+        if (!s->p)
+            fail_msg("%s:%d: no position: %s", s->file, s->line, err.msg);
+        if (cmd[0] == 'p' && tiers_pos_parse(s->p, arg, pos_notation(s), &err) < 0) {
             scen_fail(s, "bad position: %s%s", err.msg, "");
             tiers_pos_free(s->p);
             s->p = NULL;
@@ -287,6 +290,24 @@ static void scen_line(scen *s, char *cmd, char *arg)
                  st.setup ? "setup" : "play");
         if (strcmp(got, arg))
             scen_fail(s, "turn is '%s', want '%s'", got, arg);
+    } else if (!strcmp(cmd, "attacked")) {
+        /* attacked SIDE yes|no: SIDE's royal piece is attacked (whether or
+           not the rules call it check now) */
+        char side[64], want[8];
+        int k = 0;
+        if (sscanf(arg, "%63s %7s", side, want) != 2) {
+            scen_fail(s, "bad 'attacked' line: %s%s", arg, "");
+            return;
+        }
+        while (k < 2 && strcmp(tiers_variant_side_name(s->v, k), side))
+            k++;
+        if (k == 2) {
+            scen_fail(s, "no side '%s'%s", side, "");
+            return;
+        }
+        const char *got = tiers_side_in_check(s->p, k) ? "yes" : "no";
+        if (strcmp(got, want))
+            scen_fail(s, "attacked: %s, want %s", got, want);
     } else if (!strcmp(cmd, "owner")) {
         /* owner SQUARE TIER = WHO: a side's name, shared or none (squares
            as tiers notation writes them: a letter and a rank number) */

@@ -1,7 +1,8 @@
 /* test_gufuu.c - the gufuu variant (docs/rules/gufuu.md) and the engine's
- * `check` hook: what scenario files cannot say (perft, every pattern and
- * placement, options that fail to load, the dialect).  The
- * scenarios of its rules are tests/rules/gufuu/ (run by test_rules).
+ * `check` hook: what scenario files cannot say (perft with a check of
+ * every move, every pattern and placement, options that fail to load).
+ * The scenarios of its rules and its dialect are tests/rules/gufuu/ (run
+ * by test_rules).
  *
  * Positions are tiers notation: ranks 3 (top, the spec's rank a) down to
  * 1, files a (the spec's file 2) and b; K = Black's King (Black moves
@@ -295,28 +296,6 @@ static void test_options(void **state)
     /* max_plies in play: tests/rules/gufuu/options.scen */
 }
 
-/* ------------------------------------------------------------ notation */
-
-/* The spec's square names (dialect gufuu): files 2 1 from the left, ranks
- * a b c from the top; the tiers names stay the default. */
-static void test_gufuu_dialect(void **state)
-{
-    (void)state;
-    tiers_pos *p = tu_pos(variant, NULL, NULL);
-    assert_true(tu_has_move(p, "K*2a@n", "gufuu")); /* = K*a3@n */
-    assert_true(tu_has_move(p, "K*1c@w", "gufuu")); /* = K*b1@w */
-    tu_play(p, "K*1c@n", "gufuu");
-    assert_string_equal(tu_fen(p, NULL), "2/2/1K@n k*Z*A w bw 0 1");
-    tiers_pos_free(p);
-    p = tu_pos(variant, "k@s1/*A@n*Z@n/1K@n - b - 0 10", NULL);
-    char *m = tu_moves(p, "gufuu");
-    assert_string_equal(m, "1b-1a 1b-2c 1b@ 1c-2c 1c@ 1cx1b 1cx2b 2b-1a 2b@ 2bx1b");
-    free(m);
-    tu_play(p, "2bx1b", "gufuu");
-    assert_string_equal(tu_fen(p, "gufuu"), "k@s1/1*A@e/1K@n *Z w - 0 11");
-    tiers_pos_free(p);
-}
-
 /* ------------------------------------------------------------ check hook */
 
 /* The engine's `check` hook on a generic test variant (features-check:
@@ -358,7 +337,6 @@ int main(void)
         cmocka_unit_test(test_patterns_every_facing),
         cmocka_unit_test(test_contact_check_everywhere),
         cmocka_unit_test(test_options),
-        cmocka_unit_test(test_gufuu_dialect),
         cmocka_unit_test(test_check_hook),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

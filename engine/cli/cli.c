@@ -77,8 +77,7 @@ const char *cli_rc_text(const tiers_variant *v, int rc)
  * placed in a file is printed as `file:line:col: message`, the form
  * editors jump to; any other (a variant not found, a bad --rule) as
  * every command's errors, `tiers: COMMAND: ...`. */
-static void cli_print_load_error(const struct cli *c, const char *spec,
-                                 const tiers_error *err)
+void cli_load_error(const struct cli *c, const char *spec, const tiers_error *err)
 {
     char text[1024];
     tiers_error_text(err, text, sizeof text);
@@ -92,14 +91,21 @@ static void cli_print_load_error(const struct cli *c, const char *spec,
         cli_error(c, "%s: %s", spec, text);
 }
 
+static tiers_variant *cli_load_rules(const struct cli *c, const char *spec,
+                                     const char *const *rules, tiers_error *err)
+{
+    memset(err, 0, sizeof *err);
+    return tiers_variant_load(spec, c->search, rules ? rules : (const char *const *)c->rules,
+                              err);
+}
+
 tiers_variant *cli_load_variant(const struct cli *c, const char *spec,
                                 int *code)
 {
     tiers_error err;
-    memset(&err, 0, sizeof err);
-    tiers_variant *v = tiers_variant_load(spec, c->search, c->rules, &err);
+    tiers_variant *v = cli_load_rules(c, spec, NULL, &err);
     if (!v) {
-        cli_print_load_error(c, spec, &err);
+        cli_load_error(c, spec, &err);
         *code = CLI_INPUT;
     }
     return v;
@@ -154,15 +160,29 @@ tiers_pos *cli_open_pos(const struct cli *c, const tiers_variant *v,
 int cli_open(const struct cli *c, const char *spec, int history, tiers_variant **v,
              tiers_pos **p)
 {
+    struct cli_open_how how = {.history = history};
+    return cli_open_how(c, spec, &how, v, p);
+}
+
+int cli_open_how(const struct cli *c, const char *spec, const struct cli_open_how *how,
+                 tiers_variant **v, tiers_pos **p)
+{
+    tiers_error err;
     int code = CLI_OK;
-    *p = NULL;
-    *v = cli_load_variant(c, spec, &code);
+    if (p)
+        *p = NULL;
+    *v = cli_load_rules(c, spec, how->rules, &err);
+    if (how->loaded)
+        code = how->loaded(c, spec, *v, &err, how->ud);
+    else if (!*v)
+        cli_load_error(c, spec, &err);
     if (!*v)
-        return code;
-    code = cli_check_notation(c, *v);
+        return code != CLI_OK ? code : CLI_INPUT;
     if (code == CLI_OK)
-        *p = cli_open_pos(c, *v, history, &code);
-    if (!*p) {
+        code = cli_check_notation(c, *v);
+    if (code == CLI_OK && p)
+        *p = cli_open_pos(c, *v, how->history, &code);
+    if (code != CLI_OK) {
         tiers_variant_free(*v);
         *v = NULL;
     }

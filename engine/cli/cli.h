@@ -241,6 +241,8 @@ const char *cli_rc_text(const tiers_variant *v, int rc);
  * options; on failure prints the error and returns NULL with *code set. */
 tiers_variant *cli_load_variant(const struct cli *c, const char *spec,
                                 int *code);
+/* Prints the error of a variant that did not load, naming spec. */
+void cli_load_error(const struct cli *c, const char *spec, const tiers_error *err);
 /* Checks --notation against the variant; returns an exit code. */
 int cli_check_notation(const struct cli *c, const tiers_variant *v);
 /* New position at the start, or at --position when given.  `history` as
@@ -248,12 +250,28 @@ int cli_check_notation(const struct cli *c, const tiers_variant *v);
 tiers_pos *cli_open_pos(const struct cli *c, const tiers_variant *v,
                         int history, int *code);
 
-/* The prologue of a command on one position: loads the variant `spec`,
- * checks --notation against it and opens the position (as cli_open_pos).
- * Returns an exit code; on failure (after a message) *v and *p are NULL.
+/* The prologue of every command on a variant: loads the variant `spec`
+ * with the --rule and --variants options, checks --notation against it
+ * and, when p is not NULL, opens the position (as cli_open_pos).  Returns
+ * an exit code; on failure (after a message) *v and *p are NULL.
  * cli_close frees both (either may be NULL). */
 int cli_open(const struct cli *c, const char *spec, int history, tiers_variant **v,
              tiers_pos **p);
+/* The same with what a command changes in it; zero fields take cli_open's
+ * defaults. */
+struct cli_open_how {
+    const char *const *rules; /* the rules to load with; NULL = --rule */
+    int history;              /* as for tiers_pos_new */
+    /* Called once the load is done, before --notation is checked: with v
+     * NULL and err telling why when it failed (then it prints the message,
+     * cli_load_error's or its own).  Returns an exit code, CLI_OK to go
+     * on. */
+    int (*loaded)(const struct cli *c, const char *spec, const tiers_variant *v,
+                  const tiers_error *err, void *ud);
+    void *ud;
+};
+int cli_open_how(const struct cli *c, const char *spec, const struct cli_open_how *how,
+                 tiers_variant **v, tiers_pos **p);
 void cli_close(tiers_variant *v, tiers_pos *p);
 
 /* The whole file at path ("-" = standard input), NUL-terminated, or NULL

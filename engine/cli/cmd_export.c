@@ -56,18 +56,15 @@ static int export_holds(const char *notation, const char *move)
     return export_ascii(move) || tiers_notation_utf8_moves(notation);
 }
 
-int export_check_notation(const struct cli *c, const tiers_variant *v)
+int export_check_notation(const struct cli *c, tiers_pos *p)
 {
-    int code = cli_check_notation(c, v);
-    if (code != CLI_OK || !c->notation || !strcmp(c->notation, "tiers"))
-        return code;
+    if (!c->notation || !strcmp(c->notation, "tiers"))
+        return CLI_OK;
     /* a record holds ASCII moves (docs/notation.md): a dialect that writes
        other letters cannot be read back; its first moves tell */
-    tiers_pos *p = cli_open_pos(c, v, 0, &code);
-    if (!p)
-        return code;
+    const tiers_variant *v = tiers_pos_variant(p);
     char **moves;
-    int n;
+    int n, code = CLI_OK;
     int rc = cli_sorted_moves(p, c->notation, &moves, &n);
     if (rc < 0) {
         cli_error(c, "%s: %s", tiers_variant_name(v), cli_rc_text(v, rc));
@@ -82,7 +79,6 @@ int export_check_notation(const struct cli *c, const tiers_variant *v)
         }
     if (rc >= 0)
         cli_free_strings(moves, n);
-    tiers_pos_free(p);
     return code;
 }
 
@@ -258,6 +254,26 @@ static int export_game(const struct db_record *g, void *ud)
     return code;
 }
 
+/* cli_open_how's hook for a run's variant: its own load error, and a
+ * warning when the variant's files changed since the run was played. */
+static int export_loaded(const struct cli *c, const char *spec, const tiers_variant *v,
+                         const tiers_error *err, void *ud)
+{
+    const struct db_run *run = ud;
+    if (!v) {
+        char text[1100];
+        cli_error(c, "run %s: cannot load variant '%s': %s%s", run->key, spec,
+                  tiers_error_text(err, text, sizeof text),
+                  c->nargs ? "" : " (give its folder as VARIANT, or --variants DIR)");
+        return CLI_INPUT;
+    }
+    if (strcmp(tiers_variant_hash(v), run->hash))
+        cli_error(c, "warning: run %s: the files of %s changed since it was played "
+                  "(hash %s, now %s); its games may not replay",
+                  run->key, spec, run->hash, tiers_variant_hash(v));
+    return CLI_OK;
+}
+
 int export_run(const struct cli *c, db *d, const struct db_run *run, const char *spec,
                const char *const *rules, const char *dir, int64_t limit, int shard_k,
                int shard_n, int64_t *written)
@@ -269,24 +285,10 @@ int export_run(const struct cli *c, db *d, const struct db_run *run, const char 
     x.dir = dir;
     x.notation = c->notation;
     *written = 0;
-    tiers_error err;
-    memset(&err, 0, sizeof err);
-    x.v = tiers_variant_load(spec, c->search, rules, &err);
-    if (!x.v) {
-        char text[1100];
-        cli_error(c, "run %s: cannot load variant '%s': %s%s", run->key, spec,
-                  tiers_error_text(&err, text, sizeof text),
-                  c->nargs ? "" : " (give its folder as VARIANT, or --variants DIR)");
-        return CLI_INPUT;
-    }
-    int code = CLI_OK;
-    if (strcmp(tiers_variant_hash(x.v), run->hash))
-        cli_error(c, "warning: run %s: the files of %s changed since it was played "
-                  "(hash %s, now %s); its games may not replay",
-                  run->key, spec, run->hash, tiers_variant_hash(x.v));
-    code = export_check_notation(c, x.v);
+    struct cli_open_how how = {rules, run->max_plies + 64, export_loaded, (void *)run};
+    int code = cli_open_how(c, spec, &how, &x.v, &x.p);
     if (code == CLI_OK)
-        x.p = cli_open_pos(c, x.v, run->max_plies + 64, &code);
+        code = export_check_notation(c, x.p);
     if (code == CLI_OK) {
         snprintf(x.name, sizeof x.name, "%s", run->variant);
         for (char *s = x.name; *s; s++)
@@ -304,9 +306,7 @@ int export_run(const struct cli *c, db *d, const struct db_run *run, const char 
         }
     }
     *written = x.written;
-    if (x.p)
-        tiers_pos_free(x.p);
-    tiers_variant_free(x.v);
+    cli_close(x.v, x.p);
     return code;
 }
 

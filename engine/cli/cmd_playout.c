@@ -155,16 +155,45 @@ static int playout_describe(const struct cli *c, const tiers_variant *v, const c
     return rc ? cli_usage_error(c, "%s", err) : CLI_OK;
 }
 
+/* What playout_loaded fills in. */
+struct playout_opened {
+    struct game_config *cfg;
+    struct db_run *run;
+};
+
+/* cli_open_how's hook: the run of the variant just loaded. */
+static int playout_loaded(const struct cli *c, const char *spec, const tiers_variant *v,
+                          const tiers_error *err, void *ud)
+{
+    struct playout_opened *o = ud;
+    if (!v) {
+        cli_load_error(c, spec, err);
+        return CLI_INPUT;
+    }
+    return playout_describe(c, v, spec, o->cfg, o->run);
+}
+
+/* Loads spec and describes its run with c's options (cfg, run); with
+ * `records` also checks that records can hold the moves of --notation.
+ * Returns an exit code (after a message). */
+static int playout_open(const struct cli *c, const char *spec, int records,
+                        struct game_config *cfg, struct db_run *run)
+{
+    struct playout_opened o = {cfg, run};
+    struct cli_open_how how = {.loaded = playout_loaded, .ud = &o};
+    tiers_variant *v;
+    tiers_pos *p = NULL;
+    int code = cli_open_how(c, spec, &how, &v, records ? &p : NULL);
+    if (code == CLI_OK && records)
+        code = export_check_notation(c, p);
+    cli_close(v, p);
+    return code;
+}
+
 int cli_playout_describe(const struct cli *c, const char *spec, struct db_run *run)
 {
-    int code = CLI_OK;
-    tiers_variant *v = cli_load_variant(c, spec, &code);
-    if (!v)
-        return code;
     struct game_config cfg;
-    code = playout_describe(c, v, spec, &cfg, run);
-    tiers_variant_free(v);
-    return code;
+    return playout_open(c, spec, 0, &cfg, run);
 }
 
 int cli_playout_check(const struct cli *c, const char *spec)
@@ -178,14 +207,9 @@ int playout_variant(const struct cli *c, db *d, const char *spec, int with_stats
 {
     memset(out, 0, sizeof *out);
     out->spec = spec;
-    int code = CLI_OK;
-    tiers_variant *v = cli_load_variant(c, spec, &code);
-    if (!v)
-        return code;
     struct game_config cfg;
     char err[1024];
-    code = playout_describe(c, v, spec, &cfg, &out->run);
-    tiers_variant_free(v);
+    int code = playout_open(c, spec, 0, &cfg, &out->run);
     if (code != CLI_OK)
         return code;
     for (int s = 0; s < 2; s++)
@@ -322,13 +346,9 @@ static void playout_print(const struct cli *c, const struct playout_variant *pv,
  * and the folder (created here). */
 static int playout_check(const struct cli *c)
 {
-    int code = CLI_OK;
-    tiers_variant *v = cli_load_variant(c, c->args[0], &code);
-    if (!v)
-        return code;
     struct game_config cfg;
     struct db_run run;
-    code = playout_describe(c, v, c->args[0], &cfg, &run);
+    int code = playout_open(c, c->args[0], c->records != NULL, &cfg, &run);
     if (code == CLI_OK && c->run && strcmp(c->run, run.key)) {
         cli_error(c, "this command makes run %s (%s, content hash %s, options '%s', %s "
                   "against %s, seed %llu, at most %d plies), not run %s: the variant, its "
@@ -337,9 +357,6 @@ static int playout_check(const struct cli *c)
                   (unsigned long long)run.seed, run.max_plies, c->run);
         code = CLI_INPUT;
     }
-    if (code == CLI_OK && c->records)
-        code = export_check_notation(c, v);
-    tiers_variant_free(v);
     if (code == CLI_OK && c->records)
         code = export_prepare_dir(c, c->records);
     return code;

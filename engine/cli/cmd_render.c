@@ -225,9 +225,12 @@ int cmd_render_run(struct cli *c)
     if (code == CLI_OK && c->move)
         code = cmd_render_move(c, v, p, &s);
     if (code == CLI_OK) {
+        int rc;
+        char *desc = cli_pos_text(p, NULL, &rc);
         svg_view view = {p, s.has_last ? &s.last : NULL,
-                         s.has_last ? s.last_text : NULL};
+                         s.has_last ? s.last_text : NULL, desc};
         code = cmd_render_write(c, &view);
+        free(desc);
     }
     cli_close(v, p);
     return code;

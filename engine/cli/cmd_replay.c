@@ -247,13 +247,13 @@ int cmd_replay_rules(const struct cli *c, const char *text, const tiers_record *
 
 int cmd_replay_run(struct cli *c)
 {
-    int code = CLI_OK;
-    tiers_variant *v = cli_load_variant(c, c->args[0], &code);
-    if (!v)
+    /* the position is opened once the record's rules are known */
+    tiers_variant *v;
+    int code = cli_open(c, c->args[0], 0, &v, NULL);
+    if (code != CLI_OK)
         return code;
-    code = cli_check_notation(c, v);
-    char *text = code == CLI_OK ? cli_slurp(c, c->args[1]) : NULL;
-    if (code == CLI_OK && !text)
+    char *text = cli_slurp(c, c->args[1]);
+    if (!text)
         code = CLI_INPUT;
     tiers_error err;
     tiers_record *r = text ? tiers_record_read(text, &err) : NULL;
@@ -269,6 +269,6 @@ int cmd_replay_run(struct cli *c)
         code = cmd_replay_record(c, v, r);
     tiers_record_free(r);
     free(text);
-    tiers_variant_free(v);
+    cli_close(v, NULL);
     return code;
 }

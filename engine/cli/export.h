@@ -11,9 +11,10 @@
 /* Creates the records folder dir if missing and checks that it can be
  * written.  Returns an exit code (after a message). */
 int export_prepare_dir(const struct cli *c, const char *dir);
-/* Checks --notation for records of v: a notation v offers, whose moves a
- * record can hold (ASCII).  Returns an exit code (after a message). */
-int export_check_notation(const struct cli *c, const tiers_variant *v);
+/* Checks that records can hold the moves --notation writes (ASCII, or a
+ * notation of UTF-8 moves), by p's moves; cli_open has checked that p's
+ * variant offers it.  Returns an exit code (after a message). */
+int export_check_notation(const struct cli *c, tiers_pos *p);
 /* Writes the stored games i < limit of the run with i mod shard_n =
  * shard_k - 1 as game records, one file per game in dir
  * (VARIANT-RUN-INDEX.txt), in index order.  The variant is loaded from

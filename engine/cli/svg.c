@@ -18,10 +18,7 @@
  * towers of two or more. */
 #include "svg.h"
 
-#include <stdlib.h>
 #include <string.h>
-
-#include "cli.h"
 
 enum {
     SVG_MARGIN = 16,
@@ -598,13 +595,10 @@ int svg_position(FILE *out, const svg_view *view)
             L.width, L.height, L.width, L.height, svg_font);
     fprintf(out, "<title>%s, ply %d</title>\n", tiers_variant_name(v),
             tiers_pos_ply(p));
-    int rc;
-    char *text = cli_pos_text(p, NULL, &rc);
-    if (text) {
+    if (view->desc) {
         fputs("<desc>", out);
-        svg_esc(out, text);
+        svg_esc(out, view->desc);
         fputs("</desc>\n", out);
-        free(text);
     }
     svg_defs(out);
     fprintf(out, "<rect width=\"%d\" height=\"%d\" fill=\"#fbf8f1\"/>\n",

@@ -13,6 +13,7 @@ typedef struct svg_view {
     const tiers_pos *p;
     const tiers_move *last; /* the move that led to p, or NULL */
     const char *last_text;  /* that move as text (for the caption), or NULL */
+    const char *desc;       /* p as text (the picture's <desc>), or NULL */
 } svg_view;
 
 /* Writes the whole SVG document to out.  Returns 0, or -1 when writing

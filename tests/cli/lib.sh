@@ -118,3 +118,58 @@ same() {
     fi
     case_end
 }
+
+# check_sh NAME SHELL-CODE: a case that passes when the code succeeds.
+check_sh() {
+    check_cmd "$1" eval "$2"
+}
+
+# has FILE NAME PATTERN: a line of FILE matches (grep -E); fails NAME
+# with FILE's last lines otherwise.
+has() {
+    grep -Eq -- "$3" "$1" || { fail "$2: no line matches /$3/"; sed 's/^/    | /' "$1" | tail -n 15; }
+}
+
+# hasnt FILE NAME PATTERN: no line of FILE matches.
+hasnt() {
+    ! grep -Eq -- "$3" "$1" || fail "$2: a line matches /$3/"
+}
+
+# run ARGS...: one case of several checks on `tiers ARGS` (standard input
+# from $tmp/in as expect takes it); leaves $tmp/out, $tmp/err and $rc for
+# expect_rc, expect_out and expect_grep, which fail the case.
+run() {
+    cases=$((cases + 1))
+    local in=/dev/null
+    [[ -f $tmp/in ]] && in=$tmp/in
+    "$tiers" "$@" <"$in" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    rm -f "$tmp/in"
+}
+
+# expect_rc NAME CODE: the last run exited with CODE (status 1 otherwise,
+# so that checks of its output can be skipped with &&).
+expect_rc() {
+    if [[ $rc -ne $2 ]]; then
+        fail "$1: exit $rc, expected $2"
+        sed 's/^/    stderr: /' "$tmp/err" | head -n 5
+        return 1
+    fi
+    return 0
+}
+
+# expect_out NAME TEXT: stdout is exactly TEXT (plus a final newline).
+expect_out() {
+    if [[ "$(cat "$tmp/out")" != "$2" ]]; then
+        fail "$1: stdout differs"
+        diff <(printf '%s\n' "$2") "$tmp/out" | head -n 10 | sed 's/^/    /'
+    fi
+}
+
+# expect_grep NAME FILE PATTERN: $tmp/FILE (out or err) matches the ERE.
+expect_grep() {
+    if ! grep -Eq -- "$3" "$tmp/$2"; then
+        fail "$1: $2 does not match /$3/"
+        sed "s/^/    $2: /" "$tmp/$2" | head -n 5
+    fi
+}

@@ -14,45 +14,6 @@ export LC_ALL=C
 variants=$tests/data/variants
 features=$variants/features
 
-# run ARGS...: runs tiers with stdin from $tmp/in if it exists; leaves
-# $tmp/out, $tmp/err and $rc.
-run() {
-    cases=$((cases + 1))
-    if [[ -f $tmp/in ]]; then
-        "$tiers" "$@" <"$tmp/in" >"$tmp/out" 2>"$tmp/err"
-    else
-        "$tiers" "$@" </dev/null >"$tmp/out" 2>"$tmp/err"
-    fi
-    rc=$?
-    rm -f "$tmp/in"
-}
-
-# expect_rc NAME CODE: the last run exited with CODE.
-expect_rc() {
-    if [[ $rc -ne $2 ]]; then
-        fail "$1: exit $rc, expected $2"
-        sed 's/^/    stderr: /' "$tmp/err" | head -n 5
-        return 1
-    fi
-    return 0
-}
-
-# expect_out NAME TEXT: stdout is exactly TEXT (plus a final newline).
-expect_out() {
-    if [[ "$(cat "$tmp/out")" != "$2" ]]; then
-        fail "$1: stdout differs"
-        diff <(printf '%s\n' "$2") "$tmp/out" | head -n 10 | sed 's/^/    /'
-    fi
-}
-
-# expect_grep NAME FILE PATTERN: FILE (out or err) matches the ERE.
-expect_grep() {
-    if ! grep -Eq -- "$3" "$tmp/$2"; then
-        fail "$1: $2 does not match /$3/"
-        sed "s/^/    $2: /" "$tmp/$2" | head -n 5
-    fi
-}
-
 # ------------------------------------------------------------ show
 
 run show gounki

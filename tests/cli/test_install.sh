@@ -8,19 +8,17 @@ cli_begin "$@"
 build=$(dirname "$tiers")
 prefix=$tmp
 unset TIERS_VARIANT_DIR TIERS_VARIANT_PATH
-# check NAME SHELL-CODE: a case that passes when the code succeeds.
-check() { check_cmd "$1" eval "$2"; }
 
 cmake --install "$build" --prefix "$prefix" >/dev/null || { echo "FAIL: install"; exit 1; }
-check "header installed" "[ -f '$prefix/include/tiers.h' ]"
-check "pkg-config file installed" "[ -f '$prefix/lib/pkgconfig/tiers.pc' ] || [ -f '$prefix/lib/x86_64-linux-gnu/pkgconfig/tiers.pc' ]"
-check "variants installed" "[ -f '$prefix/share/tiers/variants/gungi-io/variant.yaml' ]"
+check_sh "header installed" "[ -f '$prefix/include/tiers.h' ]"
+check_sh "pkg-config file installed" "[ -f '$prefix/lib/pkgconfig/tiers.pc' ] || [ -f '$prefix/lib/x86_64-linux-gnu/pkgconfig/tiers.pc' ]"
+check_sh "variants installed" "[ -f '$prefix/share/tiers/variants/gungi-io/variant.yaml' ]"
 out=$(cd / && strace -f -e trace=openat "$prefix/bin/tiers" check gungi-io 2>&1)
-check "installed tiers loads gungi-io from the prefix" \
+check_sh "installed tiers loads gungi-io from the prefix" \
   "grep -q '$prefix/bin/../share/tiers/variants/gungi-io/variant.yaml' <<<\"\$out\" || ! command -v strace >/dev/null"
-check "installed tiers runs" "(cd / && '$prefix/bin/tiers' check gungi-io >/dev/null)"
+check_sh "installed tiers runs" "(cd / && '$prefix/bin/tiers' check gungi-io >/dev/null)"
 if [[ -e $build/tiers-png.so ]]; then
-  check "installed tiers renders a PNG through its installed module" \
+  check_sh "installed tiers renders a PNG through its installed module" \
     "(cd / && LSAN_OPTIONS=\"\${LSAN_OPTIONS:+\$LSAN_OPTIONS:}suppressions=$tests/data/lsan.supp\" \
       '$prefix/bin/tiers' render gufuu --png -o '$tmp/i.png') && [ -s '$tmp/i.png' ] &&
      [ -n \"\$(find '$prefix' -path '*/tiers/tiers-png.so')\" ]"
@@ -49,7 +47,7 @@ flags=$(PKG_CONFIG_PATH=$pc pkg-config --define-variable=prefix="$prefix" --cfla
 if nm -D "$prefix/lib/libtiers.so" 2>/dev/null | grep -q __asan; then
   flags="-fsanitize=address,undefined $flags"
 fi
-check "client builds with pkg-config" "cc -std=c11 '$prefix/client.c' -o '$prefix/client' $flags"
-check "client runs against the installed library" \
+check_sh "client builds with pkg-config" "cc -std=c11 '$prefix/client.c' -o '$prefix/client' $flags"
+check_sh "client runs against the installed library" \
   "(cd / && LD_LIBRARY_PATH='$prefix/lib' '$prefix/client' >/dev/null)"
 cli_end

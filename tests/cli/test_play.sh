@@ -9,16 +9,6 @@ set -u
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cli_begin "$@"
 
-# has FILE NAME PATTERN: a line of FILE matches (grep -E).
-has() {
-    grep -Eq -- "$3" "$1" || { fail "$2: no line matches /$3/"; sed 's/^/    | /' "$1" | tail -n 15; }
-}
-
-# hasnt FILE NAME PATTERN: no line of FILE matches.
-hasnt() {
-    ! grep -Eq -- "$3" "$1" || fail "$2: a line matches /$3/"
-}
-
 # ------------------------------------------------- on a pseudo-terminal
 if script --version >/dev/null 2>&1; then
     # pty_play NAME INPUT-FILE ARGS...: runs tiers play ARGS on a pty fed

@@ -129,28 +129,6 @@ while read -r variant _; do
 done < <("$tiers" variants 2>/dev/null)
 
 # ------------------------------------------------- options and errors
-# expect NAME CODE [STDOUT-PATTERN|-] [STDERR-PATTERN|-] -- ARGS...
-expect() {
-    local name=$1 code=$2 out_re=$3 err_re=$4
-    shift 5
-    case_begin
-    "$tiers" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-    local rc=$?
-    if [[ $rc -ne $code ]]; then
-        fail "$name: exit $rc, expected $code (tiers $*)"
-        sed 's/^/    stderr: /' "$tmp/err" | head -n 5
-    else
-        if [[ $out_re != - ]] && ! grep -Eq -- "$out_re" "$tmp/out"; then
-            fail "$name: stdout does not match /$out_re/ (tiers $*)"
-        fi
-        if [[ $err_re != - ]] && ! grep -Eq -- "$err_re" "$tmp/err"; then
-            fail "$name: stderr does not match /$err_re/ (tiers $*)"
-            sed 's/^/    stderr: /' "$tmp/err" | head -n 5
-        fi
-    fi
-    case_end
-}
-
 record="$tests/data/games/gounki/walraet-2004-tiers.txt"
 expect "help" 0 '^usage: tiers render' - -- render --help
 expect "stdout by default" 0 '^<svg ' - -- render gounki

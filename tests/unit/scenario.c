@@ -205,13 +205,16 @@ static void scen_line(scen *s, char *cmd, char *arg)
         s->v = scen_variant(s->variant, arg);
         return;
     }
-    if (!strcmp(cmd, "pos")) {
+    if (!strcmp(cmd, "pos") || !strcmp(cmd, "start")) {
+        /* pos POSITION, or start: the variant's own start position */
         tiers_error err;
         if (!s->v)
             s->v = scen_variant(s->variant, "");
         tiers_pos_free(s->p);
         s->p = tiers_pos_new(s->v, 0, &err);
-        if (tiers_pos_parse(s->p, arg, pos_notation(s), &err) < 0) {
+        if (!s->p)
+            fail_msg("%s:%d: no position: %s", s->file, s->line, err.msg);
+        if (cmd[0] == 'p' && tiers_pos_parse(s->p, arg, pos_notation(s), &err) < 0) {
             scen_fail(s, "bad position: %s%s", err.msg, "");
             tiers_pos_free(s->p);
             s->p = NULL;
@@ -274,6 +277,52 @@ static void scen_line(scen *s, char *cmd, char *arg)
         const char *got = tu_fen(s->p, pos_notation(s));
         if (strcmp(got, arg))
             scen_fail(s, "position is %s, want %s", got, arg);
+    } else if (!strcmp(cmd, "fen-part")) {
+        /* fen-part TEXT: the position's text holds TEXT */
+        const char *got = tu_fen(s->p, pos_notation(s));
+        if (!strstr(got, arg))
+            scen_fail(s, "position is %s, holding no '%s'", got, arg);
+    } else if (!strcmp(cmd, "turn")) {
+        /* turn SIDE setup|play: who is to move, in which phase */
+        tiers_status st = tiers_pos_status(s->p);
+        char got[160];
+        snprintf(got, sizeof got, "%s %s", tiers_variant_side_name(s->v, st.side_to_move),
+                 st.setup ? "setup" : "play");
+        if (strcmp(got, arg))
+            scen_fail(s, "turn is '%s', want '%s'", got, arg);
+    } else if (!strcmp(cmd, "attacked")) {
+        /* attacked SIDE yes|no: SIDE's royal piece is attacked (whether or
+           not the rules call it check now) */
+        char side[64], want[8];
+        int k = 0;
+        if (sscanf(arg, "%63s %7s", side, want) != 2) {
+            scen_fail(s, "bad 'attacked' line: %s%s", arg, "");
+            return;
+        }
+        while (k < 2 && strcmp(tiers_variant_side_name(s->v, k), side))
+            k++;
+        if (k == 2) {
+            scen_fail(s, "no side '%s'%s", side, "");
+            return;
+        }
+        const char *got = tiers_side_in_check(s->p, k) ? "yes" : "no";
+        if (strcmp(got, want))
+            scen_fail(s, "attacked: %s, want %s", got, want);
+    } else if (!strcmp(cmd, "owner")) {
+        /* owner SQUARE TIER = WHO: a side's name, shared or none (squares
+           as tiers notation writes them: a letter and a rank number) */
+        char sq[8], want[64];
+        int tier;
+        if (sscanf(arg, "%7s %d = %63s", sq, &tier, want) != 3 || sq[0] < 'a' || sq[0] > 'p') {
+            scen_fail(s, "bad 'owner' line: %s%s", arg, "");
+            return;
+        }
+        tiers_piece_info info;
+        int who = tiers_pos_piece_info(s->p, sq[0] - 'a', atoi(sq + 1) - 1, tier, &info);
+        const char *got = who < 0 ? "none" : who == 2 ? "shared"
+                                                      : tiers_variant_side_name(s->v, who);
+        if (strcmp(got, want))
+            scen_fail(s, "owner is %s, want %s", got, want);
     } else if (!strcmp(cmd, "from")) {
         /* from SQ = MOVES: exactly these legal moves start at SQ */
         char *eq = strstr(arg, "=");

@@ -209,27 +209,32 @@ static uint64_t next_rand(uint64_t *s)
 }
 
 /* Random complete games from the empty start (arrangement included,
- * capped at 400 plies).  Every ply: unmake restores the position's text
- * and hash exactly, and making the move again gives the same position.
- * Every 8th ply also: the incremental hash equals the hash of the
- * position read afresh from its text, and the move's text reads back as
- * the same move (reading runs the whole generator). */
-static void test_soak(void **state)
+ * capped at 400 plies), games first..last-1 of the soak's 1000 (100 with
+ * TIERS_QUICK).  Every ply: unmake restores the position's text and hash
+ * exactly, and making the move again gives the same position.  Every 8th
+ * ply also: the incremental hash equals the hash of the position read
+ * afresh from its text, and the move's text reads back as the same move
+ * (reading runs the whole generator).  Each game has its own seeds, so
+ * that the soak runs as three tests (in three parts of test_blog) and any
+ * game can be played again alone. */
+static void soak(int part, int parts)
 {
-    (void)state;
     const char *q = getenv("TIERS_QUICK");
-    int games = q && *q && strcmp(q, "0") ? 100 : 1000;
+    int all = q && *q && strcmp(q, "0") ? 100 : 1000;
+    int first = all * part / parts, games = all * (part + 1) / parts - first;
     tiers_variant *v = blog_with("");
     tiers_pos *p = tu_pos(v, NULL, NULL), *fresh = tu_pos(v, NULL, NULL);
     tiers_move *buf = malloc(TIERS_MAX_MOVES * sizeof *buf);
-    uint64_t rng = 0x2545f4914f6cdd1dull;
+    uint64_t rng;
     long long plies = 0, setup_plies = 0, ended = 0, reasons[4] = {0};
     const char *reason_names[4] = {"checkmate", "stalemate", "repetition", "royal captured"};
     tiers_stats stats = {.vetoed = 0};
     int ne = tiers_variant_effects(v);
-    tiers_pos_seed(p, 7);
-    for (int g = 0; g < games; g++) {
+    for (int g = first; g < first + games; g++) {
         tiers_pos_reset(p);
+        tiers_pos_seed(p, 7 + (uint64_t)g);
+        rng = 0x2545f4914f6cdd1dull + (uint64_t)g * 0x9e3779b97f4a7c15ull;
+        rng += !rng; /* xorshift stays at 0 */
         int ply = 0;
         for (; ply < 400; ply++) {
             int n = tiers_legal_moves(p, buf, TIERS_MAX_MOVES);
@@ -279,9 +284,10 @@ static void test_soak(void **state)
         }
         plies += ply;
     }
-    printf("blog soak: %d games, %lld plies (%lld in the arrangement), %lld ended "
+    printf("blog soak %d/%d: games %d-%d, %lld plies (%lld in the arrangement), %lld ended "
            "(checkmate %lld, stalemate %lld, repetition %lld, royal captured %lld)\n",
-           games, plies, setup_plies, ended, reasons[0], reasons[1], reasons[2], reasons[3]);
+           part + 1, parts, first, first + games - 1, plies, setup_plies, ended, reasons[0],
+           reasons[1], reasons[2], reasons[3]);
     printf("  effects that fired (each move is made twice):");
     for (int e = 0; e < ne && e < 32; e++)
         printf(" %s %u", tiers_variant_effect_name(v, e), stats.fired[e]);
@@ -290,6 +296,24 @@ static void test_soak(void **state)
     free(buf);
     tiers_pos_free(fresh);
     tiers_pos_free(p);
+}
+
+static void test_soak_1(void **state)
+{
+    (void)state;
+    soak(0, 3);
+}
+
+static void test_soak_2(void **state)
+{
+    (void)state;
+    soak(1, 3);
+}
+
+static void test_soak_3(void **state)
+{
+    (void)state;
+    soak(2, 3);
 }
 
 int main(void)
@@ -312,7 +336,10 @@ int main(void)
         cmocka_unit_test(test_repetition),
         cmocka_unit_test(test_perft_start),
         cmocka_unit_test(test_perft_positions),
-        cmocka_unit_test(test_soak),
+        /* at 17, 18, 19: one in each part of the three (i mod 3) */
+        cmocka_unit_test(test_soak_1),
+        cmocka_unit_test(test_soak_2),
+        cmocka_unit_test(test_soak_3),
     };
     /* TIERS_TEST_FILTER=test_fouls runs one while working (testutil.h) */
     return tu_run_tests(tests, NULL, scen_teardown);

@@ -1,8 +1,8 @@
 /* test_gounki.c - the gounki variant (docs/rules/gounki.md): perft from
- * the start, the dialect, the 2004 example game in every record form, and
- * malformed records with their exact errors.  Each rule with positions
- * where it applies and where it does not, exact move lists, game ends and
- * options are scenarios: tests/rules/gounki/ (run by test_rules).
+ * the start, the 2004 example game in every record form, and malformed
+ * records with their exact errors.  Each rule with positions where it
+ * applies and where it does not, exact move lists, the dialect, game ends
+ * and options are scenarios: tests/rules/gounki/ (run by test_rules).
  *
  * Positions are tiers notation: ranks 8 down to 1, uppercase = White
  * (moving north), lowercase = Black, [a:b:c] = a stack bottom to top,
@@ -30,21 +30,6 @@ static int teardown(void **state)
     (void)state;
     tiers_variant_free(variant);
     return 0;
-}
-
-/* The sorted legal moves of `pos` (White or Black to move) in v. */
-static void expect_moves_in(const tiers_variant *v, const char *pos, const char *expected)
-{
-    tiers_pos *p = tu_pos(v, pos, NULL);
-    char *got = tu_moves(p, GK);
-    assert_string_equal(got, expected);
-    free(got);
-    tiers_pos_free(p);
-}
-
-static void expect_moves(const char *pos, const char *expected)
-{
-    expect_moves_in(variant, pos, expected);
 }
 
 /* ------------------------------------------------------------ perft */
@@ -90,25 +75,6 @@ static void test_perft_start(void **state)
         assert_int_equal(tiers_perft(p, 1), 36);
         tiers_unmake(p);
     }
-    tiers_pos_free(p);
-}
-
-/* ------------------------------------------------------------ notation */
-
-static void test_dialect_writes_compact(void **state)
-{
-    (void)state;
-    /* every kind of move in one list: -, +, x, *, Out, a deployment
-     * ending in Out */
-    expect_moves("s7/3[R:S]4/4r3/8/8/8/8/8 - w - 0 0",
-                 "d7*c7,b8 d7*c7,d8 d7*c8,Out d7*c8,b8 d7*c8,d8 d7*d8,Out d7*e7,d8 "
-                 "d7*e7,f8 d7*e8,Out d7*e8,d8 d7*e8,f8 d7-c7 d7-c8 d7-d8 d7-e7 d7-e8");
-    expect_moves("3[S:R]4/8/8/8/8/8/8/s7 - w - 0 0", "d8*c8,Out d8*e8,Out d8-Out d8-c8 d8-e8");
-    /* and the tiers notation of the same moves */
-    tiers_pos *p = tu_pos(variant, "s7/8/8/2R1s3/3[R:R]4/8/8/8 - w - 0 0", NULL);
-    char *tiers = tu_moves(p, NULL);
-    assert_string_equal(tiers, "c5-b6 c5-d6 d4*c5,b6 d4^c5 d4xe5");
-    free(tiers);
     tiers_pos_free(p);
 }
 
@@ -370,7 +336,6 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_perft_start),
-        cmocka_unit_test(test_dialect_writes_compact),
         cmocka_unit_test(test_record_walraet_2004),
         cmocka_unit_test(test_record_reading),
         cmocka_unit_test(test_record_spaced_deploy_out),

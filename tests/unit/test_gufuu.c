@@ -1,7 +1,8 @@
 /* test_gufuu.c - the gufuu variant (docs/rules/gufuu.md) and the engine's
- * `check` hook: what scenario files cannot say (perft, every pattern and
- * placement, options that fail to load, the dialect, ownership).  The
- * scenarios of its rules are tests/rules/gufuu/ (run by test_rules).
+ * `check` hook: what scenario files cannot say (perft with a check of
+ * every move, every pattern and placement, options that fail to load).
+ * The scenarios of its rules and its dialect are tests/rules/gufuu/ (run
+ * by test_rules).
  *
  * Positions are tiers notation: ranks 3 (top, the spec's rank a) down to
  * 1, files a (the spec's file 2) and b; K = Black's King (Black moves
@@ -111,62 +112,6 @@ static void test_perft_options(void **state)
         tiers_pos_free(p);
         tiers_variant_free(v);
     }
-}
-
-/* ------------------------------------------------------------ opening */
-
-static void test_forced_opening(void **state)
-{
-    (void)state;
-    tiers_pos *p = tu_pos(variant, NULL, NULL);
-    assert_string_equal(tu_fen(p, NULL), "2/2/2 Kk*Z*A b bw 0 0");
-    char *m = tu_moves(p, NULL); /* Black's King, any square, any facing */
-    assert_int_equal(strlen(m), 24 * 7 - 1);
-    assert_non_null(strstr(m, "K*a1@n K*a1@s K*a1@w"));
-    assert_null(strstr(m, "Z*"));
-    free(m);
-    tu_play(p, "K*a1@n", NULL);
-    /* White's King: 5 squares x 4 facings, but not a2 facing s (face to
-       face with the Black King a1 facing n) */
-    m = tu_moves(p, NULL);
-    assert_null(strstr(m, "K*a2@s"));
-    assert_non_null(strstr(m, "K*a2@n"));
-    assert_null(strstr(m, "Z*"));
-    free(m);
-    tu_play(p, "K*b3@s", NULL);
-    m = tu_moves(p, NULL); /* then Black drops the Kaze (never the Arashi) */
-    assert_non_null(strstr(m, "Z*a2@e"));
-    assert_null(strstr(m, "A*"));
-    free(m);
-    tu_play(p, "Z*a2@e", NULL);
-    m = tu_moves(p, NULL); /* then White drops the Arashi */
-    assert_non_null(strstr(m, "A*b1@w"));
-    assert_null(strstr(m, "Z*"));
-    free(m);
-    tu_play(p, "A*b1@w", NULL);
-    assert_string_equal(tu_fen(p, NULL), "1k@s/*Z@e1/K@n*A@w - b - 0 4 move=2");
-    tiers_status st = tiers_pos_status(p);
-    assert_int_equal(st.setup, 0);
-    assert_int_equal(st.side_to_move, 0);
-    tiers_pos_free(p);
-}
-
-/* ------------------------------------------------------------ turns */
-
-/* The shared pieces belong to whoever is to move. */
-static void test_shared_ownership(void **state)
-{
-    (void)state;
-    tiers_pos *p = tu_pos(variant, "k@s1/*A@n*Z@n/1K@n - b - 0 10", NULL);
-    assert_true(tu_has_move(p, "b2-b3", NULL)); /* Black moves the Kaze */
-    tu_play(p, "b1-a1", NULL);
-    assert_true(tu_has_move(p, "b2-b3", NULL)); /* and so does White */
-    assert_true(tu_has_move(p, "a2@", NULL));
-    tu_play(p, "b2-b3", NULL);
-    assert_true(tu_has_move(p, "b3@", NULL));
-    tiers_piece_info info;
-    assert_int_equal(tiers_pos_piece_info(p, 1, 2, 1, &info), 2); /* owner: shared */
-    tiers_pos_free(p);
 }
 
 /* ------------------------------------------------------------ patterns */
@@ -338,6 +283,7 @@ static void test_contact_check_everywhere(void **state)
 
 /* ------------------------------------------------------------ options */
 
+/* Options that load and one that does not. */
 static void test_options(void **state)
 {
     (void)state;
@@ -347,40 +293,7 @@ static void test_options(void **state)
     const char *bad[] = {"face_to_face=never", NULL};
     assert_null(tiers_variant_load("gufuu", NULL, bad, &err));
     assert_non_null(strstr(err.msg, "both|either|line"));
-    /* max_plies: a draw at that ply */
-    v = load_with("gufuu", "max_plies=4");
-    tiers_pos *p = tu_pos(v, NULL, NULL);
-    tu_play(p, "K*a1@n", NULL);
-    tu_play(p, "K*b3@s", NULL);
-    tu_play(p, "Z*a2@e", NULL);
-    tu_play(p, "A*b1@w", NULL);
-    tiers_status st = tiers_pos_status(p);
-    assert_true(st.game_over);
-    assert_int_equal(st.result, TIERS_DRAW);
-    tiers_pos_free(p);
-    tiers_variant_free(v);
-}
-
-/* ------------------------------------------------------------ notation */
-
-/* The spec's square names (dialect gufuu): files 2 1 from the left, ranks
- * a b c from the top; the tiers names stay the default. */
-static void test_gufuu_dialect(void **state)
-{
-    (void)state;
-    tiers_pos *p = tu_pos(variant, NULL, NULL);
-    assert_true(tu_has_move(p, "K*2a@n", "gufuu")); /* = K*a3@n */
-    assert_true(tu_has_move(p, "K*1c@w", "gufuu")); /* = K*b1@w */
-    tu_play(p, "K*1c@n", "gufuu");
-    assert_string_equal(tu_fen(p, NULL), "2/2/1K@n k*Z*A w bw 0 1");
-    tiers_pos_free(p);
-    p = tu_pos(variant, "k@s1/*A@n*Z@n/1K@n - b - 0 10", NULL);
-    char *m = tu_moves(p, "gufuu");
-    assert_string_equal(m, "1b-1a 1b-2c 1b@ 1c-2c 1c@ 1cx1b 1cx2b 2b-1a 2b@ 2bx1b");
-    free(m);
-    tu_play(p, "2bx1b", "gufuu");
-    assert_string_equal(tu_fen(p, "gufuu"), "k@s1/1*A@e/1K@n *Z w - 0 11");
-    tiers_pos_free(p);
+    /* max_plies in play: tests/rules/gufuu/options.scen */
 }
 
 /* ------------------------------------------------------------ check hook */
@@ -421,12 +334,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_perft),
         cmocka_unit_test(test_perft_options),
-        cmocka_unit_test(test_forced_opening),
-        cmocka_unit_test(test_shared_ownership),
         cmocka_unit_test(test_patterns_every_facing),
         cmocka_unit_test(test_contact_check_everywhere),
         cmocka_unit_test(test_options),
-        cmocka_unit_test(test_gufuu_dialect),
         cmocka_unit_test(test_check_hook),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

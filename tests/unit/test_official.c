@@ -2,10 +2,12 @@
  * against the reference engine gungi.js 3.4.11: its 300 + 938 positions
  * with complete SAN move lists, its 30 games and perft counts
  * (tests/data/oracle/official, see tests/data/README.md), the movement
- * table of every piece and tier, the draft, the fourfold repetition and
- * the notation.  One positive and one negative position per rule of
- * docs/rules/official.md (betrayal, reach, stacking, leaps, captures,
- * drops, game ends) are scenarios: tests/rules/official/ (test_rules).
+ * table of every piece and tier, the start positions read back, and bad
+ * position texts.  The dialect's position text and SAN shapes, and one
+ * positive and one negative position per rule of docs/rules/official.md
+ * (betrayal, reach, stacking, leaps, captures, drops, the draft, game
+ * ends and the fourfold repetition) are scenarios: tests/rules/official/,
+ * and seed-25's in tests/rules/seed-25/ (test_rules).
  *
  * Positions and moves are in the library's own notation (the `gungijs3`
  * dialect): squares (rank-file-tier), White = uppercase = side 0, moving
@@ -94,11 +96,6 @@ static tiers_pos *pos(const char *text)
     return tu_pos(variant, text, GJ3);
 }
 
-static int has(tiers_pos *p, const char *san)
-{
-    return tu_has_move(p, san, GJ3);
-}
-
 /* Reads a SAN as the library's readers do: a trailing '#' (mate) or '='
  * (draw) a record may add is ignored unless the move itself ends in '#'. */
 static int parse_san(tiers_pos *p, const char *san, tiers_move *m)
@@ -123,19 +120,6 @@ static void play(tiers_pos *p, const char *san)
         fail_msg("move '%s' rejected in %s; legal: %s", san, tu_fen(p, GJ3), all);
     }
     assert_int_equal(tiers_make(p, &m), 0);
-}
-
-/* How many entries of the legal list start with prefix (and, if given,
- * contain `part`). */
-static int count_moves(tiers_pos *p, const char *prefix, const char *part)
-{
-    char *all = tu_moves(p, GJ3);
-    int n = 0;
-    size_t len = strlen(prefix);
-    for (char *save = NULL, *t = strtok_r(all, " ", &save); t; t = strtok_r(NULL, " ", &save))
-        n += !strncmp(t, prefix, len) && (!part || strstr(t, part));
-    free(all);
-    return n;
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -348,33 +332,6 @@ static void test_start_positions(void **state)
     tiers_pos_free(p);
 }
 
-/* ------------------------------------------------------------ betrayal */
-
-#define BETRAY_MOVE "4m4/9/9/3|d:W|1|d:d|3/4|D:T|4/9/9/9/4M4 D2/t1 w 3 - 20"
-#define BETRAY_DROP "4m4/9/4w4/9/9/4|d:S|4/9/9/4M4 T1D1/- w 3 - 20"
-
-/* Replaying the shared SAN converts the lower Soldier.  tiers_move_parse
- * takes the first legal move with that text, so this depends on the order
- * in which the engine lists the subsets (movegen.c add_converts). */
-static void test_betrayal_duplicate_san(void **state)
-{
-    (void)state;
-    tiers_pos *p = pos(BETRAY_MOVE);
-    tiers_move m;
-    assert_int_equal(parse_san(p, "謀(5-5-2)(4-4-3)返兵", &m), 0);
-    int lower = m.arg == 1;
-    if (!lower) {
-        tiers_pos_free(p);
-        printf("SKIP (engine change needed): '謀(5-5-2)(4-4-3)返兵' reads as the conversion "
-               "of the upper Soldier (arg %d); movegen.c add_converts must list subsets in "
-               "ascending order so the lower one comes first\n", m.arg);
-        skip();
-    }
-    assert_int_equal(tiers_make(p, &m), 0);
-    assert_string_equal(tu_fen(p, GJ3), "4m4/9/9/3|d:W|1|D:d:T|3/4D4/9/9/9/4M4 D1/t1 b 3 - 20");
-    tiers_pos_free(p);
-}
-
 /* ------------------------------------------------------------ movement */
 
 /* The spec's movement table: lines (first, dir, length = tier + grow, or
@@ -472,110 +429,13 @@ static void test_reach_by_tier(void **state)
     }
 }
 
-/* ------------------------------------------------------------ draft */
-
-static void test_draft_white_ends_first(void **state)
-{
-    (void)state;
-    tiers_pos *p = tu_pos(variant, NULL, NULL);
-    /* The first drop must be the Marshal, plain or final, on ranks 7-9. */
-    assert_int_equal(count_moves(p, "新帥(", NULL), 54);
-    assert_int_equal(count_moves(p, "", NULL), 54);
-    assert_int_equal(count_moves(p, "新帥(6-", NULL), 0);
-    play(p, "新帥(8-5-1)終");
-    assert_string_equal(tu_fen(p, GJ3), "9/9/9/9/9/9/9/4M4/9 G1I1J2W2N3R2S2F2D4C1A2K1T1/"
-                                        "m1g1i1j2w2n3r2s2f2d4c1a2k1t1 b 3 b 1");
-    /* Black drafts alone: its turn every time, the move number stays. */
-    play(p, "新帥(2-5-1)");
-    assert_true(strstr(tu_fen(p, GJ3), " b 3 b 1") != NULL);
-    assert_false(tiers_pos_status(p).game_over);
-    play(p, "新大(2-4-1)");
-    assert_true(strstr(tu_fen(p, GJ3), " b 3 b 1") != NULL);
-    play(p, "新兵(3-5-1)終");
-    /* Black's marker ends the draft; White moves, with its hand kept. */
-    assert_string_equal(tu_fen(p, GJ3), fen("2-5:m 2-4:g 3-5:d 8-5:M",
-                                            "G1I1J2W2N3R2S2F2D4C1A2K1T1/"
-                                            "i1j2w2n3r2s2f2d3c1a2k1t1 w 3 - 2"));
-    tiers_status st = tiers_pos_status(p);
-    assert_false(st.setup);
-    assert_int_equal(st.side_to_move, 0);
-    /* Play drops: back rank through the most advanced own-topped rank. */
-    assert_true(has(p, "新大(8-4-1)"));
-    assert_int_equal(count_moves(p, "新大(7-", NULL), 0);
-    tiers_pos_free(p);
-}
-
-static void test_draft_black_ends_both(void **state)
-{
-    (void)state;
-    tiers_pos *p = tu_pos(variant, NULL, NULL);
-    play(p, "新帥(9-5-1)");
-    assert_true(strstr(tu_fen(p, GJ3), " b 3 wb 1") != NULL);
-    play(p, "新帥(1-5-1)終");
-    assert_true(strstr(tu_fen(p, GJ3), " w 3 - 2") != NULL);
-    assert_false(tiers_pos_status(p).setup);
-    /* White never ended its draft; its pieces stay in hand for play. */
-    assert_true(strstr(tu_fen(p, GJ3), " G1I1J2") != NULL);
-    tiers_pos_free(p);
-    /* With one piece left only the final form exists. */
-    p = pos("9/9/9/9/9/9/9/9/4MD3 D1/m1 w 3 wb 5");
-    assert_int_equal(count_moves(p, "", NULL), 26);
-    assert_int_equal(count_moves(p, "", "終"), 26);
-    assert_true(has(p, "新兵(9-4-2)付終"));
-    assert_false(has(p, "新兵(9-4-2)付"));
-    tiers_pos_free(p);
-    /* No check during the draft: nothing ends, every drop is offered. */
-    p = pos("4m4/4G4/9/9/9/9/9/9/4M4 D1/d1 b 3 wb 5");
-    tiers_status st = tiers_pos_status(p);
-    assert_false(st.game_over || st.in_check);
-    assert_true(tiers_side_in_check(p, 1)); /* attacked, but no check is played */
-    assert_int_equal(count_moves(p, "", NULL), 25);
-    tiers_pos_free(p);
-}
-
-/* ------------------------------------------------------------ game end */
-
-/* The same placement a fourth time draws, whoever is to move: White's
- * Marshal walks a triangle while Black's steps to and fro, so the start
- * placement returns after 5, 12 and 17 plies (the full position, with the
- * side to move, only every 12). */
-static void test_fourfold_board_only(void **state)
-{
-    (void)state;
-    static const char *const white[] = {"帥(9-5-1)(8-5-1)", "帥(8-5-1)(9-4-1)",
-                                        "帥(9-4-1)(9-5-1)"};
-    static const char *const black[] = {"帥(1-5-1)(2-5-1)", "帥(2-5-1)(1-5-1)"};
-    tiers_pos *p = pos(fen("9-5:M 9-9:D 1-5:m", "-/- w 3 - 10"));
-    int ply;
-    for (ply = 0; ply < 17; ply++) {
-        tiers_status st = tiers_pos_status(p);
-        assert_false(st.game_over);
-        play(p, ply % 2 ? black[(ply / 2) % 2] : white[(ply / 2) % 3]);
-    }
-    tiers_status st = tiers_pos_status(p);
-    assert_int_equal(st.side_to_move, 1);
-    assert_true(st.game_over);
-    assert_string_equal(st.reason, "repetition");
-    assert_int_equal(st.result, TIERS_DRAW);
-    tiers_pos_free(p);
-}
-
 /* ------------------------------------------------------------ notation */
 
 static void test_notation(void **state)
 {
     (void)state;
-    /* Hands are written in the mode's start order; an order of the FEN's
-       own is not kept (docs/rules/official.md, "Notation"). */
-    tiers_pos *p = pos(BETRAY_DROP);
-    assert_string_equal(tu_fen(p, GJ3), "4m4/9/4w4/9/9/4|d:S|4/9/9/4M4 D1T1/- w 3 - 20");
-    tiers_pos_free(p);
-    p = pos("3img3/1ra1n1as1/d1fwdwf1d/9/9/9/D1FWDWF1D/1SA1N1AR1/3GMI3 "
-            "D1S1J2N2R1/j2n2s1r1d1 w 1 - 7");
-    assert_string_equal(tu_fen(p, GJ3), "3img3/1ra1n1as1/d1fwdwf1d/9/9/9/D1FWDWF1D/1SA1N1AR1/"
-                                        "3GMI3 J2N2S1R1D1/j2n2s1r1d1 w 1 - 7");
-    tiers_pos_free(p);
-    /* Bad inputs. */
+    /* How positions and SANs are written: tests/rules/official/notation.scen.
+       Bad inputs. */
     static const char *const bad[] = {
         "9/9/9/9/9/9/9/9/9 -/- w 3 - 0",       /* fullmove 0 */
         "9/9/9/9/9/9/9/9/9 -/- w 4 - 1",       /* no mode 4 */
@@ -593,82 +453,12 @@ static void test_notation(void **state)
             fail_msg("'%s' was accepted", bad[i]);
         tiers_pos_free(q);
     }
-    /* SAN shapes of the spec. */
-    p = pos(fen("7-1:D 7-3:F 7-4:D 5-5:DG 4-6:dd 9-6:M 1-4:m", "J1/- w 3 - 10"));
-    assert_true(has(p, "兵(7-1-1)(6-1-1)"));
-    assert_true(has(p, "砦(7-3-1)(7-4-2)付"));
-    assert_true(has(p, "大(5-5-2)取(4-6-1)"));
-    assert_true(has(p, "新小(7-4-2)付"));
-    assert_true(has(p, "新小(7-5-1)"));
-    tiers_pos_free(p);
     /* A record's trailing mark is read. */
-    p = pos("8m/6G2/9/9/9/9/9/9/M8 -/- w 3 - 10");
+    tiers_pos *p = pos("8m/6G2/9/9/9/9/9/9/M8 -/- w 3 - 10");
     tiers_move m;
     assert_int_equal(parse_san(p, "帥(9-9-1)(8-9-1)=", &m), 0);
     assert_int_equal(parse_san(p, "大(2-3-1)(2-2-1)#", &m), 0);
     tiers_pos_free(p);
-}
-
-/* ------------------------------------------------------------ seed-25 */
-
-static void test_seed25(void **state)
-{
-    (void)state;
-    tiers_variant *v = tu_variant("seed-25");
-    /* Setup: Marshal and General first (either order), then free; each
-       side declares itself ready ("終" alone); Black's does not end
-       White's setup. */
-    tiers_pos *p = tu_pos(v, NULL, NULL);
-    assert_int_equal(count_moves(p, "新帥(", NULL) + count_moves(p, "新大(", NULL), 54);
-    assert_int_equal(count_moves(p, "", NULL), 54);
-    play(p, "新大(8-4-1)");
-    play(p, "新帥(2-5-1)");
-    assert_false(has(p, "終"));
-    assert_int_equal(count_moves(p, "新帥(", NULL), 27); /* 26 empty, 1 onto the General */
-    play(p, "新帥(8-5-1)");
-    play(p, "新大(2-4-1)");
-    play(p, "終");
-    assert_true(strstr(tu_fen(p, GJ3), " b 0 b ") != NULL);
-    play(p, "新兵(3-5-1)");
-    assert_true(strstr(tu_fen(p, GJ3), " b 0 b ") != NULL);
-    play(p, "終");
-    assert_true(strstr(tu_fen(p, GJ3), " w 0 - ") != NULL);
-    tiers_pos_free(p);
-
-    /* Multiplicative range: a Lancer on tier 2 reaches 4 squares ahead. */
-    p = tu_pos(v, fen("5-5:DN 9-7:D 1-3:d 1-4:m 9-6:M", "-/- w 0 - 10"), GJ3);
-    assert_true(has(p, "槍(5-5-2)(1-5-1)"));
-    assert_true(has(p, "槍(5-5-2)(3-3-1)"));
-    assert_false(has(p, "槍(5-5-2)(2-2-1)"));
-    tiers_pos_free(p);
-    /* Leaps on every line of a jumper, over a piece no taller than it. */
-    p = tu_pos(v, fen("5-5:DC 5-4:d 6-5:D 9-7:D 1-3:d 1-4:m 9-6:M", "-/- w 0 - 10"), GJ3);
-    assert_true(has(p, "砲(5-5-2)(5-3-1)"));
-    assert_true(has(p, "砲(5-5-2)(7-5-1)"));
-    assert_true(has(p, "砲(5-5-2)(1-5-1)"));
-    tiers_pos_free(p);
-    /* No Archer wing. */
-    p = tu_pos(v, fen("5-5:A 4-4:dd 9-7:D 1-3:d 1-4:m 9-6:M", "-/- w 0 - 10"), GJ3);
-    assert_true(has(p, "弓(5-5-1)(3-4-1)"));
-    tiers_pos_free(p);
-    /* Chess-like: a move may not leave the own Marshal attacked. */
-    p = tu_pos(v, "8m/6G1D/9/9/9/9/9/9/M8 -/- b 0 - 10", GJ3);
-    assert_int_equal(count_moves(p, "", NULL), 1);
-    assert_true(has(p, "帥(1-1-1)(2-1-2)付"));
-    tiers_pos_free(p);
-    p = tu_pos(v, "8m/5G1M1/9/9/9/9/9/9/9 -/- b 0 - 10", GJ3);
-    assert_string_equal(tiers_pos_status(p).reason, "checkmate");
-    tiers_pos_free(p);
-    /* No move, not in check: a loss.  Two lone Marshals play on. */
-    p = tu_pos(v, "8m/6G2/9/9/9/9/9/9/M8 -/- b 0 - 10", GJ3);
-    tiers_status st = tiers_pos_status(p);
-    assert_string_equal(st.reason, "stalemate");
-    assert_int_equal(st.result, TIERS_WIN_0);
-    tiers_pos_free(p);
-    p = tu_pos(v, "4m4/9/9/9/9/9/9/9/4M4 -/- w 0 - 20", GJ3);
-    assert_false(tiers_pos_status(p).game_over);
-    tiers_pos_free(p);
-    tiers_variant_free(v);
 }
 
 int main(void)
@@ -679,13 +469,8 @@ int main(void)
         cmocka_unit_test(test_oracle_positions),
         cmocka_unit_test(test_oracle_modes),
         cmocka_unit_test(test_oracle_games),
-        cmocka_unit_test(test_betrayal_duplicate_san),
         cmocka_unit_test(test_reach_by_tier),
-        cmocka_unit_test(test_draft_white_ends_first),
-        cmocka_unit_test(test_draft_black_ends_both),
-        cmocka_unit_test(test_fourfold_board_only),
         cmocka_unit_test(test_notation),
-        cmocka_unit_test(test_seed25),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

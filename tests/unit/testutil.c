@@ -1,6 +1,7 @@
 /* testutil.c - helpers shared by the cmocka test programs. */
 #include "testutil.h"
 
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,86 +119,48 @@ char *tu_read_file(const char *path, size_t *len)
 
 /* ------------------------------------------------------------ JSON */
 
-static const char *json_find(const char *line, const char *key)
+/* The value of the top-level field `key` of the JSON object on line (NULL
+ * if there is none); *root is the parsed line, for json_decref.  A line
+ * that is not JSON fails the test. */
+static json_t *json_field(const char *line, const char *key, json_t **root)
 {
-    char pat[128];
-    snprintf(pat, sizeof pat, "\"%s\":", key);
-    const char *at = strstr(line, pat);
-    if (!at)
-        return NULL;
-    at += strlen(pat);
-    while (*at == ' ')
-        at++;
-    return at;
-}
-
-/* Reads a JSON string at *s (which points at the opening quote). */
-static char *json_read_string(const char **s)
-{
-    const char *c = *s + 1;
-    char *out = malloc(strlen(c) + 1), *o = out;
-    while (*c && *c != '"') {
-        if (*c == '\\' && c[1]) {
-            c++;
-            if (*c == 'u') {
-                unsigned cp = 0;
-                sscanf(c + 1, "%4x", &cp);
-                c += 5;
-                if (cp < 0x80)
-                    *o++ = (char)cp;
-                else if (cp < 0x800) {
-                    *o++ = (char)(0xc0 | cp >> 6);
-                    *o++ = (char)(0x80 | (cp & 0x3f));
-                } else {
-                    *o++ = (char)(0xe0 | cp >> 12);
-                    *o++ = (char)(0x80 | ((cp >> 6) & 0x3f));
-                    *o++ = (char)(0x80 | (cp & 0x3f));
-                }
-                continue;
-            }
-            *o++ = *c == 'n' ? '\n' : *c == 't' ? '\t' : *c;
-            c++;
-            continue;
-        }
-        *o++ = *c++;
-    }
-    *o = 0;
-    *s = *c ? c + 1 : c;
-    return out;
+    json_error_t e;
+    *root = json_loads(line, 0, &e);
+    if (!*root)
+        fail_msg("not JSON at column %d: %s\n%s", e.column, e.text, line);
+    return json_object_get(*root, key);
 }
 
 char *tu_json_string(const char *line, const char *key)
 {
-    const char *at = json_find(line, key);
-    return at && *at == '"' ? json_read_string(&at) : NULL;
+    json_t *root, *v = json_field(line, key, &root);
+    char *out = json_is_string(v) ? strdup(json_string_value(v)) : NULL;
+    json_decref(root);
+    return out;
 }
 
 int tu_json_bool(const char *line, const char *key)
 {
-    const char *at = json_find(line, key);
-    if (!at)
-        return -1;
-    return !strncmp(at, "true", 4) ? 1 : !strncmp(at, "false", 5) ? 0 : -1;
+    json_t *root, *v = json_field(line, key, &root);
+    int out = json_is_boolean(v) ? json_is_true(v) : -1;
+    json_decref(root);
+    return out;
 }
 
 int tu_json_strings(const char *line, const char *key, char ***out)
 {
-    const char *at = json_find(line, key);
-    int n = 0, cap = 16;
-    *out = malloc((size_t)cap * sizeof **out);
-    if (!at || *at != '[')
-        return 0;
-    at++;
-    for (;;) {
-        while (*at == ' ' || *at == ',')
-            at++;
-        if (*at != '"')
-            break;
-        if (n == cap)
-            *out = realloc(*out, (size_t)(cap *= 2) * sizeof **out);
-        (*out)[n++] = json_read_string(&at);
+    json_t *root, *v = json_field(line, key, &root);
+    size_t n = json_is_array(v) ? json_array_size(v) : 0;
+    int got = 0;
+    *out = malloc((n + 1) * sizeof **out);
+    for (size_t i = 0; i < n; i++) {
+        json_t *item = json_array_get(v, i);
+        if (!json_is_string(item))
+            fail_msg("field \"%s\": item %zu is not a string\n%s", key, i, line);
+        (*out)[got++] = strdup(json_string_value(item));
     }
-    return n;
+    json_decref(root);
+    return got;
 }
 
 void tu_free_strings(char **s, int n)

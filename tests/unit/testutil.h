@@ -27,10 +27,11 @@ const char *tu_path(const char *rel);
 /* Reads a whole file, NUL-terminated; caller frees.  NULL if missing. */
 char *tu_read_file(const char *path, size_t *len);
 
-/* Minimal JSON field access for the oracle's one-object-per-line files:
- * the string value of "key" (unescaped, caller frees), a boolean (-1 if
- * absent), or the strings of an array (count returned, *out freed with
- * tu_free_strings). */
+/* Top-level fields of the oracle's one-object-per-line files, parsed by
+ * jansson (a line that is not JSON fails the test): the string value of
+ * "key" (decoded, caller frees; NULL if absent or not a string), a boolean
+ * (-1 if absent), or the strings of an array (count returned, 0 if absent;
+ * *out freed with tu_free_strings). */
 char *tu_json_string(const char *line, const char *key);
 int tu_json_bool(const char *line, const char *key);
 int tu_json_strings(const char *line, const char *key, char ***out);

@@ -104,7 +104,7 @@ static void test_specs(void **state)
         {"mcts:x", "agent 'mcts:x': bad value 'x' for 'iterations'"},
         {"mcts:iterations=0", "agent 'mcts:iterations=0': bad value '0' for 'iterations'"},
         {"alphabeta:dept=3", "agent 'alphabeta:dept=3': unknown parameter 'dept' (known: depth, "
-                             "nodes, time, tt, setup)"},
+                             "nodes, time, tt, vary, contempt, setup)"},
         {"alphabeta:depth=33", "agent 'alphabeta:depth=33': bad value '33' for 'depth'"},
         {"random:3", "agent 'random:3': expected KEY=VALUE, not '3'"},
         {"greedy:mate=maybe", "agent 'greedy:mate=maybe': bad value 'maybe' for 'mate'"},

@@ -53,6 +53,7 @@ enum cli_opt {
     CLI_OPT_MAX_PLIES,
     CLI_OPT_REPORT,
     CLI_OPT_RECORDS,
+    CLI_OPT_AGENTS,
     CLI_NOPTS
 };
 typedef uint64_t cli_opts;
@@ -91,6 +92,7 @@ _Static_assert(CLI_NOPTS <= 64, "cli_opts holds at most 64 options");
 #define CLI_O_MAX_PLIES CLI_BIT(CLI_OPT_MAX_PLIES)
 #define CLI_O_REPORT CLI_BIT(CLI_OPT_REPORT)
 #define CLI_O_RECORDS CLI_BIT(CLI_OPT_RECORDS)
+#define CLI_O_AGENTS CLI_BIT(CLI_OPT_AGENTS)
 
 #define CLI_O_COMMON (CLI_O_POSITION | CLI_O_NOTATION | CLI_O_RULE | \
                       CLI_O_VARIANTS | CLI_O_JSON)

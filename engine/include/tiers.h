@@ -500,6 +500,12 @@ TIERS_API int tiers_agent_choose(tiers_agent *a, tiers_pos *p, uint64_t *rng,
  * choice was made from; stats may be NULL).  [S T2] */
 TIERS_API int tiers_agent_choose_stats(tiers_agent *a, tiers_pos *p, uint64_t *rng,
                                        tiers_move *out, tiers_stats *stats);
+/* The work of a's last choice: alphabeta's nodes (moves made inside the
+ * search, quiescence included, illegal ones tried too), mcts's iterations
+ * (simulations); 0 for random and greedy, and when the choice was not
+ * searched (one legal move, a random setup placement).  For benchmarks:
+ * `tiers bench --agents`.  [T0: reads a only] */
+TIERS_API int64_t tiers_agent_work(const tiers_agent *a);
 
 /* Material of side 0 or 1: the values of the faces its pieces show on the
  * board plus those its tiles in hand show (shared pieces count for no

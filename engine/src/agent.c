@@ -28,7 +28,7 @@
 #include "rng.h"
 
 enum agent_kind { AGENT_RANDOM, AGENT_GREEDY, AGENT_ALPHABETA, AGENT_MCTS };
-enum { ROLLOUT_RANDOM, ROLLOUT_GREEDY };
+enum { ROLLOUT_RANDOM, ROLLOUT_GREEDY, ROLLOUT_CAPTURE };
 
 /* Scores: material differences stay far below AB_WIN; a win found `ply`
  * plies from the root scores AB_WIN - ply, so a shorter win is better. */
@@ -66,7 +66,7 @@ struct tiers_agent {
     /* parameters */
     int depth;             /* alphabeta: deepest iteration */
     int64_t nodes;         /* alphabeta: node budget, 0 = none */
-    int time_ms;           /* alphabeta: time budget, 0 = none */
+    int time_ms;           /* alphabeta, mcts: time budget, 0 = none */
     int tt_bits;
     int vary;              /* alphabeta: choice margin, hundredths */
     int contempt;          /* alphabeta: a draw's cost, hundredths */
@@ -209,8 +209,13 @@ static int agent_param(tiers_agent *a, const char *spec, const char *key,
                 a->rollout = ROLLOUT_RANDOM;
             else if (!strcmp(val, "greedy"))
                 a->rollout = ROLLOUT_GREEDY;
+            else if (!strcmp(val, "capture"))
+                a->rollout = ROLLOUT_CAPTURE;
             else
                 bad = 1;
+        } else if (!strcmp(key, "time")) {
+            if (!(bad = agent_int(val, 0, 86400000L, &n)))
+                a->time_ms = (int)n;
         } else if (!strcmp(key, "plies")) {
             if (!(bad = agent_int(val, 0, 100000, &n)))
                 a->rollout_plies = (int)n;
@@ -226,7 +231,7 @@ static int agent_param(tiers_agent *a, const char *spec, const char *key,
     if (unknown) {
         static const char *const known[] = {
             "none", "mate, setup", "depth, nodes, time, tt, vary, contempt, setup",
-            "iterations, rollout, plies, c, setup"};
+            "iterations, time, rollout, plies, c, setup"};
         char what[160];
         snprintf(what, sizeof what, "unknown parameter '%s' (known: %s)", key,
                  known[a->kind]);
@@ -273,11 +278,16 @@ static void agent_canonical(tiers_agent *a)
             snprintf(a->spec + n, sizeof a->spec - (size_t)n, ",time=%d", a->time_ms);
         break;
     }
-    case AGENT_MCTS:
-        snprintf(a->spec, sizeof a->spec, "mcts:iterations=%d,rollout=%s,plies=%d,c=%g,setup=%s",
-                 a->iterations, a->rollout == ROLLOUT_GREEDY ? "greedy" : "random",
-                 a->rollout_plies, a->explore, a->setup_search ? "search" : "random");
+    case AGENT_MCTS: {
+        static const char *const rollouts[] = {"random", "greedy", "capture"};
+        int n = snprintf(a->spec, sizeof a->spec,
+                         "mcts:iterations=%d,rollout=%s,plies=%d,c=%g,setup=%s", a->iterations,
+                         rollouts[a->rollout], a->rollout_plies, a->explore,
+                         a->setup_search ? "search" : "random");
+        if (a->time_ms && n > 0 && (size_t)n < sizeof a->spec)
+            snprintf(a->spec + n, sizeof a->spec - (size_t)n, ",time=%d", a->time_ms);
         break;
+    }
     }
 }
 
@@ -417,9 +427,11 @@ void tiers_agent_free(tiers_agent *a)
 
 const char *tiers_agent_spec(const tiers_agent *a) { return a->spec; }
 
+int64_t tiers_agent_work(const tiers_agent *a) { return a->searched; }
+
 int tiers_agent_reproducible(const tiers_agent *a)
 {
-    return !(a->kind == AGENT_ALPHABETA && a->time_ms > 0);
+    return !((a->kind == AGENT_ALPHABETA || a->kind == AGENT_MCTS) && a->time_ms > 0);
 }
 
 
@@ -937,6 +949,41 @@ static float agent_material_reward(const tiers_pos *p)
     return (float)(0.5 + 0.35 * tanh(4.0 * agent_eval(p, 0) / total));
 }
 
+/* Tries candidates of the pseudo-legal list in random order, captures
+ * and strikes first, and makes the first legal one: 1 made, 0 none (or
+ * history full), or an error.  As movegen_random, a pseudo-legal variant
+ * with no move escaping check has none. */
+static int agent_capture_first(tiers_pos *p, uint64_t *rng, tiers_move *buf)
+{
+    if (p->depth >= p->cap)
+        return 0;
+    int n = movegen_pseudo(p, buf, TIERS_MAX_MOVES);
+    if (n <= 0)
+        return n;
+    if (p->v->legality == LEGAL_PSEUDO && !p->st.setup_left && !movegen_escape_in(p, buf, n))
+        return 0;
+    int caps = 0;
+    for (int i = 0; i < n; i++)
+        if (buf[i].kind == TIERS_MV_CAPTURE || buf[i].kind == TIERS_MV_STRIKE) {
+            tiers_move m = buf[i];
+            buf[i] = buf[caps];
+            buf[caps++] = m;
+        }
+    for (int k = 0; k < n; k++) {
+        int end = k < caps ? caps : n; /* draw among the captures left first */
+        int j = k + (int)agent_rng_below(rng, (uint32_t)(end - k));
+        tiers_move m = buf[j];
+        buf[j] = buf[k];
+        buf[k] = m;
+        int rc = movegen_make_checked(p, &m);
+        if (rc == 0)
+            return 1;
+        if (rc != TIERS_EILLEGAL)
+            return rc;
+    }
+    return 0;
+}
+
 /* Plays a rollout from p and returns the reward for side 0: 1, 0 or 0.5
  * for a finished game, agent_material_reward when it is cut after
  * `plies`.  Undoes its moves. */
@@ -947,11 +994,12 @@ static int agent_rollout(tiers_agent *a, tiers_pos *p, uint64_t *rng,
     int made = 0, rc = 0;
     *reward = -1.0f;
     for (;;) {
-        if (a->rollout == ROLLOUT_RANDOM && !(made == 0 && leaf && leaf->nmoves < 0)) {
+        if (a->rollout != ROLLOUT_GREEDY && !(made == 0 && leaf && leaf->nmoves < 0)) {
             /* a random rollout needs no legal list: the engine's random
                move tests candidates until one is legal */
-            rc = (a->rollout_plies && made >= a->rollout_plies) || tiers_pos_ended(p, NULL)
-                 ? 0 : movegen_random(p, rng, buf);
+            rc = (a->rollout_plies && made >= a->rollout_plies) || tiers_pos_ended(p, NULL) ? 0
+                 : a->rollout == ROLLOUT_CAPTURE ? agent_capture_first(p, rng, buf)
+                                                 : movegen_random(p, rng, buf);
             if (rc < 0)
                 break;
             if (rc == 0) { /* over, cut or history full: a result if any */
@@ -1104,7 +1152,10 @@ static int agent_mcts(tiers_agent *a, tiers_pos *p, uint64_t *rng, int n,
     a->searched = 0;
     agent_new_node(a, NULL, tiers_pos_side_to_move(p) ^ 1); /* the root */
     agent_node_moves(p, &a->pool[0], n, rng);
+    double deadline = a->time_ms ? agent_now() + a->time_ms / 1000.0 : 0;
     for (int it = 0; it < a->iterations; it++) {
+        if (deadline && it > 0 && (it & 15) == 0 && agent_now() > deadline)
+            break;
         int rc = agent_mcts_iter(a, p, rng, a->path);
         if (rc < 0)
             return rc;

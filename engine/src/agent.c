@@ -854,11 +854,17 @@ static int agent_alphabeta(tiers_agent *a, tiers_pos *p, tiers_move *moves, int 
     a->abort = 0;
     a->error = 0;
     a->root_side = me;
-    a->royal = p->v->has_royal;
+    /* check evasions in quiescence where check must be answered; where a
+       royal may be left attacked its capture is a capture like others */
+    a->royal = p->v->has_royal && p->v->legality == LEGAL_STRICT;
     memset(a->killer, 0, sizeof a->killer);
     memset(a->hist, 0, (size_t)(1 << 16) * sizeof *a->hist);
     if (a->time_ms)
         a->deadline = agent_now() + a->time_ms / 1000.0;
+    /* the first iteration tries captures first, the most valuable first */
+    for (int i = 0; i < n; i++)
+        done[i] = agent_is_tactical(&moves[i]) ? 1 + eval_victim(p, &moves[i]) : 0;
+    agent_root_sort(moves, done, n);
     int have = 0, best_done = -AB_INF, cut = 0, cut_best = -AB_INF;
     for (int depth = 1; depth <= a->depth; depth++) {
         int best = -AB_INF;

@@ -69,5 +69,6 @@ int eval_victim(const tiers_pos *p, const tiers_move *m)
     int i = m->kind == TIERS_MV_STRIKE ? m->arg - 1 : t->h - 1;
     if (i < 0 || i >= t->h)
         return 0;
-    return v->faces[v->face_of[t->p[i]]].value;
+    const face_def *f = &v->faces[v->face_of[t->p[i]]];
+    return f->flags & FF_ROYAL ? EVAL_ROYAL_VICTIM : f->value;
 }

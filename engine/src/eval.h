@@ -18,8 +18,10 @@ int eval_material(const tiers_pos *p, int side);
 int eval_score(tiers_pos *p, int side);
 
 /* Value of the piece a capture or strike would take (the top of the
- * target tower, or the struck tier), 0 for other moves: the search's
- * ordering key. */
+ * target tower, or the struck tier), EVAL_ROYAL_VICTIM for a royal piece
+ * (taking it may end the game), 0 for other moves: the search's ordering
+ * key. */
+enum { EVAL_ROYAL_VICTIM = 10000 };
 int eval_victim(const tiers_pos *p, const tiers_move *m);
 
 #endif

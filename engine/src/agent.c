@@ -16,6 +16,7 @@
 #include "agent.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -73,6 +74,7 @@ struct tiers_agent {
     int setup_search;      /* search during setup (else random placements) */
     int mate;              /* greedy: a move that ends the game in the
                               mover's favour is best */
+    int progress;          /* greedy: ties go to progress (agent_progress) */
     int iterations;        /* mcts */
     int rollout;           /* mcts: ROLLOUT_* */
     int rollout_plies;     /* mcts: rollout length, 0 = to the end */
@@ -168,11 +170,12 @@ static int agent_param(tiers_agent *a, const char *spec, const char *key,
         else
             bad = 1;
     } else if (a->kind == AGENT_GREEDY) {
-        if (!strcmp(key, "mate")) {
+        if (!strcmp(key, "mate") || !strcmp(key, "progress")) {
+            int *flag = !strcmp(key, "mate") ? &a->mate : &a->progress;
             if (!strcmp(val, "yes") || !strcmp(val, "1"))
-                a->mate = 1;
+                *flag = 1;
             else if (!strcmp(val, "no") || !strcmp(val, "0"))
-                a->mate = 0;
+                *flag = 0;
             else
                 bad = 1;
         } else {
@@ -230,7 +233,7 @@ static int agent_param(tiers_agent *a, const char *spec, const char *key,
     }
     if (unknown) {
         static const char *const known[] = {
-            "none", "mate, setup", "depth, nodes, time, tt, vary, contempt, setup",
+            "none", "mate, progress, setup", "depth, nodes, time, tt, vary, contempt, setup",
             "iterations, time, rollout, plies, c, setup"};
         char what[160];
         snprintf(what, sizeof what, "unknown parameter '%s' (known: %s)", key,
@@ -261,8 +264,9 @@ static void agent_canonical(tiers_agent *a)
         snprintf(a->spec, sizeof a->spec, "random");
         break;
     case AGENT_GREEDY:
-        snprintf(a->spec, sizeof a->spec, "greedy:mate=%s,setup=%s",
-                 a->mate ? "yes" : "no", a->setup_search ? "search" : "random");
+        /* progress is written when off (specs before it read the same) */
+        snprintf(a->spec, sizeof a->spec, "greedy:mate=%s,%ssetup=%s", a->mate ? "yes" : "no",
+                 a->progress ? "" : "progress=no,", a->setup_search ? "search" : "random");
         break;
     case AGENT_ALPHABETA: {
         int n = snprintf(a->spec, sizeof a->spec, "alphabeta:depth=%d,nodes=%lld,tt=%d,setup=%s",
@@ -358,6 +362,7 @@ tiers_agent *tiers_agent_new(const char *spec, tiers_error *err)
         return NULL;
     }
     a->mate = 1;
+    a->progress = 1;
     a->depth = 3;
     a->nodes = 100000;
     a->tt_bits = 16;
@@ -452,17 +457,41 @@ static int agent_random(tiers_pos *p, tiers_move *buf, uint64_t *rng,
     return n;
 }
 
+static int agent_repeated(const tiers_pos *p);
+
+/* Greedy's tie-break among moves of equal material, 0..31, made at p by
+ * the side `me`: a move that repeats a position since the last
+ * irreversible move ranks last; a check ranks higher; then nearness of
+ * the moved piece to the enemy's lone royal (so an equal game moves
+ * toward an end instead of shuffling). */
+static int agent_progress(tiers_pos *p, const tiers_move *m, int me)
+{
+    if (agent_repeated(p))
+        return 0;
+    int key = 8;
+    if (tiers_pos_in_check(p, me ^ 1))
+        key += 8;
+    int sq = p->st.royal_sq[me ^ 1];
+    if (p->st.royal_n[me ^ 1] == 1 && sq != TIERS_NO_SQUARE && m->to != TIERS_NO_SQUARE) {
+        int df = abs((sq & 15) - (m->to & 15)), dr = abs((sq >> 4) - (m->to >> 4));
+        int d = df > dr ? df : dr;
+        key += d < 8 ? 8 - d : 0;
+    }
+    return key;
+}
+
 /* Greedy choice among buf[0..n-1] for the side to move: the best material
  * after the move, ties broken at random.  With `mate`, a move that ends
  * the game scores as a win, loss or draw: the ends decided without move
  * generation, and checkmate (the replies are generated only when the move
  * gives check).  `scratch` holds a move list. */
 static int agent_greedy_pick(tiers_pos *p, tiers_move *buf, int n,
-                             tiers_move *scratch, int mate, uint64_t *rng,
+                             tiers_move *scratch, int mate, int progress, uint64_t *rng,
                              int *pick)
 {
     int me = tiers_pos_side_to_move(p);
-    int best = -AB_INF, ties = 0;
+    long long best = LLONG_MIN;
+    int ties = 0;
     *pick = 0;
     for (int i = 0; i < n; i++) {
         int rc = tiers_pos_make_unchecked(p, &buf[i], NULL);
@@ -486,12 +515,16 @@ static int agent_greedy_pick(tiers_pos *p, tiers_move *buf, int n,
                 score = res == TIERS_DRAW || res == TIERS_ONGOING ? 0
                         : (res == TIERS_WIN_0) == (me == 0) ? AB_WIN - 1 : -(AB_WIN - 1);
         }
+        /* where a royal may be left attacked, leaving it so loses */
+        if (progress && score < AB_WIN - 1 && tiers_pos_in_check(p, me))
+            score = -(AB_WIN - 2);
+        long long key = (long long)score * 32 + (progress ? agent_progress(p, &buf[i], me) : 0);
         tiers_pos_unmake(p);
-        if (score > best) {
-            best = score;
+        if (key > best) {
+            best = key;
             *pick = i;
             ties = 1;
-        } else if (score == best && agent_rng_below(rng, (uint32_t)++ties) == 0) {
+        } else if (key == best && agent_rng_below(rng, (uint32_t)++ties) == 0) {
             *pick = i;
         }
     }
@@ -1039,7 +1072,7 @@ static int agent_rollout(tiers_agent *a, tiers_pos *p, uint64_t *rng,
             break;
         int pick = (int)agent_rng_below(rng, (uint32_t)n);
         if (a->rollout == ROLLOUT_GREEDY && !tiers_pos_in_setup(p)) {
-            rc = agent_greedy_pick(p, buf, n, scratch, 0, rng, &pick);
+            rc = agent_greedy_pick(p, buf, n, scratch, 0, 0, rng, &pick);
             if (rc < 0)
                 break;
         }
@@ -1209,7 +1242,7 @@ int tiers_agent_choose_stats(tiers_agent *a, tiers_pos *p, uint64_t *rng, tiers_
     case AGENT_GREEDY: {
         int pick;
         int rc = agent_greedy_pick(p, buf, n, a->moves + TIERS_MAX_MOVES, a->mate,
-                                   rng, &pick);
+                                   a->progress, rng, &pick);
         if (rc < 0)
             return rc;
         *out = buf[pick];

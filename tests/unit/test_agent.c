@@ -439,6 +439,83 @@ static void test_forced_defence(void **state)
     free(moves);
 }
 
+/* ------------------------------------------------------------ variety */
+
+/* FNV-1a over the moves of one game of `spec` against itself from the
+ * start, seed `seed`, at most max_plies. */
+static uint64_t game_key(tiers_pos *p, tiers_agent *a, uint64_t seed, int max_plies)
+{
+    uint64_t h = 0xcbf29ce484222325ull, rng = seed;
+    assert_int_equal(tiers_pos_reset(p), 0);
+    for (int ply = 0; ply < max_plies; ply++) {
+        tiers_move m;
+        int n = tiers_agent_choose(a, p, &rng, &m);
+        assert_true(n >= 0);
+        if (n == 0)
+            break;
+        const unsigned char *b = (const unsigned char *)&m;
+        for (size_t i = 0; i < sizeof m; i++)
+            h = (h ^ b[i]) * 0x100000001b3ull;
+        assert_int_equal(tiers_make(p, &m), 0);
+    }
+    return h;
+}
+
+/* 100 games of alphabeta against itself on gounki, seeds 1..100: 100
+ * different games (the random order and the draw among equal moves),
+ * and a seed played again gives its game again. */
+static void test_variety(void **state)
+{
+    (void)state;
+    tiers_variant *v = tu_variant("gounki");
+    tiers_pos *p = tu_pos(v, NULL, NULL);
+    tiers_agent *a = agent("alphabeta:depth=2,nodes=300");
+    enum { GAMES = 100 };
+    uint64_t keys[GAMES];
+    for (int g = 0; g < GAMES; g++) {
+        keys[g] = game_key(p, a, (uint64_t)g + 1, 400);
+        for (int k = 0; k < g; k++)
+            if (keys[k] == keys[g])
+                fail_msg("gounki games of seeds %d and %d are the same", k + 1, g + 1);
+    }
+    assert_true(game_key(p, a, 17, 400) == keys[16]);
+    tiers_agent_free(a);
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+}
+
+/* A side ahead does not return to a position: White, a rook up, never
+ * repeats one over 40 plies of alphabeta against itself (the search
+ * before repetitions counted as draws repeated at ply 28 here). */
+static void test_no_repeat_when_ahead(void **state)
+{
+    (void)state;
+    tiers_variant *v = tu_variant("duel");
+    tiers_pos *p = tu_pos(v, "k4/5/5/5/R3K - w - 0 1", NULL);
+    tiers_agent *a = agent("alphabeta:depth=2,nodes=20000");
+    uint64_t seen[48], rng = 3;
+    int n = 0;
+    seen[n++] = tiers_pos_hash(p);
+    for (int ply = 0; ply < 40; ply++) {
+        tiers_move m;
+        if (tiers_agent_choose(a, p, &rng, &m) <= 0)
+            break;
+        assert_int_equal(tiers_make(p, &m), 0);
+        uint64_t h = tiers_pos_hash(p);
+        if (tiers_pos_side_to_move(p) == 0)
+            for (int k = 0; k < n; k++)
+                if (seen[k] == h)
+                    fail_msg("white, a rook up, repeated a position at ply %d: %s", ply + 1,
+                             tu_fen(p, NULL));
+        seen[n++] = h;
+        if (tiers_pos_status(p).game_over)
+            break;
+    }
+    tiers_agent_free(a);
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+}
+
 /* ------------------------------------------------------ mcts vs random */
 
 /* Plays one game; returns the winner (0, 1), or -1 for a draw. */
@@ -624,6 +701,8 @@ int main(void)
         cmocka_unit_test(test_known_best),
         cmocka_unit_test(test_known_wins),
         cmocka_unit_test(test_forced_defence),
+        cmocka_unit_test(test_variety),
+        cmocka_unit_test(test_no_repeat_when_ahead),
         cmocka_unit_test(test_evaluate_hook),
         cmocka_unit_test(test_mcts_beats_random),
         cmocka_unit_test(test_legal_only),

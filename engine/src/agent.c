@@ -700,7 +700,7 @@ static int agent_no_moves(tiers_agent *a, tiers_pos *p, int side, int ply)
 }
 
 static int agent_ab_node(tiers_agent *a, tiers_pos *p, int depth, int alpha, int beta, int ply,
-                      tiers_move *buf, int q);
+                         tiers_move *buf, int q);
 
 /* The score for `me` after a move made at p: a move after which the same
  * side moves again keeps the sign. */
@@ -784,7 +784,7 @@ static void agent_ab_cutoff(tiers_agent *a, const tiers_move *m, int depth, int 
  * game end, repetition, then quiescence at the horizon, else the moves in
  * order with the table's advice. */
 static int agent_ab_node(tiers_agent *a, tiers_pos *p, int depth, int alpha, int beta, int ply,
-                      tiers_move *buf, int q)
+                         tiers_move *buf, int q)
 {
     int me = tiers_pos_side_to_move(p);
     tiers_result res;

@@ -87,6 +87,11 @@ static void test_specs(void **state)
         {"mcts:2000", "mcts:iterations=2000,rollout=random,plies=20,c=1.4,setup=random"},
         {"mcts:iterations=50,rollout=greedy,plies=0,c=0.7,setup=search",
          "mcts:iterations=50,rollout=greedy,plies=0,c=0.7,setup=search"},
+        {"mcts:rollout=capture,time=20",
+         "mcts:iterations=1000,rollout=capture,plies=20,c=1.4,setup=random,time=20"},
+        {"greedy:progress=no", "greedy:mate=yes,progress=no,setup=random"},
+        {"alphabeta:vary=50,contempt=0",
+         "alphabeta:depth=3,nodes=100000,tt=16,setup=random,vary=50,contempt=0"},
     };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
         tiers_agent *a = agent(good[i][0]);
@@ -615,6 +620,7 @@ static void test_legal_only(void **state)
         "random", "greedy", "greedy:mate=no,setup=search",
         "alphabeta:depth=2,nodes=2000", "alphabeta:depth=2,nodes=500,setup=search",
         "mcts:iterations=40,plies=6", "mcts:iterations=30,rollout=greedy,plies=4,setup=search",
+        "mcts:iterations=40,rollout=capture,plies=6",
     };
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
         check_legal_only("duel", specs[i], quick ? 1 : 3, 150);

@@ -62,6 +62,7 @@ enum cli_opt {
     CLI_OPT_SCRATCH,
     CLI_OPT_SUBMIT,
     CLI_OPT_YAML,
+    CLI_OPT_AGENTS,
     CLI_NOPTS
 };
 typedef uint64_t cli_opts;
@@ -109,6 +110,7 @@ _Static_assert(CLI_NOPTS <= 64, "cli_opts holds at most 64 options");
 #define CLI_O_SCRATCH CLI_BIT(CLI_OPT_SCRATCH)
 #define CLI_O_SUBMIT CLI_BIT(CLI_OPT_SUBMIT)
 #define CLI_O_YAML CLI_BIT(CLI_OPT_YAML)
+#define CLI_O_AGENTS CLI_BIT(CLI_OPT_AGENTS)
 
 #define CLI_O_COMMON (CLI_O_POSITION | CLI_O_NOTATION | CLI_O_RULE | \
                       CLI_O_VARIANTS | CLI_O_JSON)

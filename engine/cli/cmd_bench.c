@@ -1,7 +1,9 @@
 /* cmd_bench.c - `tiers bench VARIANT|all`: perft to about a second from
- * the start, then random playouts for --seconds, as a table or JSON; and
+ * the start, then random playouts for --seconds, as a table or JSON;
  * `tiers bench VARIANT --batch FILE`: legal moves written as text for
- * every position of FILE.  Times are CPU seconds of the process (what a
+ * every position of FILE; and `tiers bench --agents`: the agents' search
+ * speed (alpha-beta nodes, MCTS simulations, greedy plies per CPU
+ * second).  Times are CPU seconds of the process (what a
  * shared machine does not inflate), with wall seconds beside them.  Each
  * figure is the best of CMD_BENCH_ROUNDS rounds taken in turn over the
  * variants given, so that a moment of load lowers one round, not the
@@ -492,12 +494,246 @@ static int cmd_bench_batch_run(struct cli *c)
     return code;
 }
 
+/* ------------------------------------------------------------ --agents */
+
+/* The agents timed, one ply budget each: what a figure counts is
+ * tiers_agent_work (nodes, simulations), or the plies for greedy. */
+static const struct {
+    const char *label, *spec, *unit;
+    int plies; /* plies played from each position, both sides the agent */
+} cmd_bench_agents[] = {
+    {"alphabeta", "alphabeta:depth=32,nodes=20000", "nodes", 2},
+    {"mcts", "mcts:iterations=300", "simulations", 2},
+    {"greedy", "greedy", "plies", 20},
+};
+enum {
+    CMD_BENCH_NAGENTS = (int)(sizeof cmd_bench_agents / sizeof cmd_bench_agents[0]),
+    CMD_BENCH_AGENT_POSITIONS = 8,
+    CMD_BENCH_TEXT = 4096
+};
+
+struct cmd_bench_agent_row {
+    const char *name, *spec;
+    tiers_variant *v;
+    tiers_pos *p;                   /* the position searched (full history) */
+    char (*texts)[CMD_BENCH_TEXT];  /* the positions, tiers notation */
+    int npos, ok;
+    double rate[CMD_BENCH_NAGENTS]; /* best round */
+    long long work[CMD_BENCH_NAGENTS];
+    double cpu[CMD_BENCH_NAGENTS];
+};
+
+/* Positions from the start by random play: past any setup, then 10, 15,
+ * ... plies more (fixed seeds), each kept if the game goes on. */
+static int cmd_bench_agent_positions(struct cmd_bench_agent_row *r)
+{
+    tiers_error err;
+    tiers_agent *rnd = tiers_agent_new("random", &err);
+    if (!rnd)
+        return TIERS_ENOMEM;
+    tiers_move m;
+    int rc = 0;
+    for (int k = 0; k < CMD_BENCH_AGENT_POSITIONS && rc >= 0; k++) {
+        uint64_t rng = cmd_bench_seed + (uint64_t)k;
+        rc = tiers_pos_reset(r->p);
+        int left = 10 + 5 * k;
+        while (rc >= 0 && left > 0) {
+            rc = tiers_agent_choose(rnd, r->p, &rng, &m);
+            if (rc <= 0)
+                break;
+            rc = tiers_pos_make_unchecked(r->p, &m, NULL);
+            left -= !tiers_pos_in_setup(r->p);
+        }
+        if (rc > 0 || (rc == 0 && left == 0)) {
+            rc = tiers_pos_format(r->p, NULL, r->texts[r->npos], CMD_BENCH_TEXT);
+            if (rc >= 0 && rc < CMD_BENCH_TEXT)
+                r->npos++;
+        }
+    }
+    tiers_agent_free(rnd);
+    return rc < 0 ? rc : 0;
+}
+
+/* One round of agent `i` over the row's positions: the work per CPU
+ * second of the choices and makes.  0 or a library code. */
+static int cmd_bench_agent_round(struct cmd_bench_agent_row *r, int i)
+{
+    tiers_error err;
+    tiers_agent *a = tiers_agent_new(cmd_bench_agents[i].spec, &err);
+    if (!a)
+        return TIERS_ENOMEM;
+    long long work = 0;
+    double cpu = 0;
+    int rc = 0;
+    for (int k = 0; k < r->npos && rc >= 0; k++) {
+        rc = tiers_pos_parse(r->p, r->texts[k], NULL, &err);
+        uint64_t rng = cmd_bench_seed ^ (uint64_t)(k + 1);
+        for (int ply = 0; rc >= 0 && ply < cmd_bench_agents[i].plies; ply++) {
+            tiers_move m;
+            struct cmd_bench_span t0 = cmd_bench_start();
+            rc = tiers_agent_choose(a, r->p, &rng, &m);
+            if (rc > 0)
+                rc = tiers_pos_make_unchecked(r->p, &m, NULL);
+            cpu += cmd_bench_since(t0).cpu;
+            if (rc != 0)
+                break;
+            work += i == CMD_BENCH_NAGENTS - 1 ? 1 : tiers_agent_work(a);
+        }
+        if (rc > 0 || rc == TIERS_EFULL)
+            rc = 0;
+    }
+    tiers_agent_free(a);
+    if (rc < 0)
+        return rc;
+    double rate = cmd_bench_rate((double)work, cpu);
+    if (rate > r->rate[i]) {
+        r->rate[i] = rate;
+        r->work[i] = work;
+        r->cpu[i] = cpu;
+    }
+    return 0;
+}
+
+static void cmd_bench_agents_print(const struct cli *c, struct cmd_bench_agent_row *rows, int n)
+{
+    if (c->json) {
+        jsonw w;
+        jsonw_init(&w, stdout);
+        jsonw_begin_object(&w);
+        jsonw_key(&w, "rounds");
+        jsonw_int(&w, CMD_BENCH_ROUNDS);
+        jsonw_key(&w, "results");
+        jsonw_begin_array(&w);
+        for (int i = 0; i < n; i++) {
+            jsonw_begin_object(&w);
+            jsonw_key(&w, "variant");
+            jsonw_string(&w, rows[i].name);
+            jsonw_key(&w, "ok");
+            jsonw_bool(&w, rows[i].ok);
+            jsonw_key(&w, "positions");
+            jsonw_int(&w, rows[i].npos);
+            for (int k = 0; rows[i].ok && k < CMD_BENCH_NAGENTS; k++) {
+                jsonw_key(&w, cmd_bench_agents[k].label);
+                jsonw_begin_object(&w);
+                jsonw_key(&w, "agent");
+                jsonw_string(&w, cmd_bench_agents[k].spec);
+                jsonw_key(&w, cmd_bench_agents[k].unit);
+                jsonw_int(&w, rows[i].work[k]);
+                jsonw_key(&w, "cpu_seconds");
+                jsonw_double(&w, rows[i].cpu[k], 6);
+                jsonw_key(&w, "per_cpu_second");
+                jsonw_double(&w, rows[i].rate[k], 0);
+                jsonw_end_object(&w);
+            }
+            jsonw_end_object(&w);
+        }
+        jsonw_end_array(&w);
+        jsonw_end_object(&w);
+        fputc('\n', stdout);
+        return;
+    }
+    int width = 7;
+    for (int i = 0; i < n; i++)
+        if ((int)strlen(rows[i].name) > width)
+            width = (int)strlen(rows[i].name);
+    printf("%-*s %9s %14s %16s %14s\n", width, "variant", "positions", "ab nodes/cpu-s",
+           "mcts sims/cpu-s", "greedy plies/cpu-s");
+    for (int i = 0; i < n; i++) {
+        if (!rows[i].ok) {
+            printf("%-*s %9s\n", width, rows[i].name, "error");
+            continue;
+        }
+        printf("%-*s %9d %14.0f %16.0f %14.0f\n", width, rows[i].name, rows[i].npos,
+               rows[i].rate[0], rows[i].rate[1], rows[i].rate[2]);
+    }
+    printf("\nagents:");
+    for (int k = 0; k < CMD_BENCH_NAGENTS; k++)
+        printf(" %s (%d plies from each position)%s", cmd_bench_agents[k].spec,
+               cmd_bench_agents[k].plies, k + 1 < CMD_BENCH_NAGENTS ? "," : "\n");
+    printf("positions: %s; each rate: the best of %d rounds by CPU time of the choices "
+           "and moves, taken in turn over the variants\n",
+           c->batch ? c->batch : "by random play from the start (fixed seeds)",
+           CMD_BENCH_ROUNDS);
+}
+
+/* Opens a row: the variant, a position with the full history, and the
+ * positions (from --batch, else by random play).  An exit code. */
+static int cmd_bench_agent_open(const struct cli *c, struct cmd_bench_agent_row *r)
+{
+    int code = cli_open(c, r->spec, 0, &r->v, &r->p);
+    if (!r->p)
+        return code;
+    int cap = CMD_BENCH_AGENT_POSITIONS;
+    struct cmd_bench_batch b = {0};
+    if (c->batch && (code = cmd_bench_batch_load(c, r->v, &b)) != CLI_OK)
+        return code;
+    if (c->batch)
+        cap = b.n;
+    r->texts = calloc((size_t)cap, sizeof *r->texts);
+    int rc = r->texts ? 0 : TIERS_ENOMEM;
+    for (int i = 0; rc >= 0 && i < b.n; i++) {
+        rc = tiers_pos_format(b.pos[i], NULL, r->texts[r->npos], CMD_BENCH_TEXT);
+        if (rc >= 0 && rc < CMD_BENCH_TEXT)
+            r->npos++;
+    }
+    for (int i = 0; i < b.n; i++)
+        tiers_pos_free(b.pos[i]);
+    free(b.pos);
+    if (rc >= 0 && !c->batch)
+        rc = cmd_bench_agent_positions(r);
+    if (rc < 0) {
+        cli_error(c, "%s: %s", r->name, cli_rc_text(r->v, rc));
+        return cli_exit_for(rc);
+    }
+    r->ok = 1;
+    return CLI_OK;
+}
+
+static int cmd_bench_agents_run(struct cli *c, struct cmd_bench_names *l)
+{
+    int n = l->n / 2, code = CLI_OK;
+    if (c->batch && n != 1)
+        return cli_usage_error(c, "--agents --batch takes one variant");
+    struct cmd_bench_agent_row *rows = calloc((size_t)n, sizeof *rows);
+    if (!rows) {
+        cli_error(c, "out of memory");
+        return CLI_INTERNAL;
+    }
+    for (int i = 0; i < n; i++) {
+        rows[i].name = l->names[2 * i];
+        rows[i].spec = l->names[2 * i + 1];
+        int r = cmd_bench_agent_open(c, &rows[i]);
+        if (r > code)
+            code = r;
+    }
+    for (int round = 0; round < CMD_BENCH_ROUNDS; round++)
+        for (int i = 0; i < n; i++)
+            for (int k = 0; rows[i].ok && k < CMD_BENCH_NAGENTS; k++) {
+                int rc = cmd_bench_agent_round(&rows[i], k);
+                if (rc < 0) {
+                    cli_error(c, "%s: %s: %s", rows[i].name, cmd_bench_agents[k].spec,
+                              cli_rc_text(rows[i].v, rc));
+                    rows[i].ok = 0;
+                    if (cli_exit_for(rc) > code)
+                        code = cli_exit_for(rc);
+                }
+            }
+    cmd_bench_agents_print(c, rows, n);
+    for (int i = 0; i < n; i++) {
+        free(rows[i].texts);
+        tiers_pos_free(rows[i].p);
+        tiers_variant_free(rows[i].v);
+    }
+    free(rows);
+    return code;
+}
+
 int cmd_bench_run(struct cli *c)
 {
     struct cmd_bench_names l = {NULL, 0, 0, 0};
     int code = CLI_OK;
 
-    if (c->batch)
+    if (c->batch && !(c->given & CLI_O_AGENTS))
         return cmd_bench_batch_run(c);
 
     if (c->nargs == 1 && strcmp(c->args[0], "all") == 0) {
@@ -522,6 +758,11 @@ int cmd_bench_run(struct cli *c)
             }
     }
 
+    if (c->given & CLI_O_AGENTS) {
+        code = cmd_bench_agents_run(c, &l);
+        cli_free_strings(l.names, l.n);
+        return code;
+    }
     int n = l.n / 2;
     struct cmd_bench_row *rows = calloc((size_t)n, sizeof *rows);
     if (!rows) {

@@ -103,6 +103,8 @@ static const struct cli_option cli_options[] = {
      "play each shard in node-local scratch ($TMPDIR) and copy it back"},
     {"submit", 0, no_argument, CLI_O_SUBMIT, NULL, "run sbatch on the scripts at once"},
     {"yaml", 0, no_argument, CLI_O_YAML, NULL, "print a faces: block to paste (values)"},
+    {"agents", 0, no_argument, CLI_O_AGENTS, NULL,
+     "bench the agents: alpha-beta nodes, MCTS simulations, greedy plies per CPU second"},
     {"help", 'h', no_argument, CLI_O_HELP, NULL, "show this help"},
 };
 
@@ -276,7 +278,8 @@ static const struct cli_command cli_commands[] = {
      CLI_O_COMMON | CLI_O_MAX_POSITIONS | CLI_O_SAVE | CLI_O_THREADS, cli_args_variant, 1, 1},
     {"bench", cmd_bench_run, "time perft, random playouts or batch move lists",
      "VARIANT...|all [--seconds S] [--rule KEY=VALUE] [--variants DIR] [--json]\n"
-     "       tiers bench VARIANT --batch FILE [--notation NAME] [--seconds S] [--json]",
+     "       tiers bench VARIANT --batch FILE [--notation NAME] [--seconds S] [--json]\n"
+     "       tiers bench VARIANT...|all --agents [--batch FILE [--notation NAME]] [--json]",
      "Runs perft from the start to a depth taking about a CPU second, then\n"
      "random playouts (fixed seed, at most 400 plies) for S CPU seconds, for\n"
      "each variant given (e.g. blog and a copy without its scripts, to see\n"
@@ -285,8 +288,12 @@ static const struct cli_command cli_commands[] = {
      "times passes over them for S CPU seconds: each position's status and\n"
      "legal moves, written as text in the notation.  Each rate is the best\n"
      "of 3 rounds by CPU time (taken in turn over the variants), with the\n"
-     "wall-clock rate of the same round beside it.",
-     CLI_O_RULE | CLI_O_VARIANTS | CLI_O_JSON | CLI_O_SECONDS | CLI_O_BATCH | CLI_O_NOTATION,
+     "wall-clock rate of the same round beside it.  With --agents, times\n"
+     "the agents instead: alpha-beta nodes, MCTS simulations and greedy\n"
+     "plies per CPU second, from 8 positions reached by random play (or\n"
+     "those of --batch, one variant), the best of 3 rounds.",
+     CLI_O_RULE | CLI_O_VARIANTS | CLI_O_JSON | CLI_O_SECONDS | CLI_O_BATCH | CLI_O_NOTATION |
+         CLI_O_AGENTS,
      cli_args_variant, 1, -1},
 };
 

@@ -446,23 +446,39 @@ TIERS_API int tiers_record_replay(const tiers_record *r, tiers_pos *p, const cha
  * value (`mcts:2000`, `alphabeta:4`):
  *
  *   random                 a uniformly random legal move
- *   greedy                 the best material after the move, ties at random
+ *   greedy                 the best material after the move
  *       mate=yes|no        a move that ends the game scores as a win, loss
  *                          or draw (default yes): every rule that needs no
  *                          move generation, plus checkmate (the reply list
  *                          is generated only after a checking move);
  *                          stalemates are not seen.  no: material only
- *   alphabeta              negamax with alpha-beta, iterative deepening and
- *                          a transposition table on tiers_pos_hash
+ *       progress=yes|no    ties of material: not back to a position seen
+ *                          since the last capture or drop, then a check,
+ *                          then nearest the enemy's lone royal; leaving
+ *                          one's own royal attacked loses (default yes);
+ *                          no: ties at random
+ *   alphabeta              negamax with alpha-beta, iterative deepening, a
+ *                          transposition table on tiers_pos_hash, ordering
+ *                          (table move, captures by victim, killers,
+ *                          history), quiescence over captures, legality
+ *                          tested when a move is searched; a repeated
+ *                          position scores as a draw (docs/cli.md)
  *       depth=N            deepest iteration, plies (default 3, max 32)
- *       nodes=N            node budget per move (default 100000, 0 = none)
+ *       nodes=N            node budget per move: moves made in the search,
+ *                          quiescence included (default 100000, 0 = none)
  *       time=MS            time budget per move (default 0 = none); games
  *                          then depend on the machine and are NOT
  *                          reproducible (tiers_agent_reproducible says 0)
  *       tt=BITS            2^BITS table entries (default 16, 10..24)
+ *       vary=V             play a random move among those within V
+ *                          hundredths of a point of the best (default 0)
+ *       contempt=C         a draw is C hundredths worse than an equal
+ *                          position for the searching side (default 10)
  *   mcts                   UCT tree search, one node per iteration
  *       iterations=N       iterations per move (default 1000)
- *       rollout=random|greedy   rollout policy (default random)
+ *       time=MS            stop earlier after MS ms: NOT reproducible
+ *       rollout=random|capture|greedy   rollout policy (default random;
+ *                          capture: captures tried first)
  *       plies=N            rollout length before the material balance
  *                          decides (default 20, 0 = to the end)
  *       c=X                exploration constant (default 1.4)
@@ -487,7 +503,7 @@ TIERS_API void tiers_agent_free(tiers_agent *a); /* [T0] */
  * "alphabeta:depth=3,nodes=100000,tt=16,setup=random".  [T0]; lives as
  * long as a. */
 TIERS_API const char *tiers_agent_spec(const tiers_agent *a);
-/* 0 when a choice depends on the clock (alphabeta time=).  [T0] */
+/* 0 when a choice depends on the clock (alphabeta or mcts time=).  [T0] */
 TIERS_API int tiers_agent_reproducible(const tiers_agent *a);
 /* Chooses a move for the side to move into *out.  *rng is a xorshift
  * state (non-zero) the agent draws from.  Returns the number of legal
@@ -500,6 +516,12 @@ TIERS_API int tiers_agent_choose(tiers_agent *a, tiers_pos *p, uint64_t *rng,
  * choice was made from; stats may be NULL).  [S T2] */
 TIERS_API int tiers_agent_choose_stats(tiers_agent *a, tiers_pos *p, uint64_t *rng,
                                        tiers_move *out, tiers_stats *stats);
+/* The work of a's last choice: alphabeta's nodes (moves made inside the
+ * search, quiescence included, illegal ones tried too), mcts's iterations
+ * (simulations); 0 for random and greedy, and when the choice was not
+ * searched (one legal move, a random setup placement).  For benchmarks:
+ * `tiers bench --agents`.  [T0: reads a only] */
+TIERS_API int64_t tiers_agent_work(const tiers_agent *a);
 
 /* Material of side 0 or 1: the values of the faces its pieces show on the
  * board plus those its tiles in hand show (shared pieces count for no

@@ -16,6 +16,7 @@
 #include "agent.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -28,7 +29,7 @@
 #include "rng.h"
 
 enum agent_kind { AGENT_RANDOM, AGENT_GREEDY, AGENT_ALPHABETA, AGENT_MCTS };
-enum { ROLLOUT_RANDOM, ROLLOUT_GREEDY };
+enum { ROLLOUT_RANDOM, ROLLOUT_GREEDY, ROLLOUT_CAPTURE };
 
 /* Scores: material differences stay far below AB_WIN; a win found `ply`
  * plies from the root scores AB_WIN - ply, so a shorter win is better. */
@@ -66,11 +67,14 @@ struct tiers_agent {
     /* parameters */
     int depth;             /* alphabeta: deepest iteration */
     int64_t nodes;         /* alphabeta: node budget, 0 = none */
-    int time_ms;           /* alphabeta: time budget, 0 = none */
+    int time_ms;           /* alphabeta, mcts: time budget, 0 = none */
     int tt_bits;
+    int vary;              /* alphabeta: choice margin, hundredths */
+    int contempt;          /* alphabeta: a draw's cost, hundredths */
     int setup_search;      /* search during setup (else random placements) */
     int mate;              /* greedy: a move that ends the game in the
                               mover's favour is best */
+    int progress;          /* greedy: ties go to progress (agent_progress) */
     int iterations;        /* mcts */
     int rollout;           /* mcts: ROLLOUT_* */
     int rollout_plies;     /* mcts: rollout length, 0 = to the end */
@@ -80,6 +84,12 @@ struct tiers_agent {
     int move_slots;        /* in units of TIERS_MAX_MOVES */
     agent_tt *tt;
     uint32_t tt_gen;
+    int32_t *scores;       /* alphabeta: order keys beside `moves` */
+    int32_t *root_scores;  /* alphabeta: root scores, last whole
+                              iteration's, candidates */
+    int32_t *hist;         /* alphabeta: history, by from << 8 | to */
+    tiers_move killer[AGENT_AB_MAX_PLY][2];
+    int root_side, royal;
     agent_node *pool;
     int32_t *path;         /* mcts: nodes from the root to a leaf */
     int pool_cap, pool_used;
@@ -160,11 +170,12 @@ static int agent_param(tiers_agent *a, const char *spec, const char *key,
         else
             bad = 1;
     } else if (a->kind == AGENT_GREEDY) {
-        if (!strcmp(key, "mate")) {
+        if (!strcmp(key, "mate") || !strcmp(key, "progress")) {
+            int *flag = !strcmp(key, "mate") ? &a->mate : &a->progress;
             if (!strcmp(val, "yes") || !strcmp(val, "1"))
-                a->mate = 1;
+                *flag = 1;
             else if (!strcmp(val, "no") || !strcmp(val, "0"))
-                a->mate = 0;
+                *flag = 0;
             else
                 bad = 1;
         } else {
@@ -180,6 +191,12 @@ static int agent_param(tiers_agent *a, const char *spec, const char *key,
         } else if (!strcmp(key, "time")) {
             if (!(bad = agent_int(val, 0, 86400000L, &n)))
                 a->time_ms = (int)n;
+        } else if (!strcmp(key, "vary")) {
+            if (!(bad = agent_int(val, 0, 100000, &n)))
+                a->vary = (int)n;
+        } else if (!strcmp(key, "contempt")) {
+            if (!(bad = agent_int(val, 0, 100000, &n)))
+                a->contempt = (int)n;
         } else if (!strcmp(key, "tt")) {
             if (!(bad = agent_int(val, AGENT_AB_TT_MIN_BITS, AGENT_AB_TT_MAX_BITS, &n)))
                 a->tt_bits = (int)n;
@@ -195,8 +212,13 @@ static int agent_param(tiers_agent *a, const char *spec, const char *key,
                 a->rollout = ROLLOUT_RANDOM;
             else if (!strcmp(val, "greedy"))
                 a->rollout = ROLLOUT_GREEDY;
+            else if (!strcmp(val, "capture"))
+                a->rollout = ROLLOUT_CAPTURE;
             else
                 bad = 1;
+        } else if (!strcmp(key, "time")) {
+            if (!(bad = agent_int(val, 0, 86400000L, &n)))
+                a->time_ms = (int)n;
         } else if (!strcmp(key, "plies")) {
             if (!(bad = agent_int(val, 0, 100000, &n)))
                 a->rollout_plies = (int)n;
@@ -211,8 +233,8 @@ static int agent_param(tiers_agent *a, const char *spec, const char *key,
     }
     if (unknown) {
         static const char *const known[] = {
-            "none", "mate, setup", "depth, nodes, time, tt, setup",
-            "iterations, rollout, plies, c, setup"};
+            "none", "mate, progress, setup", "depth, nodes, time, tt, vary, contempt, setup",
+            "iterations, time, rollout, plies, c, setup"};
         char what[160];
         snprintf(what, sizeof what, "unknown parameter '%s' (known: %s)", key,
                  known[a->kind]);
@@ -242,22 +264,34 @@ static void agent_canonical(tiers_agent *a)
         snprintf(a->spec, sizeof a->spec, "random");
         break;
     case AGENT_GREEDY:
-        snprintf(a->spec, sizeof a->spec, "greedy:mate=%s,setup=%s",
-                 a->mate ? "yes" : "no", a->setup_search ? "search" : "random");
+        /* progress is written when off (specs before it read the same) */
+        snprintf(a->spec, sizeof a->spec, "greedy:mate=%s,%ssetup=%s", a->mate ? "yes" : "no",
+                 a->progress ? "" : "progress=no,", a->setup_search ? "search" : "random");
         break;
     case AGENT_ALPHABETA: {
         int n = snprintf(a->spec, sizeof a->spec, "alphabeta:depth=%d,nodes=%lld,tt=%d,setup=%s",
                          a->depth, (long long)a->nodes, a->tt_bits,
                          a->setup_search ? "search" : "random");
+        /* vary and contempt are written when not the default (specs
+           recorded before they existed read the same) */
+        if (a->vary != AGENT_AB_VARY && n > 0 && (size_t)n < sizeof a->spec)
+            n += snprintf(a->spec + n, sizeof a->spec - (size_t)n, ",vary=%d", a->vary);
+        if (a->contempt != AGENT_AB_CONTEMPT && n > 0 && (size_t)n < sizeof a->spec)
+            n += snprintf(a->spec + n, sizeof a->spec - (size_t)n, ",contempt=%d", a->contempt);
         if (a->time_ms && n > 0 && (size_t)n < sizeof a->spec)
             snprintf(a->spec + n, sizeof a->spec - (size_t)n, ",time=%d", a->time_ms);
         break;
     }
-    case AGENT_MCTS:
-        snprintf(a->spec, sizeof a->spec, "mcts:iterations=%d,rollout=%s,plies=%d,c=%g,setup=%s",
-                 a->iterations, a->rollout == ROLLOUT_GREEDY ? "greedy" : "random",
-                 a->rollout_plies, a->explore, a->setup_search ? "search" : "random");
+    case AGENT_MCTS: {
+        static const char *const rollouts[] = {"random", "greedy", "capture"};
+        int n = snprintf(a->spec, sizeof a->spec,
+                         "mcts:iterations=%d,rollout=%s,plies=%d,c=%g,setup=%s", a->iterations,
+                         rollouts[a->rollout], a->rollout_plies, a->explore,
+                         a->setup_search ? "search" : "random");
+        if (a->time_ms && n > 0 && (size_t)n < sizeof a->spec)
+            snprintf(a->spec + n, sizeof a->spec - (size_t)n, ",time=%d", a->time_ms);
         break;
+    }
     }
 }
 
@@ -272,7 +306,7 @@ static int agent_alloc(tiers_agent *a)
         a->move_slots = 2;
         break;
     case AGENT_ALPHABETA:
-        a->move_slots = a->depth + 2;
+        a->move_slots = a->depth + AGENT_AB_QMAX + 3;
         break;
     }
     a->moves = malloc((size_t)a->move_slots * TIERS_MAX_MOVES * sizeof *a->moves);
@@ -280,7 +314,10 @@ static int agent_alloc(tiers_agent *a)
         return -1;
     if (a->kind == AGENT_ALPHABETA) {
         a->tt = calloc((size_t)1 << a->tt_bits, sizeof *a->tt);
-        if (!a->tt)
+        a->scores = malloc((size_t)a->move_slots * TIERS_MAX_MOVES * sizeof *a->scores);
+        a->root_scores = malloc(3 * TIERS_MAX_MOVES * sizeof *a->root_scores);
+        a->hist = calloc((size_t)1 << 16, sizeof *a->hist);
+        if (!a->tt || !a->scores || !a->root_scores || !a->hist)
             return -1;
     }
     if (a->kind == AGENT_MCTS) {
@@ -325,9 +362,12 @@ tiers_agent *tiers_agent_new(const char *spec, tiers_error *err)
         return NULL;
     }
     a->mate = 1;
+    a->progress = 1;
     a->depth = 3;
     a->nodes = 100000;
     a->tt_bits = 16;
+    a->vary = AGENT_AB_VARY;
+    a->contempt = AGENT_AB_CONTEMPT;
     a->iterations = 1000;
     a->rollout = ROLLOUT_RANDOM;
     a->rollout_plies = 20;
@@ -382,6 +422,9 @@ void tiers_agent_free(tiers_agent *a)
         return;
     free(a->moves);
     free(a->tt);
+    free(a->scores);
+    free(a->root_scores);
+    free(a->hist);
     free(a->pool);
     free(a->path);
     free(a);
@@ -389,9 +432,11 @@ void tiers_agent_free(tiers_agent *a)
 
 const char *tiers_agent_spec(const tiers_agent *a) { return a->spec; }
 
+int64_t tiers_agent_work(const tiers_agent *a) { return a->searched; }
+
 int tiers_agent_reproducible(const tiers_agent *a)
 {
-    return !(a->kind == AGENT_ALPHABETA && a->time_ms > 0);
+    return !((a->kind == AGENT_ALPHABETA || a->kind == AGENT_MCTS) && a->time_ms > 0);
 }
 
 
@@ -403,16 +448,6 @@ static int agent_eval(const tiers_pos *p, int side)
     return eval_score((tiers_pos *)p, side);
 }
 
-/* Score of a finished game for `side`, `ply` plies below the root. */
-static int agent_terminal_score(tiers_pos *p, int side, int ply)
-{
-    tiers_status st = tiers_pos_status(p);
-    if (st.result != TIERS_WIN_0 && st.result != TIERS_WIN_1)
-        return 0;
-    int winner = st.result == TIERS_WIN_0 ? 0 : 1;
-    return winner == side ? AB_WIN - ply : -(AB_WIN - ply);
-}
-
 static int agent_random(tiers_pos *p, tiers_move *buf, uint64_t *rng,
                         tiers_move *out, tiers_stats *stats)
 {
@@ -422,17 +457,41 @@ static int agent_random(tiers_pos *p, tiers_move *buf, uint64_t *rng,
     return n;
 }
 
+static int agent_repeated(const tiers_pos *p);
+
+/* Greedy's tie-break among moves of equal material, 0..31, made at p by
+ * the side `me`: a move that repeats a position since the last
+ * irreversible move ranks last; a check ranks higher; then nearness of
+ * the moved piece to the enemy's lone royal (so an equal game moves
+ * toward an end instead of shuffling). */
+static int agent_progress(tiers_pos *p, const tiers_move *m, int me)
+{
+    if (agent_repeated(p))
+        return 0;
+    int key = 8;
+    if (tiers_pos_in_check(p, me ^ 1))
+        key += 8;
+    int sq = p->st.royal_sq[me ^ 1];
+    if (p->st.royal_n[me ^ 1] == 1 && sq != TIERS_NO_SQUARE && m->to != TIERS_NO_SQUARE) {
+        int df = abs((sq & 15) - (m->to & 15)), dr = abs((sq >> 4) - (m->to >> 4));
+        int d = df > dr ? df : dr;
+        key += d < 8 ? 8 - d : 0;
+    }
+    return key;
+}
+
 /* Greedy choice among buf[0..n-1] for the side to move: the best material
  * after the move, ties broken at random.  With `mate`, a move that ends
  * the game scores as a win, loss or draw: the ends decided without move
  * generation, and checkmate (the replies are generated only when the move
  * gives check).  `scratch` holds a move list. */
 static int agent_greedy_pick(tiers_pos *p, tiers_move *buf, int n,
-                             tiers_move *scratch, int mate, uint64_t *rng,
+                             tiers_move *scratch, int mate, int progress, uint64_t *rng,
                              int *pick)
 {
     int me = tiers_pos_side_to_move(p);
-    int best = -AB_INF, ties = 0;
+    long long best = LLONG_MIN;
+    int ties = 0;
     *pick = 0;
     for (int i = 0; i < n; i++) {
         int rc = tiers_pos_make_unchecked(p, &buf[i], NULL);
@@ -456,12 +515,16 @@ static int agent_greedy_pick(tiers_pos *p, tiers_move *buf, int n,
                 score = res == TIERS_DRAW || res == TIERS_ONGOING ? 0
                         : (res == TIERS_WIN_0) == (me == 0) ? AB_WIN - 1 : -(AB_WIN - 1);
         }
+        /* where a royal may be left attacked, leaving it so loses */
+        if (progress && score < AB_WIN - 1 && tiers_pos_in_check(p, me))
+            score = -(AB_WIN - 2);
+        long long key = (long long)score * 32 + (progress ? agent_progress(p, &buf[i], me) : 0);
         tiers_pos_unmake(p);
-        if (score > best) {
-            best = score;
+        if (key > best) {
+            best = key;
             *pick = i;
             ties = 1;
-        } else if (score == best && agent_rng_below(rng, (uint32_t)++ties) == 0) {
+        } else if (key == best && agent_rng_below(rng, (uint32_t)++ties) == 0) {
             *pick = i;
         }
     }
@@ -469,6 +532,10 @@ static int agent_greedy_pick(tiers_pos *p, tiers_move *buf, int n,
 }
 
 /* --------------------------------------------------------- alphabeta */
+
+/* Search scores are in hundredths of a material point (AB_SCALE), so that
+ * contempt and the `vary` margin can be smaller than the smallest value. */
+enum { AB_SCALE = 100, AB_QMAX = AGENT_AB_QMAX, AB_HIST_MAX = 1 << 20 };
 
 static agent_tt *agent_tt_slot(tiers_agent *a, uint64_t key)
 {
@@ -490,32 +557,106 @@ static int agent_same_move(const tiers_move *x, const tiers_move *y)
     return memcmp(x, y, sizeof *x) == 0;
 }
 
-static int agent_is_capture(const tiers_move *m)
+/* Moves quiescence follows: captures, strikes, and moves off the board
+ * (an exit may win the game). */
+static int agent_is_tactical(const tiers_move *m)
 {
-    return m->kind == TIERS_MV_CAPTURE || m->kind == TIERS_MV_STRIKE;
+    return m->kind == TIERS_MV_CAPTURE || m->kind == TIERS_MV_STRIKE ||
+           (m->flags & TIERS_MF_EXIT);
 }
 
-/* Search order: the table's move first, then captures, then the rest,
- * each group in generation order (stable, so results do not depend on
- * anything but the list). */
-static void agent_order(tiers_move *buf, int n, const tiers_move *first)
+/* The side to move's material balance in search units, kept clear of the
+ * mate scores whatever an evaluate hook returns. */
+static int agent_ab_eval(tiers_pos *p, int side)
 {
-    int k = 0;
-    if (first)
-        for (int i = 0; i < n; i++)
-            if (agent_same_move(&buf[i], first)) {
-                tiers_move m = buf[i];
-                memmove(&buf[1], &buf[0], (size_t)i * sizeof *buf);
-                buf[0] = m;
-                k = 1;
-                break;
-            }
-    for (int i = k; i < n; i++)
-        if (agent_is_capture(&buf[i])) {
-            tiers_move m = buf[i];
-            memmove(&buf[k + 1], &buf[k], (size_t)(i - k) * sizeof *buf);
-            buf[k++] = m;
-        }
+    long long s = (long long)eval_score(p, side) * AB_SCALE;
+    long long lim = AB_MATE_ZONE - 2 * AB_QMAX - 1000;
+    return (int)(s > lim ? lim : s < -lim ? -lim : s);
+}
+
+/* A draw from `side`'s view: contempt makes it a little worse than an
+ * equal position for the side the search is for, so that side does not
+ * seek repetitions. */
+static int agent_draw_score(const tiers_agent *a, int side)
+{
+    return side == a->root_side ? -a->contempt : a->contempt;
+}
+
+static int agent_result_score(const tiers_agent *a, tiers_result r, int side, int ply)
+{
+    if (r != TIERS_WIN_0 && r != TIERS_WIN_1)
+        return agent_draw_score(a, side);
+    return (r == TIERS_WIN_0) == (side == 0) ? AB_WIN - ply : -(AB_WIN - ply);
+}
+
+/* Whether the position occurred before in the game or on the search path
+ * since the last irreversible move: the search scores a return as a draw,
+ * so that a side ahead does not shuffle. */
+static int agent_repeated(const tiers_pos *p)
+{
+    int stop = p->depth - p->st.clock;
+    if (stop < 0)
+        stop = 0;
+    for (int i = p->depth - 2; i >= stop; i--)
+        if (p->undo[i].st.hash == p->st.hash)
+            return 1;
+    return 0;
+}
+
+/* Moves to search at p: the pseudo-legal list where making a move and
+ * testing it (movegen_make_checked) decides its legality exactly (strict
+ * legality, and every setup), else the legal list (pseudo-legal variants,
+ * where a position with no move escaping check ends the game: that needs
+ * the whole list). */
+static int agent_gen(tiers_pos *p, tiers_move *buf, int *lazy)
+{
+    *lazy = p->v->legality == LEGAL_STRICT || p->st.setup_left;
+    return *lazy ? movegen_pseudo(p, buf, TIERS_MAX_MOVES) : movegen_legal(p, buf, TIERS_MAX_MOVES);
+}
+
+static int agent_hist_key(const tiers_move *m)
+{
+    int from = m->kind == TIERS_MV_DROP ? (m->piece & 0xff) : m->from;
+    return from << 8 | m->to;
+}
+
+/* Order keys: the table's move, then tactical moves by the value taken
+ * (most valuable victim first), then the killers of this ply, then quiet
+ * moves by their history. */
+static void agent_score_moves(const tiers_agent *a, const tiers_pos *p, const tiers_move *buf,
+                              int n, const tiers_move *ttmove, int ply, int32_t *score)
+{
+    const tiers_move *k = a->killer[ply < AGENT_AB_MAX_PLY ? ply : AGENT_AB_MAX_PLY - 1];
+    for (int i = 0; i < n; i++) {
+        const tiers_move *m = &buf[i];
+        if (ttmove && agent_same_move(m, ttmove))
+            score[i] = 1 << 30;
+        else if (agent_is_tactical(m))
+            score[i] = (1 << 29) + eval_victim(p, m) * 64 + 32;
+        else if (agent_same_move(m, &k[0]))
+            score[i] = (1 << 28) + 1;
+        else if (agent_same_move(m, &k[1]))
+            score[i] = 1 << 28;
+        else
+            score[i] = a->hist[agent_hist_key(m)];
+    }
+}
+
+/* Brings the best-keyed move of buf[i..n) to i (ties: the earlier). */
+static void agent_pick(tiers_move *buf, int32_t *score, int i, int n)
+{
+    int b = i;
+    for (int j = i + 1; j < n; j++)
+        if (score[j] > score[b])
+            b = j;
+    if (b != i) {
+        tiers_move m = buf[b];
+        int32_t s = score[b];
+        memmove(&buf[i + 1], &buf[i], (size_t)(b - i) * sizeof *buf);
+        memmove(&score[i + 1], &score[i], (size_t)(b - i) * sizeof *score);
+        buf[i] = m;
+        score[i] = s;
+    }
 }
 
 static int agent_out_of_budget(tiers_agent *a)
@@ -527,34 +668,142 @@ static int agent_out_of_budget(tiers_agent *a)
     return 0;
 }
 
-/* Negamax with alpha-beta; the score is for the side to move at p.  A move
- * after which the same side moves again keeps the sign. */
-static int agent_ab(tiers_agent *a, tiers_pos *p, int depth, int alpha,
-                    int beta, int ply, tiers_move *buf)
+/* One node: makes m, testing its legality when the list was pseudo-legal.
+ * 0 = made, 1 = illegal (not made), or sets abort and returns -1. */
+static int agent_ab_make(tiers_agent *a, tiers_pos *p, const tiers_move *m, int lazy)
 {
-    a->searched++;
     if (agent_out_of_budget(a)) {
         a->abort = 1;
-        return 0;
+        return -1;
     }
-    int n = tiers_pos_legal_moves(p, buf, TIERS_MAX_MOVES);
+    a->searched++;
+    int rc = lazy ? movegen_make_checked(p, m) : tiers_pos_make_unchecked(p, m, NULL);
+    if (rc == TIERS_EILLEGAL)
+        return 1;
+    if (rc == TIERS_EFULL) { /* history full: this line ends here */
+        a->abort = 1;
+        return -1;
+    }
+    if (rc < 0) {
+        a->error = rc;
+        a->abort = 1;
+        return -1;
+    }
+    return 0;
+}
+
+/* No legal move: the game's own verdict (checkmate, stalemate rule). */
+static int agent_no_moves(tiers_agent *a, tiers_pos *p, int side, int ply)
+{
+    tiers_status st = tiers_pos_status(p);
+    return agent_result_score(a, st.result, side, ply);
+}
+
+static int agent_ab_node(tiers_agent *a, tiers_pos *p, int depth, int alpha, int beta, int ply,
+                         tiers_move *buf, int q);
+
+/* The score for `me` after a move made at p: a move after which the same
+ * side moves again keeps the sign. */
+static int agent_child(tiers_agent *a, tiers_pos *p, int me, int depth, int alpha, int beta,
+                       int ply, tiers_move *buf, int q)
+{
+    if (tiers_pos_side_to_move(p) == me)
+        return agent_ab_node(a, p, depth, alpha, beta, ply, buf, q);
+    return -agent_ab_node(a, p, depth, -beta, -alpha, ply, buf, q);
+}
+
+/* Quiescence: the standing balance, or better by tactical moves; in check
+ * every move is tried (so a mate at the horizon is seen). */
+static int agent_quiesce(tiers_agent *a, tiers_pos *p, int alpha, int beta, int ply,
+                         tiers_move *buf, int q)
+{
+    int me = tiers_pos_side_to_move(p);
+    int check = a->royal && !p->st.setup_left && tiers_pos_in_check(p, me);
+    int best = -AB_INF;
+    if (!check || q >= AB_QMAX) {
+        best = agent_ab_eval(p, me);
+        if (best >= beta || q >= AB_QMAX)
+            return best;
+        if (best > alpha)
+            alpha = best;
+    }
+    int lazy, n = agent_gen(p, buf, &lazy);
     if (n < 0) {
         a->error = n;
         a->abort = 1;
         return 0;
     }
+    int32_t *score = a->scores + (buf - a->moves);
+    int legal = 0;
+    for (int i = 0; i < n; i++)
+        score[i] = agent_is_tactical(&buf[i]) ? 1 + eval_victim(p, &buf[i]) : check ? 0 : -1;
+    for (int i = 0; i < n; i++) {
+        agent_pick(buf, score, i, n);
+        if (score[i] < 0)
+            break;
+        int rc = agent_ab_make(a, p, &buf[i], lazy);
+        if (rc < 0)
+            return 0;
+        if (rc)
+            continue;
+        legal++;
+        int s = agent_child(a, p, me, 0, alpha, beta, ply + 1, buf + n, q + 1);
+        tiers_pos_unmake(p);
+        if (a->abort)
+            return 0;
+        if (s > best) {
+            best = s;
+            if (s > alpha)
+                alpha = s;
+            if (alpha >= beta)
+                break;
+        }
+    }
+    if (check && !legal)
+        return agent_no_moves(a, p, me, ply);
+    return best;
+}
+
+static void agent_ab_cutoff(tiers_agent *a, const tiers_move *m, int depth, int ply)
+{
+    if (agent_is_tactical(m))
+        return;
+    tiers_move *k = a->killer[ply < AGENT_AB_MAX_PLY ? ply : AGENT_AB_MAX_PLY - 1];
+    if (!agent_same_move(m, &k[0])) {
+        k[1] = k[0];
+        k[0] = *m;
+    }
+    int32_t *h = &a->hist[agent_hist_key(m)];
+    *h += depth * depth;
+    if (*h > AB_HIST_MAX)
+        for (int i = 0; i < 1 << 16; i++)
+            a->hist[i] /= 2;
+}
+
+/* Negamax with alpha-beta at a node reached by a move (or the root):
+ * game end, repetition, then quiescence at the horizon, else the moves in
+ * order with the table's advice. */
+static int agent_ab_node(tiers_agent *a, tiers_pos *p, int depth, int alpha, int beta, int ply,
+                         tiers_move *buf, int q)
+{
     int me = tiers_pos_side_to_move(p);
-    if (n == 0)
-        return agent_terminal_score(p, me, ply);
+    tiers_result res;
+    if (tiers_pos_ended(p, &res))
+        return agent_result_score(a, res, me, ply);
+    if (agent_repeated(p))
+        return agent_draw_score(a, me);
     if (depth <= 0)
-        return agent_eval(p, me);
+        return agent_quiesce(a, p, alpha, beta, ply, buf, q);
 
     uint64_t key = tiers_pos_hash(p);
     agent_tt *e = agent_tt_slot(a, key);
+    tiers_move hint;
     const tiers_move *ttmove = NULL;
     if (e->gen == a->tt_gen && e->key == key) {
-        if (e->has_move)
-            ttmove = &e->move;
+        if (e->has_move) {
+            hint = e->move;
+            ttmove = &hint;
+        }
         if (e->depth >= depth) {
             int s = agent_tt_from(e->score, ply);
             if (e->flag == TT_EXACT || (e->flag == TT_LOWER && s >= beta) ||
@@ -562,24 +811,23 @@ static int agent_ab(tiers_agent *a, tiers_pos *p, int depth, int alpha,
                 return s;
         }
     }
-    tiers_move hint;
-    if (ttmove) {
-        hint = *ttmove;
-        ttmove = &hint;
+    int lazy, n = agent_gen(p, buf, &lazy);
+    if (n < 0) {
+        a->error = n;
+        a->abort = 1;
+        return 0;
     }
-    agent_order(buf, n, ttmove);
-
-    int alpha0 = alpha, best = -AB_INF, besti = 0;
+    int32_t *score = a->scores + (buf - a->moves);
+    agent_score_moves(a, p, buf, n, ttmove, ply, score);
+    int alpha0 = alpha, best = -AB_INF, besti = -1;
     for (int i = 0; i < n; i++) {
-        int rc = tiers_pos_make_unchecked(p, &buf[i], NULL);
-        if (rc < 0) {
-            a->error = rc;
-            a->abort = 1;
+        agent_pick(buf, score, i, n);
+        int rc = agent_ab_make(a, p, &buf[i], lazy);
+        if (rc < 0)
             return 0;
-        }
-        int same = tiers_pos_side_to_move(p) == me;
-        int s = same ? agent_ab(a, p, depth - 1, alpha, beta, ply + 1, buf + n)
-                     : -agent_ab(a, p, depth - 1, -beta, -alpha, ply + 1, buf + n);
+        if (rc)
+            continue;
+        int s = agent_child(a, p, me, depth - 1, alpha, beta, ply + 1, buf + n, q);
         tiers_pos_unmake(p);
         if (a->abort)
             return 0;
@@ -588,10 +836,14 @@ static int agent_ab(tiers_agent *a, tiers_pos *p, int depth, int alpha,
             besti = i;
             if (s > alpha)
                 alpha = s;
-            if (alpha >= beta)
+            if (alpha >= beta) {
+                agent_ab_cutoff(a, &buf[i], depth, ply);
                 break;
+            }
         }
     }
+    if (besti < 0)
+        return agent_no_moves(a, p, me, ply);
     e = agent_tt_slot(a, key);
     e->key = key;
     e->gen = a->tt_gen;
@@ -603,55 +855,92 @@ static int agent_ab(tiers_agent *a, tiers_pos *p, int depth, int alpha,
     return best;
 }
 
-/* Iterative deepening at the root over moves[0..n-1] (already shuffled). */
-static int agent_alphabeta(tiers_agent *a, tiers_pos *p, tiers_move *moves,
-                           int n, tiers_move *out)
+/* Sorts the root moves by the last iteration's scores, best first
+ * (stable: equal moves keep the random order drawn at the start). */
+static void agent_root_sort(tiers_move *moves, int32_t *score, int n)
+{
+    for (int i = 1; i < n; i++) {
+        tiers_move m = moves[i];
+        int32_t s = score[i];
+        int j = i;
+        for (; j > 0 && score[j - 1] < s; j--) {
+            moves[j] = moves[j - 1];
+            score[j] = score[j - 1];
+        }
+        moves[j] = m;
+        score[j] = s;
+    }
+}
+
+/* Iterative deepening at the root over moves[0..n-1] (legal, shuffled).
+ * Each move after the first is searched with the window lowered by the
+ * `vary` margin, so every move within the margin of the best gets an exact
+ * score; the choice is drawn at random among them.  An iteration cut by
+ * the budget counts only when it found a better move than the last. */
+static int agent_alphabeta(tiers_agent *a, tiers_pos *p, tiers_move *moves, int n,
+                           uint64_t *rng, tiers_move *out)
 {
     int me = tiers_pos_side_to_move(p);
     tiers_move *below = moves + n;
-    int besti = 0;
+    int32_t *root = a->root_scores, *done = a->root_scores + TIERS_MAX_MOVES;
     a->tt_gen++;
-    a->searched = 0;
     a->abort = 0;
     a->error = 0;
+    a->root_side = me;
+    /* check evasions in quiescence where check must be answered; where a
+       royal may be left attacked its capture is a capture like others */
+    a->royal = p->v->has_royal && p->v->legality == LEGAL_STRICT;
+    memset(a->killer, 0, sizeof a->killer);
+    memset(a->hist, 0, (size_t)(1 << 16) * sizeof *a->hist);
     if (a->time_ms)
         a->deadline = agent_now() + a->time_ms / 1000.0;
+    /* the first iteration tries captures first, the most valuable first */
+    for (int i = 0; i < n; i++)
+        done[i] = agent_is_tactical(&moves[i]) ? 1 + eval_victim(p, &moves[i]) : 0;
+    agent_root_sort(moves, done, n);
+    int have = 0, best_done = -AB_INF, cut = 0, cut_best = -AB_INF;
     for (int depth = 1; depth <= a->depth; depth++) {
-        /* the previous iteration's best move first */
-        if (besti) {
-            tiers_move m = moves[besti];
-            memmove(&moves[1], &moves[0], (size_t)besti * sizeof *moves);
-            moves[0] = m;
-            besti = 0;
-        }
-        int alpha = -AB_INF, beta = AB_INF, iter_best = 0, done = 0;
-        for (int i = 0; i < n; i++) {
-            int rc = tiers_pos_make_unchecked(p, &moves[i], NULL);
-            if (rc < 0)
-                return rc;
-            int same = tiers_pos_side_to_move(p) == me;
-            int s = same ? agent_ab(a, p, depth - 1, alpha, beta, 1, below)
-                         : -agent_ab(a, p, depth - 1, -beta, -alpha, 1, below);
+        int best = -AB_INF;
+        for (cut = 0; cut < n; cut++) {
+            int lo = best == -AB_INF ? -AB_INF : best - a->vary - 1;
+            if (agent_ab_make(a, p, &moves[cut], 0) < 0)
+                break;
+            int s = agent_child(a, p, me, depth - 1, lo, AB_INF, 1, below, 0);
             tiers_pos_unmake(p);
-            if (a->error)
-                return a->error;
             if (a->abort)
                 break;
-            done++;
-            if (s > alpha) {
-                alpha = s;
-                iter_best = i;
-            }
+            root[cut] = s;
+            if (s > best)
+                best = s;
         }
-        /* An interrupted iteration still counts if it finished a move that
-         * beats the previous best (searched first). */
-        if (done > 0 && (!a->abort || iter_best != 0))
-            besti = iter_best;
-        if (!a->abort)
-        if (a->abort || alpha >= AB_MATE_ZONE || alpha <= -AB_MATE_ZONE)
+        if (a->error)
+            return a->error;
+        if (a->abort) {
+            cut_best = best;
+            break;
+        }
+        memcpy(done, root, (size_t)n * sizeof *done);
+        agent_root_sort(moves, done, n);
+        have = 1;
+        best_done = best;
+        if (best >= AB_MATE_ZONE || best <= -AB_MATE_ZONE)
             break;
     }
-    *out = moves[besti];
+    /* candidates: the moves within the margin of the best, of the cut
+       iteration when it found better, else of the last whole one */
+    int k = 0;
+    const int32_t *sc = done;
+    int top = best_done, len = have ? n : 0;
+    if (a->abort && cut > 0 && (!have || cut_best > best_done)) {
+        sc = root;
+        top = cut_best;
+        len = cut;
+    }
+    int32_t *cand = a->root_scores + 2 * TIERS_MAX_MOVES;
+    for (int i = 0; i < len; i++)
+        if (sc[i] >= top - a->vary)
+            cand[k++] = i;
+    *out = k ? moves[cand[agent_rng_below(rng, (uint32_t)k)]] : moves[0];
     return n;
 }
 
@@ -699,6 +988,41 @@ static float agent_material_reward(const tiers_pos *p)
     return (float)(0.5 + 0.35 * tanh(4.0 * agent_eval(p, 0) / total));
 }
 
+/* Tries candidates of the pseudo-legal list in random order, captures
+ * and strikes first, and makes the first legal one: 1 made, 0 none (or
+ * history full), or an error.  As movegen_random, a pseudo-legal variant
+ * with no move escaping check has none. */
+static int agent_capture_first(tiers_pos *p, uint64_t *rng, tiers_move *buf)
+{
+    if (p->depth >= p->cap)
+        return 0;
+    int n = movegen_pseudo(p, buf, TIERS_MAX_MOVES);
+    if (n <= 0)
+        return n;
+    if (p->v->legality == LEGAL_PSEUDO && !p->st.setup_left && !movegen_escape_in(p, buf, n))
+        return 0;
+    int caps = 0;
+    for (int i = 0; i < n; i++)
+        if (buf[i].kind == TIERS_MV_CAPTURE || buf[i].kind == TIERS_MV_STRIKE) {
+            tiers_move m = buf[i];
+            buf[i] = buf[caps];
+            buf[caps++] = m;
+        }
+    for (int k = 0; k < n; k++) {
+        int end = k < caps ? caps : n; /* draw among the captures left first */
+        int j = k + (int)agent_rng_below(rng, (uint32_t)(end - k));
+        tiers_move m = buf[j];
+        buf[j] = buf[k];
+        buf[k] = m;
+        int rc = movegen_make_checked(p, &m);
+        if (rc == 0)
+            return 1;
+        if (rc != TIERS_EILLEGAL)
+            return rc;
+    }
+    return 0;
+}
+
 /* Plays a rollout from p and returns the reward for side 0: 1, 0 or 0.5
  * for a finished game, agent_material_reward when it is cut after
  * `plies`.  Undoes its moves. */
@@ -709,11 +1033,12 @@ static int agent_rollout(tiers_agent *a, tiers_pos *p, uint64_t *rng,
     int made = 0, rc = 0;
     *reward = -1.0f;
     for (;;) {
-        if (a->rollout == ROLLOUT_RANDOM && !(made == 0 && leaf && leaf->nmoves < 0)) {
+        if (a->rollout != ROLLOUT_GREEDY && !(made == 0 && leaf && leaf->nmoves < 0)) {
             /* a random rollout needs no legal list: the engine's random
                move tests candidates until one is legal */
-            rc = (a->rollout_plies && made >= a->rollout_plies) || tiers_pos_ended(p, NULL)
-                 ? 0 : movegen_random(p, rng, buf);
+            rc = (a->rollout_plies && made >= a->rollout_plies) || tiers_pos_ended(p, NULL) ? 0
+                 : a->rollout == ROLLOUT_CAPTURE ? agent_capture_first(p, rng, buf)
+                                                 : movegen_random(p, rng, buf);
             if (rc < 0)
                 break;
             if (rc == 0) { /* over, cut or history full: a result if any */
@@ -747,7 +1072,7 @@ static int agent_rollout(tiers_agent *a, tiers_pos *p, uint64_t *rng,
             break;
         int pick = (int)agent_rng_below(rng, (uint32_t)n);
         if (a->rollout == ROLLOUT_GREEDY && !tiers_pos_in_setup(p)) {
-            rc = agent_greedy_pick(p, buf, n, scratch, 0, rng, &pick);
+            rc = agent_greedy_pick(p, buf, n, scratch, 0, 0, rng, &pick);
             if (rc < 0)
                 break;
         }
@@ -866,7 +1191,10 @@ static int agent_mcts(tiers_agent *a, tiers_pos *p, uint64_t *rng, int n,
     a->searched = 0;
     agent_new_node(a, NULL, tiers_pos_side_to_move(p) ^ 1); /* the root */
     agent_node_moves(p, &a->pool[0], n, rng);
+    double deadline = a->time_ms ? agent_now() + a->time_ms / 1000.0 : 0;
     for (int it = 0; it < a->iterations; it++) {
+        if (deadline && it > 0 && (it & 15) == 0 && agent_now() > deadline)
+            break;
         int rc = agent_mcts_iter(a, p, rng, a->path);
         if (rc < 0)
             return rc;
@@ -914,7 +1242,7 @@ int tiers_agent_choose_stats(tiers_agent *a, tiers_pos *p, uint64_t *rng, tiers_
     case AGENT_GREEDY: {
         int pick;
         int rc = agent_greedy_pick(p, buf, n, a->moves + TIERS_MAX_MOVES, a->mate,
-                                   rng, &pick);
+                                   a->progress, rng, &pick);
         if (rc < 0)
             return rc;
         *out = buf[pick];
@@ -928,7 +1256,7 @@ int tiers_agent_choose_stats(tiers_agent *a, tiers_pos *p, uint64_t *rng, tiers_
             buf[i] = buf[j];
             buf[j] = m;
         }
-        return agent_alphabeta(a, p, buf, n, out);
+        return agent_alphabeta(a, p, buf, n, rng, out);
     case AGENT_MCTS:
         return agent_mcts(a, p, rng, n, out);
     default:

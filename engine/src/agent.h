@@ -14,6 +14,10 @@ enum {
     AGENT_AB_MAX_DEPTH = 32,     /* alphabeta: deepest iteration */
     AGENT_AB_TT_MIN_BITS = 10,   /* transposition table: 2^bits entries */
     AGENT_AB_TT_MAX_BITS = 24,
+    AGENT_AB_MAX_PLY = 64,       /* killer moves kept for plies below this */
+    AGENT_AB_QMAX = 8,           /* quiescence: deepest capture sequence */
+    AGENT_AB_VARY = 0,           /* default choice margin (hundredths) */
+    AGENT_AB_CONTEMPT = 10,      /* default cost of a draw (hundredths) */
     AGENT_MCTS_MAX_ITERATIONS = 1000000
 };
 

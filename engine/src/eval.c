@@ -59,3 +59,16 @@ int tiers_pos_ended(tiers_pos *p, tiers_result *result)
         *result = over ? r : TIERS_ONGOING;
     return over;
 }
+
+int eval_victim(const tiers_pos *p, const tiers_move *m)
+{
+    const tiers_variant *v = p->v;
+    if (m->kind != TIERS_MV_CAPTURE && m->kind != TIERS_MV_STRIKE)
+        return 0;
+    const tower *t = &p->board[m->to];
+    int i = m->kind == TIERS_MV_STRIKE ? m->arg - 1 : t->h - 1;
+    if (i < 0 || i >= t->h)
+        return 0;
+    const face_def *f = &v->faces[v->face_of[t->p[i]]];
+    return f->flags & FF_ROYAL ? EVAL_ROYAL_VICTIM : f->value;
+}

@@ -17,4 +17,11 @@ int eval_material(const tiers_pos *p, int side);
  * counts 0 and is reported by the next move generation. */
 int eval_score(tiers_pos *p, int side);
 
+/* Value of the piece a capture or strike would take (the top of the
+ * target tower, or the struck tier), EVAL_ROYAL_VICTIM for a royal piece
+ * (taking it may end the game), 0 for other moves: the search's ordering
+ * key. */
+enum { EVAL_ROYAL_VICTIM = 10000 };
+int eval_victim(const tiers_pos *p, const tiers_move *m);
+
 #endif

@@ -84,4 +84,19 @@ expect "bench --batch two variants" 1 - "--batch takes one variant" -- \
     bench "$duel" "$duel" --batch "$tmp/batch.txt"
 expect "bench --batch no file" 2 - "nothere" -- bench "$duel" --batch "$tmp/nothere"
 
+# bench --agents: a row of three non-zero rates per variant (positions by
+# random play, or those of --batch), the work counted in JSON
+expect "bench --agents" 0 '^duel +[1-8] +[1-9][0-9]* +[1-9][0-9]* +[1-9][0-9]*$' - -- \
+    bench duel --agents --variants "$2/data/variants"
+expect "bench --agents --batch" 0 \
+    '"positions":3,"alphabeta":\{"agent":"alphabeta:depth=32,nodes=20000","nodes":[1-9]' - -- \
+    bench "$duel" --agents --batch "$tmp/batch.txt" --json
+grep -Eq '"mcts":\{"agent":"mcts:iterations=300","simulations":[1-9][0-9]*,' "$tmp/out" &&
+    grep -Eq '"greedy":\{"agent":"greedy","plies":[1-9][0-9]*,' "$tmp/out" ||
+    { fail "bench --agents --batch: no mcts or greedy work"; failures=$((failures + 1)); }
+expect "bench --agents one missing" 2 '^nowhere +error' "nowhere" -- \
+    bench duel nowhere --agents --variants "$2/data/variants"
+expect "bench --agents --batch two variants" 1 - "--agents --batch takes one variant" -- \
+    bench "$duel" "$duel" --agents --batch "$tmp/batch.txt"
+
 cli_end

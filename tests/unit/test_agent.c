@@ -87,6 +87,11 @@ static void test_specs(void **state)
         {"mcts:2000", "mcts:iterations=2000,rollout=random,plies=20,c=1.4,setup=random"},
         {"mcts:iterations=50,rollout=greedy,plies=0,c=0.7,setup=search",
          "mcts:iterations=50,rollout=greedy,plies=0,c=0.7,setup=search"},
+        {"mcts:rollout=capture,time=20",
+         "mcts:iterations=1000,rollout=capture,plies=20,c=1.4,setup=random,time=20"},
+        {"greedy:progress=no", "greedy:mate=yes,progress=no,setup=random"},
+        {"alphabeta:vary=50,contempt=0",
+         "alphabeta:depth=3,nodes=100000,tt=16,setup=random,vary=50,contempt=0"},
     };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
         tiers_agent *a = agent(good[i][0]);
@@ -104,7 +109,7 @@ static void test_specs(void **state)
         {"mcts:x", "agent 'mcts:x': bad value 'x' for 'iterations'"},
         {"mcts:iterations=0", "agent 'mcts:iterations=0': bad value '0' for 'iterations'"},
         {"alphabeta:dept=3", "agent 'alphabeta:dept=3': unknown parameter 'dept' (known: depth, "
-                             "nodes, time, tt, setup)"},
+                             "nodes, time, tt, vary, contempt, setup)"},
         {"alphabeta:depth=33", "agent 'alphabeta:depth=33': bad value '33' for 'depth'"},
         {"random:3", "agent 'random:3': expected KEY=VALUE, not '3'"},
         {"greedy:mate=maybe", "agent 'greedy:mate=maybe': bad value 'maybe' for 'mate'"},
@@ -261,6 +266,261 @@ static void test_win_in_2(void **state)
     tiers_variant_free(v);
 }
 
+/* ---------------------------------------- known best moves, several variants */
+
+/* A win in three (five plies) in duel, found by random play and checked
+ * by forced_win: no win in one or two, a win in three. */
+static const char *const win_in_3 = "1r3/2pk1/1p1P1/4p/p1K2 Pr b - 0 19";
+
+static void test_win_in_3(void **state)
+{
+    (void)state;
+    tiers_variant *v = tu_variant("duel");
+    tiers_pos *p = tu_pos(v, win_in_3, NULL);
+    assert_false(forced_win(p, 2, 0));
+    assert_true(forced_win(p, 3, 0));
+    int me = tiers_pos_side_to_move(p);
+    for (uint64_t seed = 1; seed <= 2; seed++) {
+        tiers_agent *a = agent("alphabeta:depth=5,nodes=400000");
+        uint64_t rng = seed;
+        tiers_move m;
+        assert_true(tiers_agent_choose(a, p, &rng, &m) > 0);
+        assert_true(tiers_agent_work(a) > 0 && tiers_agent_work(a) <= 400000);
+        assert_int_equal(tiers_make(p, &m), 0);
+        if (!all_replies_lose_within(p, me, 3, 0))
+            fail_msg("alphabeta's move from %s does not keep a win in three", win_in_3);
+        tiers_unmake(p);
+        tiers_agent_free(a);
+    }
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+}
+
+/* Positions with one best move by hand, in several variants. */
+static const struct known {
+    const char *variant, *position, *best, *why;
+} known_best[] = {
+    /* White Ra1, Ke1; Black Ra2, Ke5.  Rook takes rook (tier 1, range 2):
+       +5, and no black piece can reach a2 (the king is three files
+       away); any other move leaves the white rook to be taken by a2xa1. */
+    {"duel", "4k/5/5/r4/R3K - w - 0 1", "a1xa2", "wins the undefended rook"},
+    /* The same with the colours swapped and Black to move. */
+    {"duel", "4K/5/5/R4/r3k - b - 0 1", "a1xa2", "wins the undefended rook"},
+    /* official, advanced mode, pseudo-legal check rule with royal capture:
+       the black marshal stands on g3 (rank 3 from the bottom) under the
+       white archer on g5, whose line g4-g3 is open; taking the marshal
+       ends the game, the only move that does (checked below). */
+    {"official",
+     "3T1[J:R:F]1[J:R]1/5M1F1/3W5/3D5/6A2/4r3d/6m2/fk1c3[r:n]1/a3i1s1d - w - 0 115 "
+     "mode=advanced",
+     "g5xg3", "takes the marshal"},
+    /* gounki: the black stack on b3 (square, round, square) moves off
+       the far edge through b2 and b1: reaching past White's home rank
+       wins, the only such move (checked below). */
+    {"gounki",
+     "5s2/3s1[r:r]2/1s1ssr[R:R]1/r4S2/8/R[s:r:s]5R/S1[S:R]4S/3S2SR - b - 2 53", "b3*b2,b1,out",
+     "leaves the board: a win"},
+};
+
+static void test_known_best(void **state)
+{
+    (void)state;
+    static const char *const specs[] = {"alphabeta:depth=1,nodes=5000",
+                                        "alphabeta:depth=3,nodes=50000", "greedy"};
+    for (size_t i = 0; i < sizeof known_best / sizeof known_best[0]; i++) {
+        const struct known *k = &known_best[i];
+        tiers_variant *v = tu_variant(k->variant);
+        tiers_pos *p = tu_pos(v, k->position, NULL);
+        assert_true(tu_has_move(p, k->best, NULL));
+        for (size_t s = 0; s < sizeof specs / sizeof specs[0]; s++) {
+            tiers_agent *a = agent(specs[s]);
+            uint64_t rng = 42;
+            tiers_move m;
+            char text[64];
+            assert_true(tiers_agent_choose(a, p, &rng, &m) > 0);
+            assert_true(tiers_move_format(p, &m, NULL, text, sizeof text) >= 0);
+            if (strcmp(text, k->best))
+                fail_msg("%s in %s at %s chose %s, not %s (%s)", specs[s], k->variant,
+                         k->position, text, k->best, k->why);
+            tiers_agent_free(a);
+        }
+        tiers_pos_free(p);
+        tiers_variant_free(v);
+    }
+}
+
+/* Wins in one and two (found by random play) that forced_win confirms. */
+static const struct known_win {
+    const char *variant, *position;
+    int moves;
+} known_wins[] = {
+    {"official",
+     "3T1[J:R:F]1[J:R]1/5M1F1/3W5/3D5/6A2/4r3d/6m2/fk1c3[r:n]1/a3i1s1d - w - 0 115 "
+     "mode=advanced", 1},
+    {"gounki", "4Rs2/3s1R2/8/rs2sS1R/1R1s1r2/1S6/S5SS/4S3 - w - 3 78", 1},
+    {"gounki",
+     "r2s1s2/1[r:s:r]s1r3/2s1R1r1/3Rsrr[R:S:S]/4r1s1/1[S:R]4S1/2[R:R:R]1S2S/S1S4R - w - 13 34",
+     2},
+    {"gounki", "r2s1s2/2s1r3/r1s1R1r1/SrsRsrr[R:S:S]/R3r1s1/6S1/2[R:R:R]1S2S/S1S4R - w - 15 36",
+     2},
+};
+
+static void test_known_wins(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof known_wins / sizeof known_wins[0]; i++) {
+        const struct known_win *k = &known_wins[i];
+        tiers_variant *v = tu_variant(k->variant);
+        tiers_pos *p = tu_pos(v, k->position, NULL);
+        if (k->moves > 1)
+            assert_false(forced_win(p, k->moves - 1, 0));
+        assert_true(forced_win(p, k->moves, 0));
+        int me = tiers_pos_side_to_move(p);
+        tiers_agent *a = agent("alphabeta:depth=4,nodes=300000");
+        uint64_t rng = 7;
+        tiers_move m;
+        assert_true(tiers_agent_choose(a, p, &rng, &m) > 0);
+        assert_int_equal(tiers_make(p, &m), 0);
+        if (!all_replies_lose_within(p, me, k->moves, 0))
+            fail_msg("%s: alphabeta's move from %s does not keep a win in %d", k->variant,
+                     k->position, k->moves);
+        tiers_agent_free(a);
+        tiers_pos_free(p);
+        tiers_variant_free(v);
+    }
+}
+
+/* Forced defences: the opponent threatens a win in one, most moves allow
+ * it (counted below, so the test can fail), and the search must find a
+ * move that does not.  Found by random play; forced_win decides. */
+static const struct known_defence {
+    const char *variant, *position;
+} known_defences[] = {
+    {"duel", "2k2/1R1p1/2P2/1R3/2K2 P2p2 b - 0 19"},
+    {"duel", "2PR1/2kP1/2rpp/5/3K1 Pp w - 0 46"},
+    {"duel", "1r3/2pk1/1p3/4p/p1K2 P2r w - 0 18"},
+    {"gounki",
+     "4r3/1[r:r:r]1[r:s]srr[r:s]/s[R:R:S]s5/7s/3S2Rs/1[S:R]3S1R/4R1S1/2SRS1SR - b - 6 25"},
+    {"gounki", "5s2/3s1[r:r]2/2sssr[R:R]1/r4S2/8/R[s:r:s]5R/S1[S:R]4S/3S2SR - w - 3 54"},
+    {"official",
+     "I4[J:R:F]1[J:R]1/3T1M1F1/3W3A1/3D5/N8/d3m3d/3S1nA2/d[k:f]1c3r1/a3[i:r]1[s:n:s]1d - b - "
+     "0 92 mode=advanced"},
+};
+
+static void test_forced_defence(void **state)
+{
+    (void)state;
+    tiers_move *moves = malloc(TIERS_MAX_MOVES * sizeof *moves);
+    for (size_t i = 0; i < sizeof known_defences / sizeof known_defences[0]; i++) {
+        const struct known_defence *k = &known_defences[i];
+        tiers_variant *v = tu_variant(k->variant);
+        tiers_pos *p = tu_pos(v, k->position, NULL);
+        int n = tiers_legal_moves(p, moves, TIERS_MAX_MOVES), losing = 0;
+        for (int j = 0; j < n; j++) {
+            assert_int_equal(tiers_make(p, &moves[j]), 0);
+            losing += !tiers_pos_status(p).game_over && forced_win(p, 1, 0);
+            tiers_unmake(p);
+        }
+        assert_false(forced_win(p, 1, 0));
+        assert_true(losing * 2 > n); /* most moves lose at once */
+        static const char *const specs[] = {"alphabeta:depth=2,nodes=100000",
+                                            "alphabeta:depth=3,nodes=100000"};
+        for (size_t s = 0; s < sizeof specs / sizeof specs[0]; s++)
+            for (uint64_t seed = 1; seed <= 2; seed++) {
+                tiers_agent *a = agent(specs[s]);
+                uint64_t rng = seed;
+                tiers_move m;
+                assert_true(tiers_agent_choose(a, p, &rng, &m) > 0);
+                assert_int_equal(tiers_make(p, &m), 0);
+                if (!tiers_pos_status(p).game_over && forced_win(p, 1, 0))
+                    fail_msg("%s in %s at %s lets the opponent win at once", specs[s],
+                             k->variant, k->position);
+                tiers_unmake(p);
+                tiers_agent_free(a);
+            }
+        tiers_pos_free(p);
+        tiers_variant_free(v);
+    }
+    free(moves);
+}
+
+/* ------------------------------------------------------------ variety */
+
+/* FNV-1a over the moves of one game of `spec` against itself from the
+ * start, seed `seed`, at most max_plies. */
+static uint64_t game_key(tiers_pos *p, tiers_agent *a, uint64_t seed, int max_plies)
+{
+    uint64_t h = 0xcbf29ce484222325ull, rng = seed;
+    assert_int_equal(tiers_pos_reset(p), 0);
+    for (int ply = 0; ply < max_plies; ply++) {
+        tiers_move m;
+        int n = tiers_agent_choose(a, p, &rng, &m);
+        assert_true(n >= 0);
+        if (n == 0)
+            break;
+        const unsigned char *b = (const unsigned char *)&m;
+        for (size_t i = 0; i < sizeof m; i++)
+            h = (h ^ b[i]) * 0x100000001b3ull;
+        assert_int_equal(tiers_make(p, &m), 0);
+    }
+    return h;
+}
+
+/* 100 games of alphabeta against itself on gounki, seeds 1..100: 100
+ * different games (the random order and the draw among equal moves),
+ * and a seed played again gives its game again. */
+static void test_variety(void **state)
+{
+    (void)state;
+    tiers_variant *v = tu_variant("gounki");
+    tiers_pos *p = tu_pos(v, NULL, NULL);
+    tiers_agent *a = agent("alphabeta:depth=2,nodes=300");
+    enum { GAMES = 100 };
+    uint64_t keys[GAMES];
+    for (int g = 0; g < GAMES; g++) {
+        keys[g] = game_key(p, a, (uint64_t)g + 1, 400);
+        for (int k = 0; k < g; k++)
+            if (keys[k] == keys[g])
+                fail_msg("gounki games of seeds %d and %d are the same", k + 1, g + 1);
+    }
+    assert_true(game_key(p, a, 17, 400) == keys[16]);
+    tiers_agent_free(a);
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+}
+
+/* A side ahead does not return to a position: White, a rook up, never
+ * repeats one over 40 plies of alphabeta against itself (the search
+ * before repetitions counted as draws repeated at ply 28 here). */
+static void test_no_repeat_when_ahead(void **state)
+{
+    (void)state;
+    tiers_variant *v = tu_variant("duel");
+    tiers_pos *p = tu_pos(v, "k4/5/5/5/R3K - w - 0 1", NULL);
+    tiers_agent *a = agent("alphabeta:depth=2,nodes=20000");
+    uint64_t seen[48], rng = 3;
+    int n = 0;
+    seen[n++] = tiers_pos_hash(p);
+    for (int ply = 0; ply < 40; ply++) {
+        tiers_move m;
+        if (tiers_agent_choose(a, p, &rng, &m) <= 0)
+            break;
+        assert_int_equal(tiers_make(p, &m), 0);
+        uint64_t h = tiers_pos_hash(p);
+        if (tiers_pos_side_to_move(p) == 0)
+            for (int k = 0; k < n; k++)
+                if (seen[k] == h)
+                    fail_msg("white, a rook up, repeated a position at ply %d: %s", ply + 1,
+                             tu_fen(p, NULL));
+        seen[n++] = h;
+        if (tiers_pos_status(p).game_over)
+            break;
+    }
+    tiers_agent_free(a);
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+}
+
 /* ------------------------------------------------------ mcts vs random */
 
 /* Plays one game; returns the winner (0, 1), or -1 for a draw. */
@@ -360,6 +620,7 @@ static void test_legal_only(void **state)
         "random", "greedy", "greedy:mate=no,setup=search",
         "alphabeta:depth=2,nodes=2000", "alphabeta:depth=2,nodes=500,setup=search",
         "mcts:iterations=40,plies=6", "mcts:iterations=30,rollout=greedy,plies=4,setup=search",
+        "mcts:iterations=40,rollout=capture,plies=6",
     };
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
         check_legal_only("duel", specs[i], quick ? 1 : 3, 150);
@@ -442,6 +703,12 @@ int main(void)
         cmocka_unit_test(test_material),
         cmocka_unit_test(test_win_in_1),
         cmocka_unit_test(test_win_in_2),
+        cmocka_unit_test(test_win_in_3),
+        cmocka_unit_test(test_known_best),
+        cmocka_unit_test(test_known_wins),
+        cmocka_unit_test(test_forced_defence),
+        cmocka_unit_test(test_variety),
+        cmocka_unit_test(test_no_repeat_when_ahead),
         cmocka_unit_test(test_evaluate_hook),
         cmocka_unit_test(test_mcts_beats_random),
         cmocka_unit_test(test_legal_only),

@@ -86,7 +86,7 @@ static void count_piece(tiers_pos *p, int sq, piece_t pc, int delta)
     if (!p->v->royal_code[pc])
         return;
     p->st.royal_n[o] = (uint8_t)(p->st.royal_n[o] + delta);
-    p->st.royal_sq[o] = delta > 0 && p->st.royal_n[o] == 1 ? (uint8_t)sq : TIERS_NO_SQUARE;
+    p->st.royal_sq[o] = delta > 0 && p->st.royal_n[o] == 1 ? (tiers_square)sq : TIERS_NO_SQUARE;
 }
 
 static void hash_piece(tiers_pos *p, int sq, int idx, piece_t pc)

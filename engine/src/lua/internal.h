@@ -90,7 +90,7 @@ typedef struct move_key {
 } move_key;
 
 _Static_assert(sizeof(move_key) == sizeof(tiers_move) + 2 * sizeof(piece_t) + 2 &&
-                   sizeof(move_key) <= 24,
+                   sizeof(move_key) <= 32,
                "move_key has no padding and fits move_key_hash's words");
 
 enum { MOVE_CACHE = 1024 };

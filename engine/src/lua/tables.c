@@ -384,9 +384,10 @@ static void new_move(lua_State *L, const tiers_pos *p, const move_key *k)
 
 static uint64_t move_key_hash(const move_key *k)
 {
-    uint64_t w[3] = {0};
+    uint64_t w[4] = {0};
     memcpy(w, k, sizeof *k);
-    uint64_t h = (w[0] ^ w[1] * 0x9e3779b97f4a7c15ull ^ w[2] * 0xc2b2ae3d27d4eb4full);
+    uint64_t h = (w[0] ^ w[1] * 0x9e3779b97f4a7c15ull ^ w[2] * 0xc2b2ae3d27d4eb4full ^
+                  w[3] * 0x165667b19e3779f9ull);
     return (h ^ h >> 29) * 0xbf58476d1ce4e5b9ull;
 }
 
@@ -551,9 +552,9 @@ void tables_check_move(lua_State *L, int idx, call *c, int entry, tiers_move *m)
         goto bad;
     }
     lua_getfield(L, idx, "from");
-    m->from = (uint8_t)tables_move_square(L, "from", 0, &why);
+    m->from = (tiers_square)tables_move_square(L, "from", 0, &why);
     lua_getfield(L, idx, "to");
-    m->to = (uint8_t)tables_move_square(L, "to", 0, &why);
+    m->to = (tiers_square)tables_move_square(L, "to", 0, &why);
     m->tier = (uint8_t)move_byte(L, idx, "tier", &why);
     m->arg = (uint8_t)move_byte(L, idx, "arg", &why);
     if (move_flag(L, idx, "exit", &why))
@@ -586,7 +587,7 @@ void tables_check_move(lua_State *L, int idx, call *c, int entry, tiers_move *m)
         }
         for (int i = 0; i < (int)n; i++) {
             lua_geti(L, pi, i + 1);
-            m->path[i] = (uint8_t)tables_move_square(L, "path square", 1, &why);
+            m->path[i] = (tiers_square)tables_move_square(L, "path square", 1, &why);
             if (why)
                 goto bad;
         }

@@ -915,6 +915,36 @@ static void test_pattern_budget(void **state)
     tiers_variant_free(v);
 }
 
+/* Recursion through to-be-closed variables whose __close handlers recurse
+ * again (hostile/lua/close_recursion.lua): once escaped the budget until
+ * the 20 s time guard (the emergency collections of a heap at its limit,
+ * and the call-chain walk of each error pcall caught a hundred thousand
+ * levels deep, were not counted).  It must end with the budget's error,
+ * not the guard's, and leave the engine usable. */
+static void test_close_recursion(void **state)
+{
+    (void)state;
+    tiers_variant *v = hostile("close_recursion.lua");
+    static const struct {
+        int var;
+        const char *msg;
+    } cases[] = {
+        {1, "close_recursion.lua:7: instruction budget exceeded (10000000 instructions) "
+            "(in hook moves of effect close-recursion)"},
+        {2, "close_recursion.lua:13: instruction budget exceeded (10000000 instructions) "
+            "(in hook moves of effect close-recursion)"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tiers_pos *p = pos_at(v, HOSTILE_AT, cases[i].var);
+        assert_int_equal(legal_count(p), TIERS_ESCRIPT);
+        assert_contains(script_error(v), cases[i].msg);
+        set_pos(p, HOSTILE_AT, 0);
+        assert_true(legal_count(p) > 0);
+        tiers_pos_free(p);
+    }
+    tiers_variant_free(v);
+}
+
 /* Work in C that the count hook cannot see: move generations and hooks
  * run from hooks count against the budget, and a budget error caught
  * with pcall still fails the hook. */
@@ -1004,6 +1034,7 @@ int main(void)
         cmocka_unit_test(test_finalizers_refused),
         cmocka_unit_test(test_pattern_budget),
         cmocka_unit_test(test_budget_counts_c_work),
+        cmocka_unit_test(test_close_recursion),
         cmocka_unit_test(test_nested_fanout),
         cmocka_unit_test(test_vetoed_and_check_effects),
     };

@@ -716,6 +716,17 @@ static void test_hostile_return_types(void **state)
         {12, "rettype.lua:6: move 1 returned by hook moves: unknown effect 'nosuch'"},
         {13, "rettype.lua:6: move 1 returned by hook moves: is a number, not a move table"},
         {16, "rettype.lua:6: unknown face 'dragon'"},
+        {17, "rettype.lua:6: move 1 returned by hook moves: from 'a2\\0' is not a square "
+             "name (it holds a NUL byte)"},
+        {18, "rettype.lua:6: move 1 returned by hook moves: kind must be one of drop, move, "
+             "stack, capture, strike, ready, rotate, deploy, effect"},
+        {19, "rettype.lua:6: move 1 returned by hook moves: unknown effect 'rettype\\0x'"},
+        {20, "rettype.lua:6: move 1 returned by hook moves: path square 'b2\\0' is not a "
+             "square name (it holds a NUL byte)"},
+        {21, "rettype.lua:6: move 1 returned by hook moves: to 'a3\\0zz' is not a square "
+             "name (it holds a NUL byte)"},
+        {22, "rettype.lua:40: bad argument #1 to 'top' (bad square 'a2\\0' (it holds a NUL "
+             "byte))"},
     };
     tiers_variant *v = scripted("rettype.lua", ONTO_ANY);
     tiers_pos *p = pos_at(v, ERRORS_AT, 0);

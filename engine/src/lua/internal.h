@@ -206,7 +206,8 @@ void budget_wrap_charged(lua_State *L);
 /* tables.c */
 int tables_find_effect(const tiers_variant *v, const char *name);
 int tables_face_shown(const tiers_variant *v, int f);
-int tables_parse_square(const tiers_variant *v, const char *s);
+int tables_parse_square(const tiers_variant *v, const char *s, size_t len);
+const char *tables_push_shown(lua_State *L, const char *s, size_t len);
 void tables_push_square(lua_State *L, int sq);
 int tables_mode_tiers(const tiers_pos *p);
 int tables_rawset(lua_State *L);

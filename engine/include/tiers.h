@@ -52,12 +52,19 @@ extern "C" {
 enum {
     TIERS_MAX_FILES = 16,
     TIERS_MAX_RANKS = 16,
-    TIERS_MAX_SQUARES = 256, /* square = rank * 16 + file */
+    TIERS_MAX_SQUARES = 256, /* square = rank * 16 + file: 0..255 */
     TIERS_MAX_TIERS = 8,
     TIERS_MAX_MOVES = 4096,  /* the most moves tiers supports in one position
                                 (generation fails beyond it: TIERS_EFULL) */
-    TIERS_NO_SQUARE = 0xff
+    TIERS_NO_SQUARE = 0xffff /* "no square" (or off the board): outside
+                                0..255, so a 16x16 board's last square
+                                (p16 = 255) is a square like any other */
 };
+
+/* A square: rank * 16 + file, both 0-based (a1 = 0, p16 = 255 on the
+ * largest board), or TIERS_NO_SQUARE.  16 bits, since a 16x16 board uses
+ * all 256 values of a byte and the sentinel needs one more. */
+typedef uint16_t tiers_square;
 
 /* Error codes (negative returns). */
 enum {
@@ -108,22 +115,23 @@ enum {
                                    of the tower whose tiers are bits of arg */
 };
 
-/* 14 bytes.  from/to are squares (rank*16+file) or TIERS_NO_SQUARE.
+/* 20 bytes, no padding.  from/to are squares (tiers_square) or
+ * TIERS_NO_SQUARE.
  * `tier` is the source tier for STRIKE (1-based), `arg` the target tier of a
  * STRIKE, a facing for TIERS_MF_FACING, or effect-specific bits. `piece` is a
  * piece code (see tiers_piece_*) for DROP.  `path` holds up to 4 extra
  * squares: deployment squares, or squares an effect names. */
 typedef struct tiers_move {
     uint8_t kind;
-    uint8_t from;
-    uint8_t to;
     uint8_t tier;
+    tiers_square from;
+    tiers_square to;
     uint16_t piece;
     uint8_t effect; /* 0 = none, else 1 + index of a variant effect */
     uint8_t flags;
     uint8_t npath;
-    uint8_t path[4];
     uint8_t arg;
+    tiers_square path[4]; /* TIERS_NO_SQUARE in a path: off the board */
 } tiers_move;
 
 /* ------------------------------------------------------------ variants */

@@ -273,7 +273,7 @@ static int same_move(const tiers_move *a, const tiers_move *b)
         a->piece != b->piece || a->effect != b->effect || a->flags != b->flags ||
         a->npath != b->npath || a->arg != b->arg || a->npath > 4)
         return 0;
-    return memcmp(a->path, b->path, a->npath) == 0;
+    return memcmp(a->path, b->path, a->npath * sizeof a->path[0]) == 0;
 }
 
 int tiers_pos_make(tiers_pos *p, const tiers_move *m)

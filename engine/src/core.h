@@ -41,7 +41,10 @@ static inline piece_t pc_with_facing(piece_t c, int facing)
     return (piece_t)((c & ~(3u << PC_FACING_SHIFT)) | ((unsigned)facing << PC_FACING_SHIFT));
 }
 
-/* Squares: rank * 16 + file, both 0-based. */
+/* Squares: rank * 16 + file, both 0-based (tiers_square, tiers.h).  Arrays
+ * that only ever hold real squares (undo records, paths being built) keep
+ * them in a byte; anything that may hold TIERS_NO_SQUARE is a tiers_square. */
+_Static_assert(sizeof(tiers_move) == 20, "tiers_move has no padding (compared with memcmp)");
 static inline int sq_file(int sq) { return sq & 15; }
 static inline int sq_rank(int sq) { return sq >> 4; }
 static inline int sq_make(int file, int rank) { return rank * 16 + file; }
@@ -346,7 +349,8 @@ typedef struct pos_state {
                                  the turn (move numbers of records) */
     uint16_t onboard[2];      /* pieces each side has on the board */
     uint8_t royal_n[2];       /* royal pieces each side has on the board */
-    uint8_t royal_sq[2];      /* where, when royal_n is 1 (else unknown) */
+    tiers_square royal_sq[2]; /* where, when royal_n is 1 and it is
+                                 known; else TIERS_NO_SQUARE */
     uint16_t towers_of[TIERS_MAX_TIERS]; /* towers of height i + 1 on the board
                                             (script filters by height) */
     int16_t vars[MAX_VARS];   /* script-owned counters, in the hash */

@@ -35,7 +35,7 @@ static void put_square(sbuf *s, int sq)
 
 /* Whether a piece left on `to` by a deployment from `from` joins own
  * pieces: ones already there, or ones left earlier in the same move. */
-static int deploy_joins(const tiers_pos *p, int from, const uint8_t *path, int i)
+static int deploy_joins(const tiers_pos *p, int from, const tiers_square *path, int i)
 {
     int to = path[i];
     if (to != from && p->board[to].h)
@@ -95,7 +95,7 @@ static int gk_read_move(const tiers_pos *p, const char *const *words, int n, cha
 static int gk_style(const char *word);
 
 const dialect dialect_gounki = {"gounki", notation_parse_pos, notation_format_pos,
-                                gk_format_move, gk_read_move, gk_style, 0};
+                                gk_format_move, gk_read_move, gk_style, 0, 0};
 
 /* ------------------------------------------------------------ lexing */
 
@@ -383,9 +383,9 @@ static int is_deploy(const parsed *m)
 static void put_normal(const tiers_pos *p, const parsed *m, sbuf *s)
 {
     if (is_deploy(m)) {
-        tiers_move mv = {.kind = TIERS_MV_DEPLOY, .from = (uint8_t)m->from};
+        tiers_move mv = {.kind = TIERS_MV_DEPLOY, .from = (tiers_square)m->from};
         for (int i = 0; i < m->ndest; i++)
-            mv.path[mv.npath++] = m->d[i].sq == OUT ? TIERS_NO_SQUARE : (uint8_t)m->d[i].sq;
+            mv.path[mv.npath++] = m->d[i].sq == OUT ? TIERS_NO_SQUARE : (tiers_square)m->d[i].sq;
         put_deploy(p, &mv, s);
         return;
     }

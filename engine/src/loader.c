@@ -606,8 +606,12 @@ static int read_notations(schema_ctx *c, const ynode *root)
             return schema_fail(c, k, "too many notations (max %d)", MAX_DIALECTS);
         if (schema_str_val(c, k, w, name, MAX_NAME))
             return c->t.rc;
-        if (!notation_dialect(name))
+        const dialect *d = notation_dialect(name);
+        if (!d)
             return schema_fail(c, k, "unknown notation '%s' in %s", name, w);
+        if (d->max_files && v->files > d->max_files)
+            return schema_fail(c, k, "notation '%s' in %s writes boards of at most %d files, "
+                        "this one has %d", name, w, d->max_files, v->files);
         for (int i = 0; i < v->ndialects; i++)
             if (!strcmp(v->dialects[i], name))
                 return schema_fail(c, k, "%s repeats '%s'", w, name);

@@ -220,6 +220,7 @@ int make_move(tiers_pos *p, const tiers_move *m)
         p->script_failed = 0; /* reported by this return */
         p->frame = NULL;
         pos_frame_undo(p);
+        POS_ASSERT_OK(p, "a failed make");
         return resets < 0 ? resets : TIERS_EFULL;
     }
     p->st.clock = resets ? 0 : (uint16_t)(p->st.clock + 1);
@@ -230,10 +231,12 @@ int make_move(tiers_pos *p, const tiers_move *m)
     if (side != p->v->play_first_side && p->st.side != side)
         p->st.fullmove++;
     p->frame = NULL;
+    POS_ASSERT_OK(p, "make");
     return 0;
 }
 
 void unmake_move(tiers_pos *p)
 {
     pos_frame_undo(p);
+    POS_ASSERT_OK(p, "unmake");
 }

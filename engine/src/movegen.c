@@ -60,8 +60,8 @@ static inline void add(gen *g, int kind, int from, int to)
     tiers_move *m = &g->buf[g->n++];
     *m = (tiers_move){0};
     m->kind = (uint8_t)kind;
-    m->from = (uint8_t)from;
-    m->to = (uint8_t)to;
+    m->from = (tiers_square)from;
+    m->to = (tiers_square)to;
 }
 
 /* ------------------------------------------------------------ regions */

@@ -430,17 +430,22 @@ static int parse_extra(tiers_pos *p, const char *text, const char *f, const char
     }
     if (!strncmp(f, "vars=", 5)) {
         const char *c = f + 5;
-        for (int i = 0; *c && i < MAX_VARS; i++) {
+        for (int i = 0;; i++) { /* every value is read: none is dropped */
             char *end;
             long n = strtol(c, &end, 10);
             if (end == c || n < -32768 || n > 32767 || (*end && *end != ',')) {
                 notation_error(err, text, AT(c), "bad vars entry");
                 return TIERS_EINPUT;
             }
+            if (i == MAX_VARS) {
+                notation_error(err, text, AT(c), "vars= holds more than %d values", MAX_VARS);
+                return TIERS_EINPUT;
+            }
             p->st.vars[i] = (int16_t)n;
-            c = *end ? end + 1 : end;
+            if (!*end)
+                return 0;
+            c = end + 1;
         }
-        return 0;
     }
     notation_error(err, text, AT(f), "unknown field '%s'", f);
     return TIERS_EINPUT;

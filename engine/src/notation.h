@@ -29,6 +29,8 @@ typedef struct dialect {
     int (*style)(const char *word);
     int utf8_moves; /* moves are written in letters other than Latin ones:
                        a game record keeps them as written (no look-alikes) */
+    int max_files;  /* the widest board its positions can be read back
+                       from (a run of empty squares is one digit); 0 = any */
 } dialect;
 
 /* The dialect called `name`, NULL for "tiers" / NULL; *index = its place in

@@ -1,7 +1,10 @@
-/* position.c - edit primitives, Zobrist keys, undo frames. */
+/* position.c - edit primitives, Zobrist keys, undo frames, and the
+ * whole-position check. */
 #include "position.h"
 
-
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* splitmix64 finaliser: a table-free Zobrist key, so 16x16 boards with
@@ -86,7 +89,7 @@ static void count_piece(tiers_pos *p, int sq, piece_t pc, int delta)
     if (!p->v->royal_code[pc])
         return;
     p->st.royal_n[o] = (uint8_t)(p->st.royal_n[o] + delta);
-    p->st.royal_sq[o] = delta > 0 && p->st.royal_n[o] == 1 ? (uint8_t)sq : TIERS_NO_SQUARE;
+    p->st.royal_sq[o] = delta > 0 && p->st.royal_n[o] == 1 ? (tiers_square)sq : TIERS_NO_SQUARE;
 }
 
 static void hash_piece(tiers_pos *p, int sq, int idx, piece_t pc)
@@ -289,3 +292,150 @@ void pos_peek_after(tiers_pos *p, const pos_peek *saved)
         p->hand[u->hcode[i] >> 8][u->hcode[i] & 0xff] = saved->hands[i];
     p->st = saved->st;
 }
+
+/* ------------------------------------------------------------ the check */
+
+static int check_failed(char *why, size_t size, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, size, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* A piece code the variant can hold: a kind it has, an owner, a back face
+ * only on a two-faced tile, no bits above the facing. */
+static int piece_ok(const tiers_variant *v, piece_t pc)
+{
+    int k = pc_kind(pc);
+    return pc < PC_CODES && k >= 1 && k < v->nkinds && pc_owner(pc) <= OWNER_SHARED &&
+           (!pc_flipped(pc) || v->kinds[k].face[1] != NO_FACE);
+}
+
+/* What the incremental state must equal, recomputed from the board. */
+typedef struct recount {
+    uint64_t board, region;
+    uint16_t onboard[2], towers_of[TIERS_MAX_TIERS];
+    uint8_t royal_n[2];
+} recount;
+
+static const char *name_of(int sq, char name[8])
+{
+    return tiers_square_name(sq_file(sq), sq_rank(sq), name);
+}
+
+static int check_board(const tiers_pos *p, recount *r, char *why, size_t size)
+{
+    const tiers_variant *v = p->v;
+    char name[8];
+    memset(r, 0, sizeof *r);
+    for (int sq = 0; sq < TIERS_MAX_SQUARES; sq++) {
+        const tower *t = &p->board[sq];
+        if (!t->h)
+            continue;
+        if (!pos_on_board(p, sq_file(sq), sq_rank(sq)))
+            return check_failed(why, size, "a tower on %s, off the %dx%d board",
+                                name_of(sq, name), v->files, v->ranks);
+        if (t->h > v->max_tiers)
+            return check_failed(why, size, "the tower on %s is %d high (max %d)",
+                                name_of(sq, name), t->h, v->max_tiers);
+        r->towers_of[t->h - 1]++;
+        for (int i = 0; i < t->h; i++) {
+            piece_t pc = t->p[i];
+            if (!piece_ok(v, pc))
+                return check_failed(why, size, "bad piece code %#x at tier %d of %s", pc,
+                                    i + 1, name_of(sq, name));
+            uint64_t k = zobrist_piece(sq, i, pc);
+            r->board ^= k;
+            if (v->region_code[pc])
+                r->region ^= k;
+            if (pc_owner(pc) < 2) {
+                r->onboard[pc_owner(pc)]++;
+                r->royal_n[pc_owner(pc)] += v->royal_code[pc] != 0;
+            }
+        }
+    }
+    return 0;
+}
+
+static int check_hands(const tiers_pos *p, uint64_t *key, char *why, size_t size)
+{
+    *key = 0;
+    for (int o = 0; o < 3; o++)
+        for (int s = 0; s < HAND_SLOTS; s++) {
+            int n = p->hand[o][s];
+            if (!n)
+                continue;
+            if ((s & PC_KIND_MASK) >= p->v->nkinds)
+                return check_failed(why, size, "hand %d holds %d of kind %d, which the variant "
+                                    "has not", o, n, s & PC_KIND_MASK);
+            *key ^= zobrist_hand(o, s, n);
+        }
+    return 0;
+}
+
+/* A lone royal piece's recorded square holds a royal piece of its side. */
+static int royal_at(const tiers_pos *p, int side)
+{
+    int sq = p->st.royal_sq[side];
+    if (p->st.royal_n[side] != 1 || sq == TIERS_NO_SQUARE)
+        return 1;
+    if (sq >= TIERS_MAX_SQUARES)
+        return 0;
+    const tower *t = &p->board[sq];
+    for (int i = 0; i < t->h; i++)
+        if (p->v->royal_code[t->p[i]] && pc_owner(t->p[i]) == side)
+            return 1;
+    return 0;
+}
+
+int pos_check(const tiers_pos *p, char *why, size_t size)
+{
+    const tiers_variant *v = p->v;
+    const pos_state *st = &p->st;
+    recount r;
+    uint64_t hands;
+    if (check_board(p, &r, why, size) < 0 || check_hands(p, &hands, why, size) < 0)
+        return -1;
+    if (st->board_hash != r.board || st->region_hash != r.region)
+        return check_failed(why, size, "the %s key differs from the board's",
+                            st->board_hash != r.board ? "board" : "region");
+    if (st->hash != (r.board ^ hands))
+        return check_failed(why, size, "the position key differs from the board and hands'");
+    for (int o = 0; o < 2; o++) {
+        if (st->onboard[o] != r.onboard[o] || st->royal_n[o] != r.royal_n[o])
+            return check_failed(why, size, "side %d: %d pieces, %d royal counted; the board "
+                                "has %d, %d", o, st->onboard[o], st->royal_n[o], r.onboard[o],
+                                r.royal_n[o]);
+        if (!royal_at(p, o))
+            return check_failed(why, size, "side %d: no royal piece on its recorded square %d",
+                                o, st->royal_sq[o]);
+    }
+    if (memcmp(st->towers_of, r.towers_of, sizeof r.towers_of))
+        return check_failed(why, size, "the towers counted by height differ from the board's");
+    if (st->side > 1 || st->setup_left > 3 || st->mode >= (v->nmodes ? v->nmodes : 1) ||
+        st->winner_flag > 2 || (st->win_by_exit && !st->winner_flag))
+        return check_failed(why, size, "bad state: side %d, setup %d, mode %d, winner %d",
+                            st->side, st->setup_left, st->mode, st->winner_flag);
+    if (v->repetition && st->rep_key != pos_rep_key(v, st))
+        return check_failed(why, size, "the repetition key is stale");
+    if (p->depth < 0 || p->depth > p->cap)
+        return check_failed(why, size, "history depth %d of %d", p->depth, p->cap);
+    return 0;
+}
+
+#ifdef TIERS_POS_CHECK
+#ifndef TIERS_POS_CHECK_EVERY
+#define TIERS_POS_CHECK_EVERY 1
+#endif
+void pos_assert_ok(const tiers_pos *p, const char *after)
+{
+    static _Thread_local unsigned calls; /* the sanitizer builds check one in 16 */
+    char why[256];
+    if (++calls % TIERS_POS_CHECK_EVERY == 0 && pos_check(p, why, sizeof why) < 0) {
+        fprintf(stderr, "tiers: the position is inconsistent after %s: %s\n", after, why);
+        abort();
+    }
+}
+#endif

@@ -72,6 +72,27 @@ typedef struct pos_peek {
 void pos_peek_before(tiers_pos *p, pos_peek *saved);
 void pos_peek_after(tiers_pos *p, const pos_peek *saved);
 
+/* The whole position against its invariants (as Stockfish's pos_is_ok):
+ * keys and counters recomputed from the board and hands equal the ones
+ * kept move by move, every piece code is the variant's, no tower is off
+ * the board or too tall, a lone royal piece stands where it is recorded.
+ * Returns 0, or -1 with the first broken one in why.  POS_ASSERT_OK runs
+ * it after every make and unmake when TIERS_POS_CHECK is defined: in
+ * builds without NDEBUG (Debug) and in the sanitizer and fuzz builds (the
+ * top CMakeLists.txt), so every test and fuzz run checks; it aborts on a
+ * failure.  The sanitizer builds check one make or unmake in 16
+ * (TIERS_POS_CHECK_EVERY), for time.  Release compiles it out. */
+int pos_check(const tiers_pos *p, char *why, size_t size);
+#if !defined(NDEBUG) && !defined(TIERS_POS_CHECK)
+#define TIERS_POS_CHECK 1
+#endif
+#ifdef TIERS_POS_CHECK
+void pos_assert_ok(const tiers_pos *p, const char *after);
+#define POS_ASSERT_OK(p, after) pos_assert_ok(p, after)
+#else
+#define POS_ASSERT_OK(p, after) ((void)0)
+#endif
+
 /* Side-to-move helpers. */
 static inline int pos_owner_is(const tiers_pos *p, piece_t pc, int side)
 {

@@ -85,8 +85,8 @@ static tiers_move *emit(out *o, int kind, int from, int to)
     tiers_move *m = &o->buf[o->n++];
     *m = (tiers_move){0};
     m->kind = (uint8_t)kind;
-    m->from = (uint8_t)from;
-    m->to = (uint8_t)to;
+    m->from = (tiers_square)from;
+    m->to = (tiers_square)to;
     return m;
 }
 
@@ -172,7 +172,7 @@ static void gen_movement(const tiers_pos *p, out *o, int sq, const stack_faces *
 
 typedef struct deploy {
     int origin, order;     /* order: face index of the first group */
-    uint8_t path[4];
+    tiers_square path[4];   /* squares, TIERS_NO_SQUARE = off the board */
     int npath;
     uint8_t placed[TIERS_MAX_SQUARES];
 } deploy;
@@ -182,7 +182,7 @@ static int same_deploy(const out *o, int from, const deploy *d)
     for (int i = o->first; i < o->n; i++) {
         const tiers_move *m = &o->buf[i];
         if (m->kind == TIERS_MV_DEPLOY && m->from == from && m->npath == d->npath &&
-            !memcmp(m->path, d->path, (size_t)d->npath))
+            !memcmp(m->path, d->path, (size_t)d->npath * sizeof d->path[0]))
             return 1;
     }
     return 0;
@@ -196,7 +196,7 @@ static void emit_deploy(out *o, const deploy *d)
     if (!m)
         return;
     m->npath = (uint8_t)d->npath;
-    memcpy(m->path, d->path, (size_t)d->npath);
+    memcpy(m->path, d->path, (size_t)d->npath * sizeof d->path[0]);
     m->arg = (uint8_t)d->order;
     if (d->path[d->npath - 1] == TIERS_NO_SQUARE)
         m->flags |= TIERS_MF_EXIT;
@@ -239,12 +239,12 @@ static void deploy_dir(const tiers_pos *p, out *o, deploy *d, const stack_faces 
         if (!can_leave(p, d, to))
             break;
         d->placed[to]++;
-        d->path[d->npath++] = (uint8_t)to;
+        d->path[d->npath++] = (tiers_square)to;
     }
     if (i == count)
         deploy_groups(p, o, d, sf, group + 1, to);
     while (d->npath > saved) {
-        uint8_t s = d->path[--d->npath];
+        int s = d->path[--d->npath];
         if (s != TIERS_NO_SQUARE)
             d->placed[s]--;
     }

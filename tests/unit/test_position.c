@@ -10,10 +10,13 @@
  * the turn.  Hand entries come in tile order (features: king, pawn,
  * pawn-gold, rook, ..., stone, wall), unflipped tiles before flipped ones. */
 #include <dirent.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "testutil.h"
 
@@ -759,6 +762,117 @@ static void test_perft_regressions(void **state)
     }
 }
 
+/* ------------------------------------------------------------ pos_check */
+
+/* features-royal: a king each (royal), a pawn-gold on c3 under a rook,
+ * empty hands. */
+#define CHECK_AT "4k/5/2[P~G:R]2/5/K4 - w - 0 0"
+
+/* A copy of p broken by `breaks` fails pos_check naming `what`. */
+static void expect_broken(const tiers_pos *p, void (*breaks)(tiers_pos *), const char *what)
+{
+    char why[256] = "";
+    tiers_pos *q = tiers_pos_new(tiers_pos_variant(p), 0, NULL);
+    assert_int_equal(tiers_pos_copy(q, p), 0);
+    assert_int_equal(pos_check(q, why, sizeof why), 0);
+    breaks(q);
+    assert_int_equal(pos_check(q, why, sizeof why), -1);
+    if (!strstr(why, what))
+        fail_msg("'%s' does not name '%s'", why, what);
+    tiers_pos_free(q);
+}
+
+static const int C3 = 2 * 16 + 2, A1 = 0, E5 = 4 * 16 + 4;
+static void break_piece(tiers_pos *q) { q->board[C3].p[1] ^= 1u << 7; } /* owner, no rekey */
+static void break_hash(tiers_pos *q) { q->st.hash ^= 1; }
+static void break_hand(tiers_pos *q) { q->hand[0][2]++; }
+static void break_count(tiers_pos *q) { q->st.onboard[1]++; }
+static void break_royal_count(tiers_pos *q) { q->st.royal_n[0] = 2; }
+static void break_royal_square(tiers_pos *q) { q->st.royal_sq[1] = C3; }
+static void break_heights(tiers_pos *q) { q->st.towers_of[1]--; q->st.towers_of[0]++; }
+static void break_off_board(tiers_pos *q) { q->board[7 * 16 + 7] = q->board[A1]; }
+static void break_code(tiers_pos *q) { q->board[E5].p[0] = pc_make(63, 0, 1, 0); }
+static void break_height(tiers_pos *q) { q->board[C3].h = 5; }
+static void break_side(tiers_pos *q) { q->st.side = 2; }
+static void break_hand_kind(tiers_pos *q) { q->hand[1][60] = 1; }
+
+/* Every kind of inconsistency the check knows is caught; a consistent
+ * position (also after moves, and after a royal piece was captured) is
+ * not. */
+static void test_pos_check(void **state)
+{
+    (void)state;
+    tiers_variant *v = load("features-royal", NULL);
+    tiers_pos *p = tu_pos(v, CHECK_AT, NULL);
+    expect_broken(p, break_piece, "board key");
+    expect_broken(p, break_hash, "position key");
+    expect_broken(p, break_hand, "position key");
+    expect_broken(p, break_count, "side 1: 2 pieces");
+    expect_broken(p, break_royal_count, "side 0:");
+    expect_broken(p, break_royal_square, "no royal piece on its recorded square");
+    expect_broken(p, break_heights, "by height");
+    expect_broken(p, break_off_board, "off the 5x5 board");
+    expect_broken(p, break_code, "bad piece code");
+    expect_broken(p, break_height, "is 5 high");
+    expect_broken(p, break_side, "bad state");
+    expect_broken(p, break_hand_kind, "hand 1 holds 1 of kind 60");
+    char why[256];
+    tu_play(p, "c3-c4", NULL);
+    assert_int_equal(pos_check(p, why, sizeof why), 0);
+    assert_int_equal(tiers_pos_unmake(p), 0);
+    assert_int_equal(pos_check(p, why, sizeof why), 0);
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+}
+
+/* In a checked build (TIERS_POS_CHECK: Debug, sanitizers, fuzzing) make
+ * and unmake abort on an inconsistent position; Release does not check.
+ * Each case runs in a child process, and makes 16 moves and unmakes them
+ * (the sanitizer builds check one make or unmake in 16). */
+static int child_status(int unmake)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        tiers_variant *v = load("features-royal", NULL);
+        tiers_pos *p = tu_pos(v, CHECK_AT, NULL);
+        tiers_move m;
+        tiers_error err;
+        if (tiers_move_parse(p, "a1-a2", NULL, &m, &err) != 0)
+            _exit(3);
+        if (unmake) {
+            p->board[E5].h = 0;    /* the keys still count the king on e5 */
+            for (int i = 0; i < 16; i++) {
+                if (tiers_pos_make(p, &m) != 0)
+                    _exit(4);
+                tiers_pos_unmake(p);
+            }
+        } else {
+            p->st.hash ^= 1;       /* make updates this key: the error stays */
+            for (int i = 0; i < 16; i++)
+                if (tiers_pos_make(p, &m) != 0 || tiers_pos_unmake(p) != 0)
+                    _exit(4);
+        }
+        _exit(0);
+    }
+    int status = 0;
+    assert_true(pid > 0 && waitpid(pid, &status, 0) == pid);
+    return status;
+}
+
+static void test_check_after_make_unmake(void **state)
+{
+    (void)state;
+    for (int unmake = 0; unmake < 2; unmake++) {
+        int status = child_status(unmake);
+#ifdef TIERS_POS_CHECK
+        assert_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT);
+#else
+        assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+#endif
+    }
+}
+
 int main(void)
 {
     struct CMUnitTest tests[NCASES + 16];
@@ -779,6 +893,8 @@ int main(void)
         cmocka_unit_test(test_facing_invariant),
         cmocka_unit_test(test_shared_invariant),
         cmocka_unit_test(test_shared_drop_facing),
+        cmocka_unit_test(test_pos_check),
+        cmocka_unit_test(test_check_after_make_unmake),
     };
     for (size_t i = 0; i < sizeof more / sizeof more[0]; i++)
         tests[n++] = more[i];

@@ -716,6 +716,17 @@ static void test_hostile_return_types(void **state)
         {12, "rettype.lua:6: move 1 returned by hook moves: unknown effect 'nosuch'"},
         {13, "rettype.lua:6: move 1 returned by hook moves: is a number, not a move table"},
         {16, "rettype.lua:6: unknown face 'dragon'"},
+        {17, "rettype.lua:6: move 1 returned by hook moves: from 'a2\\0' is not a square "
+             "name (it holds a NUL byte)"},
+        {18, "rettype.lua:6: move 1 returned by hook moves: kind must be one of drop, move, "
+             "stack, capture, strike, ready, rotate, deploy, effect"},
+        {19, "rettype.lua:6: move 1 returned by hook moves: unknown effect 'rettype\\0x'"},
+        {20, "rettype.lua:6: move 1 returned by hook moves: path square 'b2\\0' is not a "
+             "square name (it holds a NUL byte)"},
+        {21, "rettype.lua:6: move 1 returned by hook moves: to 'a3\\0zz' is not a square "
+             "name (it holds a NUL byte)"},
+        {22, "rettype.lua:40: bad argument #1 to 'top' (bad square 'a2\\0' (it holds a NUL "
+             "byte))"},
     };
     tiers_variant *v = scripted("rettype.lua", ONTO_ANY);
     tiers_pos *p = pos_at(v, ERRORS_AT, 0);
@@ -915,6 +926,36 @@ static void test_pattern_budget(void **state)
     tiers_variant_free(v);
 }
 
+/* Recursion through to-be-closed variables whose __close handlers recurse
+ * again (hostile/lua/close_recursion.lua): once escaped the budget until
+ * the 20 s time guard (the emergency collections of a heap at its limit,
+ * and the call-chain walk of each error pcall caught a hundred thousand
+ * levels deep, were not counted).  It must end with the budget's error,
+ * not the guard's, and leave the engine usable. */
+static void test_close_recursion(void **state)
+{
+    (void)state;
+    tiers_variant *v = hostile("close_recursion.lua");
+    static const struct {
+        int var;
+        const char *msg;
+    } cases[] = {
+        {1, "close_recursion.lua:7: instruction budget exceeded (10000000 instructions) "
+            "(in hook moves of effect close-recursion)"},
+        {2, "close_recursion.lua:13: instruction budget exceeded (10000000 instructions) "
+            "(in hook moves of effect close-recursion)"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tiers_pos *p = pos_at(v, HOSTILE_AT, cases[i].var);
+        assert_int_equal(legal_count(p), TIERS_ESCRIPT);
+        assert_contains(script_error(v), cases[i].msg);
+        set_pos(p, HOSTILE_AT, 0);
+        assert_true(legal_count(p) > 0);
+        tiers_pos_free(p);
+    }
+    tiers_variant_free(v);
+}
+
 /* Work in C that the count hook cannot see: move generations and hooks
  * run from hooks count against the budget, and a budget error caught
  * with pcall still fails the hook. */
@@ -1004,6 +1045,7 @@ int main(void)
         cmocka_unit_test(test_finalizers_refused),
         cmocka_unit_test(test_pattern_budget),
         cmocka_unit_test(test_budget_counts_c_work),
+        cmocka_unit_test(test_close_recursion),
         cmocka_unit_test(test_nested_fanout),
         cmocka_unit_test(test_vetoed_and_check_effects),
     };

@@ -19,6 +19,9 @@
  * ALLOC_BYTES_PER_STEP): a C function that builds a large string in one
  * instruction (string.rep, table.concat, ...) pays for its size. */
 enum { ALLOC_BYTES_PER_STEP = 32 };
+/* A full collection walks the heap (mostly marking, cheaper per byte than
+ * building it): a refused allocation costs the heap / GC_BYTES_PER_STEP. */
+enum { GC_BYTES_PER_STEP = 256 };
 
 void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
@@ -32,6 +35,10 @@ void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     }
     if (nsize > osize && nsize - osize > s->mem_limit - s->mem) {
         s->mem_hit = 1;
+        /* Lua answers with a full collection and tries again: a walk of
+           the whole heap, charged like collectgarbage(), or a script
+           living at its memory limit would run collections unbounded */
+        budget_charge(s, s->mem / GC_BYTES_PER_STEP);
         return NULL;
     }
     void *q = realloc(ptr, nsize);
@@ -181,9 +188,43 @@ static int l_charged(lua_State *L)
     return lua_gettop(L);
 }
 
+/* An error caught by pcall or xpcall costs Lua a walk of the whole call
+ * chain (it shrinks the stack to what is in use), which no count sees: a
+ * script recursing a hundred thousand levels deep and catching errors
+ * there (through __close handlers that recurse again, say) spent seconds
+ * per thousand instructions.  Each caught error is charged the depth of
+ * the stack, found by probing levels 1, 2, 4, ... (about as much work as
+ * Lua's walk, and the charge is the bound found). */
+static size_t call_depth(lua_State *L)
+{
+    lua_Debug ar;
+    size_t n = 1;
+    while (n < ((size_t)1 << 30) && lua_getstack(L, (int)n, &ar))
+        n *= 2;
+    return n;
+}
+
+/* The wrapper of pcall and xpcall: upvalue 1 the library's function. */
+static int l_caught_charged(lua_State *L)
+{
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    tiers_script *s = script_of(L);
+    if (!lua_toboolean(L, 1) && !budget_spent(s)) /* (spent: it raises again) */
+        budget_charge(s, call_depth(L));
+    return lua_gettop(L);
+}
+
 /* Replaces each function of charged_fns by its wrapper (globals on top). */
 void budget_wrap_charged(lua_State *L)
 {
+    static const char *const catching[] = {"pcall", "xpcall"};
+    for (int i = 0; i < 2; i++) {
+        lua_getfield(L, -1, catching[i]);
+        lua_pushcclosure(L, l_caught_charged, 1);
+        lua_setfield(L, -2, catching[i]);
+    }
     for (const struct charged_fn *c = charged_fns; c->name; c++) {
         if (c->lib)
             lua_getfield(L, -1, c->lib);

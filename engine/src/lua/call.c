@@ -181,7 +181,7 @@ static void expand_result(lua_State *L, call *c)
                     if (why || lua_isnil(L, -1))
                         hook_error(L, c, "variant %d: %s", (int)i, why ? why
                                    : "path squares must be square names");
-                    m.path[j] = (uint8_t)sq;
+                    m.path[j] = (tiers_square)sq;
                     lua_settop(L, pi);
                 }
                 m.npath = (uint8_t)np;

@@ -90,7 +90,7 @@ typedef struct move_key {
 } move_key;
 
 _Static_assert(sizeof(move_key) == sizeof(tiers_move) + 2 * sizeof(piece_t) + 2 &&
-                   sizeof(move_key) <= 24,
+                   sizeof(move_key) <= 32,
                "move_key has no padding and fits move_key_hash's words");
 
 enum { MOVE_CACHE = 1024 };
@@ -207,7 +207,8 @@ void budget_wrap_charged(lua_State *L);
 /* tables.c */
 int tables_find_effect(const tiers_variant *v, const char *name);
 int tables_face_shown(const tiers_variant *v, int f);
-int tables_parse_square(const tiers_variant *v, const char *s);
+int tables_parse_square(const tiers_variant *v, const char *s, size_t len);
+const char *tables_push_shown(lua_State *L, const char *s, size_t len);
 void tables_push_square(lua_State *L, int sq);
 int tables_mode_tiers(const tiers_pos *p);
 int tables_rawset(lua_State *L);

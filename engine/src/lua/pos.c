@@ -48,14 +48,17 @@ static int check_sq(lua_State *L, int idx, const tiers_pos *p)
 {
     if (lua_type(L, idx) != LUA_TSTRING)
         return luaL_typeerror(L, idx, "square name");
-    const char *name = lua_tostring(L, idx);
-    int sq = tables_parse_square(p->v, name);
+    size_t len;
+    const char *name = lua_tolstring(L, idx, &len);
+    int sq = tables_parse_square(p->v, name, len);
     if (sq == -2)
         return luaL_argerror(L, idx, lua_pushfstring(L, "square '%s' is off the board (%dx%d)",
                                                      name, p->v->files, p->v->ranks));
     if (sq < 0)
-        return luaL_argerror(L, idx, lua_pushfstring(L, "bad square '%s' (a name like "
-                                                     "\"e5\")", name));
+        return luaL_argerror(L, idx, lua_pushfstring(L, "bad square '%s' (%s)",
+                                                     tables_push_shown(L, name, len),
+                                                     strlen(name) != len ? "it holds a NUL byte"
+                                                     : "a name like \"e5\""));
     return sq;
 }
 

@@ -38,9 +38,12 @@ int tables_face_shown(const tiers_variant *v, int f)
     return n;
 }
 
-/* "e5" -> square; -1 if malformed, -2 if off this board. */
-int tables_parse_square(const tiers_variant *v, const char *s)
+/* "e5" (a Lua string of len bytes) -> square; -1 if malformed (a NUL byte
+ * inside too: "a2\0" is not a2), -2 if off this board. */
+int tables_parse_square(const tiers_variant *v, const char *s, size_t len)
 {
+    if (len < 2 || len > 3 || strlen(s) != len)
+        return -1;
     if (s[0] < 'a' || s[0] > 'p' || s[1] < '1' || s[1] > '9')
         return -1;
     int file = s[0] - 'a', rank = s[1] - '0';
@@ -56,6 +59,29 @@ int tables_parse_square(const tiers_variant *v, const char *s)
     if (file >= v->files || rank > v->ranks)
         return -2;
     return sq_make(file, rank - 1);
+}
+
+/* Pushes the Lua string s (len bytes) as a message shows it and returns
+ * it: control bytes as \ddd (a NUL as \0), at most 40 bytes then "...",
+ * so a name a NUL byte cuts short is not shown as the name it looks like. */
+const char *tables_push_shown(lua_State *L, const char *s, size_t len)
+{
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (size_t i = 0; i < len && i < 40; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c < 0x20 || c == 0x7f) {
+            char esc[8];
+            snprintf(esc, sizeof esc, "\\%u", c);
+            luaL_addstring(&b, esc);
+        } else {
+            luaL_addchar(&b, (char)c);
+        }
+    }
+    if (len > 40)
+        luaL_addstring(&b, "...");
+    luaL_pushresult(&b);
+    return lua_tostring(L, -1);
 }
 
 /* The square's name ("e4", "a16"), written by hand: hooks push many. */
@@ -384,9 +410,10 @@ static void new_move(lua_State *L, const tiers_pos *p, const move_key *k)
 
 static uint64_t move_key_hash(const move_key *k)
 {
-    uint64_t w[3] = {0};
+    uint64_t w[4] = {0};
     memcpy(w, k, sizeof *k);
-    uint64_t h = (w[0] ^ w[1] * 0x9e3779b97f4a7c15ull ^ w[2] * 0xc2b2ae3d27d4eb4full);
+    uint64_t h = (w[0] ^ w[1] * 0x9e3779b97f4a7c15ull ^ w[2] * 0xc2b2ae3d27d4eb4full ^
+                  w[3] * 0x165667b19e3779f9ull);
     return (h ^ h >> 29) * 0xbf58476d1ce4e5b9ull;
 }
 
@@ -430,12 +457,16 @@ int tables_move_square(lua_State *L, const char *what, int out_ok, const char **
     const tiers_variant *v = script_of(L)->v;
     int t = lua_type(L, -1), sq = TIERS_NO_SQUARE;
     if (t == LUA_TSTRING) {
-        const char *name = lua_tostring(L, -1);
-        if (out_ok && !strcmp(name, "out"))
+        size_t len;
+        const char *name = lua_tolstring(L, -1, &len);
+        if (out_ok && len == 3 && !strcmp(name, "out"))
             return TIERS_NO_SQUARE;
-        if ((sq = tables_parse_square(v, name)) < 0) {
-            *why = lua_pushfstring(L, "%s '%s' is %s", what, name,
-                                   sq == -2 ? "off the board" : "not a square name");
+        if ((sq = tables_parse_square(v, name, len)) < 0) {
+            const char *shown = tables_push_shown(L, name, len);
+            *why = lua_pushfstring(L, "%s '%s' is %s", what, shown,
+                                   sq == -2              ? "off the board"
+                                   : strlen(name) != len ? "not a square name (it holds a NUL byte)"
+                                                         : "not a square name");
             return TIERS_NO_SQUARE;
         }
     } else if (t != LUA_TNIL) {
@@ -541,7 +572,8 @@ void tables_check_move(lua_State *L, int idx, call *c, int entry, tiers_move *m)
         why = lua_pushfstring(L, "is a %s, not a move table", luaL_typename(L, idx));
         goto bad;
     }
-    if (lua_getfield(L, idx, "kind") == LUA_TSTRING)
+    if (lua_getfield(L, idx, "kind") == LUA_TSTRING &&
+        strlen(lua_tostring(L, -1)) == lua_rawlen(L, -1)) /* no NUL inside */
         for (int k = 1; k < TIERS_MV_KINDS; k++)
             if (!strcmp(lua_tostring(L, -1), kind_name[k]))
                 m->kind = (uint8_t)k;
@@ -551,9 +583,9 @@ void tables_check_move(lua_State *L, int idx, call *c, int entry, tiers_move *m)
         goto bad;
     }
     lua_getfield(L, idx, "from");
-    m->from = (uint8_t)tables_move_square(L, "from", 0, &why);
+    m->from = (tiers_square)tables_move_square(L, "from", 0, &why);
     lua_getfield(L, idx, "to");
-    m->to = (uint8_t)tables_move_square(L, "to", 0, &why);
+    m->to = (tiers_square)tables_move_square(L, "to", 0, &why);
     m->tier = (uint8_t)move_byte(L, idx, "tier", &why);
     m->arg = (uint8_t)move_byte(L, idx, "arg", &why);
     if (move_flag(L, idx, "exit", &why))
@@ -564,9 +596,11 @@ void tables_check_move(lua_State *L, int idx, call *c, int entry, tiers_move *m)
         goto bad;
     int t = lua_getfield(L, idx, "effect");
     if (t == LUA_TSTRING) {
-        int e = tables_find_effect(v, lua_tostring(L, -1));
+        size_t len;
+        const char *name = lua_tolstring(L, -1, &len);
+        int e = strlen(name) == len ? tables_find_effect(v, name) : -1;
         if (e < 0) {
-            why = lua_pushfstring(L, "unknown effect '%s'", lua_tostring(L, -1));
+            why = lua_pushfstring(L, "unknown effect '%s'", tables_push_shown(L, name, len));
             goto bad;
         }
         m->effect = (uint8_t)(e + 1);
@@ -586,7 +620,7 @@ void tables_check_move(lua_State *L, int idx, call *c, int entry, tiers_move *m)
         }
         for (int i = 0; i < (int)n; i++) {
             lua_geti(L, pi, i + 1);
-            m->path[i] = (uint8_t)tables_move_square(L, "path square", 1, &why);
+            m->path[i] = (tiers_square)tables_move_square(L, "path square", 1, &why);
             if (why)
                 goto bad;
         }

@@ -362,7 +362,8 @@ static char *cluster_parallel_script(const struct cli *c, const struct cluster_r
                 c->threads == 1 ? "" : "s");
     cluster_put(&t, "play() {\n    local shard=$1 db=\"$PWD/shards/shard-$1.db\"\n    ");
     cluster_put_play(&t, r, "1");
-    cluster_put(&t, "}\nexport -f play\nexport TIERS\n");
+    /* parallel runs each job with $SHELL: it must be bash to see play() */
+    cluster_put(&t, "}\nexport -f play\nexport TIERS SHELL=/bin/bash\n");
     cluster_put(&t, "parallel --will-cite --halt never -j %d", c->slots > 0 ? c->slots : 1);
     if (c->sshloginfile) {
         /* remote hosts need the same paths: a shared file system */

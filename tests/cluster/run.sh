@@ -182,4 +182,28 @@ bash "$tmp/p/parallel.sh" 3 >"$tmp/p.out" 2>&1
 check "parallel: the rerun merges" $? "$(tail -n 3 "$tmp/p.out")"
 same_games "parallel merge equals one process" "$tmp/one.db" "$tmp/p/merged.db" "$pkey"
 
+# a shard killed mid-run under parallel: named, played again, merged
+"$tiers" cluster parallel "$duel" --games 16 --shards 4 --slots 2 "${agents[@]}" \
+    -o "$tmp/k" >/dev/null
+kkey=$(sed -n 's/^run=//p' "$tmp/k/cluster.conf")
+bash "$tmp/k/parallel.sh" >"$tmp/k.out" 2>&1 &
+ppid_=$!
+pids+=("$ppid_")
+killed=0
+for i in $(seq 300); do
+    if pkill -KILL -f -- "--shard 2/4 --db $tmp/k/shards/shard-2.db" 2>/dev/null; then
+        killed=1
+        break
+    fi
+    sleep 0.1
+done
+wait "$ppid_"
+rc=$?
+check "parallel: shard 2 killed while it played" "$((1 - killed))" "never saw it run"
+check "parallel: the merge step refuses" "$([[ $rc -eq 2 ]]; echo $?)" "exit $rc"
+expect "parallel: status names shard 2" 2 "bash $tmp/k/parallel.sh 2" - -- cluster status "$tmp/k"
+bash "$tmp/k/parallel.sh" 2 >"$tmp/k.out" 2>&1
+check "parallel: the rerun merges" $? "$(tail -n 3 "$tmp/k.out")"
+same_games "parallel after a kill equals one process" "$tmp/one-c.db" "$tmp/k/merged.db" "$kkey"
+
 cli_end

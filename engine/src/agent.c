@@ -616,8 +616,11 @@ static int agent_gen(tiers_pos *p, tiers_move *buf, int *lazy)
 
 static int agent_hist_key(const tiers_move *m)
 {
-    int from = m->kind == TIERS_MV_DROP ? (m->piece & 0xff) : m->from;
-    return from << 8 | m->to;
+    /* squares are 0..255 and TIERS_NO_SQUARE is 0xffff: the low byte
+       keeps the key inside the 64 K table (a sentinel shares a slot with
+       the last square, which only blurs a heuristic) */
+    int from = m->kind == TIERS_MV_DROP ? m->piece : m->from;
+    return (from & 0xff) << 8 | (m->to & 0xff);
 }
 
 /* Order keys: the table's move, then tactical moves by the value taken

@@ -294,11 +294,11 @@ int export_run(const struct cli *c, db *d, const struct db_run *run, const char 
                         *s))
                 *s = '_';
         char msg[512];
-        int rc = db_records(d, run->key, limit, shard_k, shard_n, export_game, &x, msg,
+        int rc = db_records(d, run, limit, shard_k, shard_n, export_game, &x, msg,
                             sizeof msg);
         if (rc < 0) {
             cli_error(c, "%s", msg);
-            code = CLI_INTERNAL;
+            code = rc == DB_BAD ? CLI_INPUT : CLI_INTERNAL;
         } else {
             code = rc;
         }
@@ -427,9 +427,10 @@ int cmd_export_run(struct cli *c)
         return CLI_INPUT;
     }
     /* the folder is made when the first run is found */
-    if (db_runs(a.d, export_each_run, &a, err, sizeof err) < 0) {
+    int rc = db_runs(a.d, export_each_run, &a, err, sizeof err);
+    if (rc < 0) {
         cli_error(c, "%s", err);
-        a.code = CLI_INTERNAL;
+        a.code = rc == DB_BAD ? CLI_INPUT : CLI_INTERNAL;
     }
     code = a.code;
     if (a.only && !a.ndone && code == CLI_OK) {

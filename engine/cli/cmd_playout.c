@@ -198,10 +198,11 @@ int playout_variant(const struct cli *c, db *d, const char *spec, int with_stats
         return rc == TIERS_EINPUT ? CLI_INPUT : CLI_INTERNAL;
     }
     if (with_stats) {
-        if (stats_collect(d, &out->run, c->games, &out->stats, err, sizeof err) != 0) {
+        int bad = stats_collect(d, &out->run, c->games, &out->stats, err, sizeof err);
+        if (bad != 0) {
             stats_free(&out->stats);
             cli_error(c, "%s: %s", spec, err);
-            return CLI_INTERNAL;
+            return bad == DB_BAD ? CLI_INPUT : CLI_INTERNAL;
         }
         out->have_stats = 1;
     }

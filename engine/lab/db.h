@@ -17,6 +17,11 @@
 
 typedef struct db db;
 
+/* What the readers below return for a row that fails its check (a value
+ * of the wrong type, out of range or disagreeing with its row: dbcheck.h);
+ * -1 is a failure of SQLite itself. */
+enum { DB_BAD = -2 };
+
 enum { DB_TEXT = 256, DB_SPEC = 160, DB_NAME = 32 };
 
 /* A run's configuration (the columns of `runs`). */
@@ -64,7 +69,9 @@ int db_add_game(db *d, const struct db_run *run, const struct game_record *g,
 int db_commit(db *d, int ok, char *err, size_t errsize);
 
 /* Copies every run, game and effect row of the database at src into d
- * (rows d already has are kept).  *added and *skipped count games;
+ * (rows d already has are kept), in one transaction, after checking
+ * every row of src (a foreign file is untrusted input: dbcheck.h); src is
+ * opened read-only and may not be d's own file.  *added and *skipped count games;
  * *differ counts games present in both whose move records differ (a sign
  * that the two were not played by the same engine). */
 int db_merge(db *d, const char *src, int64_t *added, int64_t *skipped,
@@ -116,7 +123,7 @@ struct db_record {
 /* Calls fn for each stored game i < limit of the run with
  * i mod shard_n = shard_k - 1, in index order.  A non-zero return from fn
  * stops with that value.  Returns 0, or -1 with err. */
-int db_records(db *d, const char *run, int64_t limit, int shard_k, int shard_n,
+int db_records(db *d, const struct db_run *run, int64_t limit, int shard_k, int shard_n,
                int (*fn)(const struct db_record *g, void *ud), void *ud, char *err,
                size_t errsize);
 

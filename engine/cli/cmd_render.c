@@ -36,13 +36,13 @@ static int cmd_render_ply(tiers_pos *p, const tiers_record_ply *ply, void *ud)
 static int cmd_render_record(const struct cli *c, tiers_variant **vp, tiers_pos **pp,
                              struct cmd_render_state *s)
 {
-    char *text = cli_slurp(c, c->record);
+    int code;
+    char *text = cli_slurp(c, c->record, &code);
     if (!text)
-        return CLI_INPUT;
+        return code;
     tiers_error err;
     memset(&err, 0, sizeof err);
     tiers_record *r = tiers_record_read(text, &err);
-    int code = CLI_OK;
     if (!r) {
         char msg[1200];
         snprintf(err.file, sizeof err.file, "%s", c->record);

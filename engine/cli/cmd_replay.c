@@ -252,9 +252,7 @@ int cmd_replay_run(struct cli *c)
     if (!v)
         return code;
     code = cli_check_notation(c, v);
-    char *text = code == CLI_OK ? cli_slurp(c, c->args[1]) : NULL;
-    if (code == CLI_OK && !text)
-        code = CLI_INPUT;
+    char *text = code == CLI_OK ? cli_slurp(c, c->args[1], &code) : NULL;
     tiers_error err;
     tiers_record *r = text ? tiers_record_read(text, &err) : NULL;
     if (text && !r) {

@@ -18,6 +18,7 @@
 
 #include "export.h"
 #include "jsonw.h"
+#include "outfile.h"
 #include "playout.h"
 
 /* as many rules as an options column can hold (each takes >= 2 bytes) */
@@ -219,42 +220,34 @@ static int export_game(const struct db_record *g, void *ud)
     struct export_ctx *x = ud;
     const struct cli *c = x->c;
     size_t size = strlen(x->dir) + sizeof x->name + 64;
-    char *path = malloc(size), *part = malloc(size + 8);
-    if (!path || !part) {
-        free(path);
-        free(part);
+    char *path = malloc(size);
+    if (!path) {
         cli_error(c, "out of memory");
         return CLI_INTERNAL;
     }
     snprintf(path, size, "%s/%s-%s-%06lld.txt", x->dir, x->name, x->run->key,
              (long long)g->index);
-    snprintf(part, size + 8, "%s.part", path);
+    /* written to a temporary file made exclusively next to it (never
+       through a planted link), renamed when complete */
     int code = CLI_OK;
-    FILE *f = fopen(part, "w");
-    if (!f) {
-        cli_error(c, "%s: %s", part, strerror(errno));
+    struct outfile out;
+    char msg[1200] = "";
+    if (outfile_open(&out, path, msg, sizeof msg) != 0) {
+        cli_error(c, "%s", msg);
         code = CLI_INTERNAL;
     } else {
         struct gamerec_moves w;
-        export_tags(x, f, g);
-        code = export_moves(x, &w, f, g);
-        int bad = code == CLI_OK && gamerec_end(&w, g->result) < 0;
-        bad |= fclose(f) != 0;
-        if (code == CLI_OK && bad) {
-            cli_error(c, "error writing %s", part);
-            code = CLI_INTERNAL;
-        }
-        if (code == CLI_OK && rename(part, path) != 0) {
-            cli_error(c, "%s: %s", path, strerror(errno));
+        export_tags(x, out.f, g);
+        code = export_moves(x, &w, out.f, g);
+        int ok = code == CLI_OK && gamerec_end(&w, g->result) == 0;
+        if (outfile_close(&out, ok, msg, sizeof msg) != 0 && code == CLI_OK) {
+            cli_error(c, "%s", msg);
             code = CLI_INTERNAL;
         }
         if (code == CLI_OK)
             x->written++;
-        else
-            unlink(part);
     }
     free(path);
-    free(part);
     return code;
 }
 

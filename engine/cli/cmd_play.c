@@ -19,6 +19,7 @@
 
 #include "cli.h"
 #include "lab.h"
+#include "outfile.h"
 
 enum {
     PLAY_TOKEN = 32,
@@ -489,13 +490,13 @@ static int play_cmd_save(struct play_game *g, const char *path)
 {
     if (!path || !path[0])
         return play_complain(g, CLI_INPUT, "save: which file? (save FILE)");
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return play_complain(g, CLI_INTERNAL, "save: %s: %s", path, strerror(errno));
-    int bad = play_write_record(g, f) < 0;
-    bad |= fclose(f) != 0;
-    if (bad)
-        return play_complain(g, CLI_INTERNAL, "save: error writing %s", path);
+    struct outfile o; /* written whole or not at all */
+    char msg[1200] = "";
+    if (outfile_open(&o, path, msg, sizeof msg) != 0)
+        return play_complain(g, CLI_INTERNAL, "save: %s", msg);
+    int ok = play_write_record(g, o.f) >= 0;
+    if (outfile_close(&o, ok, msg, sizeof msg) != 0)
+        return play_complain(g, CLI_INTERNAL, "save: %s", msg);
     printf("saved %d pl%s to %s\n", g->nplies, g->nplies == 1 ? "y" : "ies", path);
     return CLI_OK;
 }

@@ -118,10 +118,11 @@ static int playout_agents(const struct cli *c, const tiers_variant *v, const cha
 db *playout_open_db(const struct cli *c, int *code)
 {
     char err[1024];
-    db *d = db_open(c->db, 1, err, sizeof err);
+    int foreign;
+    db *d = db_open_checked(c->db, 1, &foreign, err, sizeof err);
     if (!d) {
         cli_error(c, "%s", err);
-        *code = CLI_INPUT;
+        *code = foreign ? CLI_INPUT : CLI_INTERNAL;
     }
     return d;
 }

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "outfile.h"
 #include "png.h"
 #include "svg.h"
 
@@ -143,37 +144,26 @@ static char *cmd_render_svg(const struct cli *c, const svg_view *view,
     return buf;
 }
 
-/* Writes len bytes to the file out, or to stdout when out is NULL.  A file
- * that could not be completed is removed, so no partial picture is left;
- * only a regular file, never a device such as /dev/full. */
+/* Writes len bytes to the file out, or to stdout when out is NULL.  The
+ * file is written whole or not at all (outfile.h): a temporary file made
+ * next to it, renamed when complete. */
 static int cmd_render_save(const struct cli *c, const char *out,
                            const void *data, size_t len)
 {
     if (!out) {
-        if (fwrite(data, 1, len, stdout) == len)
+        if (fwrite(data, 1, len, stdout) == len && fflush(stdout) == 0)
             return CLI_OK;
         cli_error(c, "error writing the output: %s", strerror(errno));
         return CLI_INTERNAL;
     }
-    FILE *f = fopen(out, "wb");
-    if (!f) {
-        cli_error(c, "%s: %s", out, strerror(errno));
+    struct outfile o;
+    char err[1200] = "";
+    if (outfile_open(&o, out, err, sizeof err) != 0 ||
+        outfile_close(&o, fwrite(data, 1, len, o.f) == len, err, sizeof err) != 0) {
+        cli_error(c, "%s", err);
         return CLI_INTERNAL;
     }
-    struct stat st;
-    int regular = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode);
-    int bad = fwrite(data, 1, len, f) != len;
-    int err = bad ? errno : 0;
-    if (fclose(f) != 0 && !bad) {
-        bad = 1;
-        err = errno;
-    }
-    if (!bad)
-        return CLI_OK;
-    cli_error(c, "error writing %s: %s", out, strerror(err ? err : EIO));
-    if (regular)
-        unlink(out);
-    return CLI_INTERNAL;
+    return CLI_OK;
 }
 
 /* Writes the picture to --output (default stdout), as PNG with --png. */

@@ -122,8 +122,11 @@ static int db_check_objects(sqlite3 *h, const char *schema, const char *path, ch
     sqlite3_stmt *st = NULL;
     snprintf(sql, sizeof sql, "SELECT type, name FROM \"%s\".sqlite_master", schema);
     if (sqlite3_prepare_v2(h, sql, -1, &st, NULL) != SQLITE_OK) {
-        snprintf(err, size, "'%s' is not a tiers playout database (%s)", path,
-                 sqlite3_errmsg(h));
+        if (sqlite3_errcode(h) == SQLITE_NOTADB)
+            snprintf(err, size, "'%s' is not a tiers playout database (%s)", path,
+                     sqlite3_errmsg(h));
+        else
+            snprintf(err, size, "cannot read database '%s': %s", path, sqlite3_errmsg(h));
         return -1;
     }
     int found = 0, rc, bad = 0;
@@ -264,6 +267,13 @@ static int db_exec(db *d, const char *sql, char *err, size_t size)
 
 db *db_open(const char *path, int create, char *err, size_t size)
 {
+    int foreign;
+    return db_open_checked(path, create, &foreign, err, size);
+}
+
+db *db_open_checked(const char *path, int create, int *foreign, char *err, size_t size)
+{
+    *foreign = 0;
     db *d = calloc(1, sizeof *d);
     if (!d || !(d->path = strdup(path))) {
         free(d);
@@ -285,11 +295,14 @@ db *db_open(const char *path, int create, char *err, size_t size)
         db_exec(d, "BEGIN IMMEDIATE", e, sizeof e) ||
         db_exec(d, db_schema, e, sizeof e)) {
         snprintf(err, size, "database '%s': %s", path, e);
+        /* a file that is no database at all */
+        *foreign = sqlite3_errcode(d->h) == SQLITE_NOTADB;
         db_close(d);
         return NULL;
     }
     int bad = db_check_objects(d->h, "main", path, err, size) ||
               db_check_version(d->h, "main", path, err, size);
+    *foreign = bad;
     if (db_exec(d, bad ? "ROLLBACK" : "COMMIT", e, sizeof e) && !bad) {
         snprintf(err, size, "database '%s': %s", path, e);
         bad = 1;
@@ -355,6 +368,20 @@ db *db_open_read(const char *path, char *err, size_t size)
     }
     sqlite3_busy_timeout(d->h, 60000);
     return d;
+}
+
+int db_checkpoint(db *d, char *err, size_t size)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(d->h, "PRAGMA wal_checkpoint(TRUNCATE)", -1, &st, NULL);
+    int ok = rc == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW &&
+             sqlite3_column_int(st, 0) == 0 &&
+             sqlite3_column_int(st, 1) == sqlite3_column_int(st, 2);
+    if (!ok)
+        snprintf(err, size, "database '%s': cannot complete the file: %s", d->path,
+                 sqlite3_errmsg(d->h));
+    sqlite3_finalize(st);
+    return ok ? 0 : -1;
 }
 
 void db_close(db *d)
@@ -756,13 +783,13 @@ int db_merge(db *d, const char *src, int64_t *added, int64_t *skipped, int64_t *
     *added = *skipped = *differ = 0;
     if (db_same_file(src, d->path)) {
         snprintf(err, size, "'%s' is the output database '%s' itself", src, d->path);
-        return -1;
+        return DB_BAD;
     }
     /* the source must be a playout database: open it on its own first
        (read-only) so a missing or foreign file gets a clear message */
     sqlite3 *probe = db_open_probe(src, err, size);
     if (!probe)
-        return -1;
+        return DB_BAD;
     sqlite3_close(probe);
     char *uri = db_ro_uri(src);
     if (!uri || sqlite3_prepare_v2(d->h, "ATTACH DATABASE ?1 AS src", -1, &st, NULL) !=
@@ -777,7 +804,7 @@ int db_merge(db *d, const char *src, int64_t *added, int64_t *skipped, int64_t *
     free(uri);
     if (rc != SQLITE_DONE) {
         snprintf(err, size, "cannot attach '%s': %s", src, sqlite3_errmsg(d->h));
-        return -1;
+        return DB_BAD;
     }
     int fail = db_exec(d, "BEGIN IMMEDIATE", e, sizeof e), checked = 0;
     if (!fail) {
@@ -810,7 +837,7 @@ int db_merge(db *d, const char *src, int64_t *added, int64_t *skipped, int64_t *
     }
     db_exec(d, "DETACH DATABASE src", e, sizeof e);
     *skipped = total - *added;
-    return fail ? -1 : 0;
+    return !fail ? 0 : checked ? DB_BAD : -1;
 }
 
 /* The game in the current row of a query on db_game_columns, checked

@@ -44,11 +44,19 @@ void db_run_key(struct db_run *run);
 /* Opens (create: or creates) the database at path, in WAL mode.  NULL
  * with a message in err. */
 db *db_open(const char *path, int create, char *err, size_t errsize);
+/* The same, telling why it failed: *foreign = 1 when the file is not a
+ * playout database of this schema (bad input), 0 when it could not be
+ * opened, created or written (a full disk, a link at path, ...). */
+db *db_open_checked(const char *path, int create, int *foreign, char *err, size_t errsize);
 /* Opens an existing playout database read-only (nothing is created or
  * changed; for reading games back).  NULL with a message in err: a missing
  * file, a file that is not a playout database, another schema. */
 db *db_open_read(const char *path, char *err, size_t errsize);
 void db_close(db *d);
+/* Moves every committed transaction from the write-ahead log into the
+ * database file itself (so the file alone holds them, as before a rename
+ * or a copy).  0, or -1 with err (a full disk: the log keeps them). */
+int db_checkpoint(db *d, char *err, size_t errsize);
 
 /* Records the run (nothing if it is there).  0, or -1 with err. */
 int db_put_run(db *d, const struct db_run *run, char *err, size_t errsize);

@@ -199,14 +199,14 @@ fresh
 cp "$base" "$tmp/o.db"
 ln -s "$tmp/o.db" "$tmp/link.db"
 SECONDS=0
-expect "merge a file into itself through a link" 2 - "is the output database" -- \
+expect "merge a file into itself through a link" 1 - "is both an input and the output" -- \
     merge -o "$tmp/o.db" "$tmp/link.db"
 ln "$tmp/o.db" "$tmp/hard.db"
-expect "merge a file into itself through a hard link" 2 - "is the output database" -- \
+expect "merge a file into itself through a hard link" 1 - "is both an input and the output" -- \
     merge -o "$tmp/o.db" "$tmp/hard.db"
 [[ $SECONDS -lt 20 ]]
 check "self-merges end at once (no wait on the file's own lock)" $? "took ${SECONDS}s"
-expect "merge -o onto a planted link is refused" 2 - "cannot open database" -- \
+expect "merge -o onto a planted link is refused" 3 - "cannot open database" -- \
     merge -o "$tmp/link.db" "$tmp/m.db"
 
 # ---- a database in a folder the user cannot write, read by another user

@@ -130,9 +130,17 @@ tiers_pos *cli_open_pos(const struct cli *c, const tiers_variant *v,
     tiers_pos *p = tiers_pos_new(v, history, &err);
     if (!p) {
         tiers_error_text(&err, text, sizeof text);
-        cli_error(c, "cannot create a position for %s: %s",
-                  tiers_variant_name(v), text[0] ? text : "out of memory");
-        *code = CLI_INTERNAL;
+        if (!text[0] || !strcmp(text, "out of memory")) {
+            cli_error(c, "cannot create a position for %s: out of memory",
+                      tiers_variant_name(v));
+            *code = CLI_INTERNAL;
+        } else { /* the variant's start: does not read (bad input) */
+            const char *file = tiers_variant_path(v);
+            cli_error(c, "%s: start: the start position of %s does not read: %s",
+                      file && file[0] ? file : tiers_variant_name(v), tiers_variant_name(v),
+                      text);
+            *code = CLI_INPUT;
+        }
         return NULL;
     }
     if (c->position) {

@@ -151,10 +151,9 @@ static int cmd_render_save(const struct cli *c, const char *out,
                            const void *data, size_t len)
 {
     if (!out) {
-        if (fwrite(data, 1, len, stdout) == len && fflush(stdout) == 0)
-            return CLI_OK;
-        cli_error(c, "error writing the output: %s", strerror(errno));
-        return CLI_INTERNAL;
+        /* a failure here is reported once, by cli_finish_output */
+        fwrite(data, 1, len, stdout);
+        return CLI_OK;
     }
     struct outfile o;
     char err[1200] = "";

@@ -190,6 +190,15 @@ static int export_moves(struct export_ctx *x, struct gamerec_moves *w, FILE *f,
             code = CLI_INPUT;
             break;
         }
+        if (!gamerec_move_readable(text)) {
+            cli_error(c, "run %s, game %lld, ply %d: the move '%s' cannot be read back from a "
+                      "game record (a result, a move number, a tag or comment mark, or a "
+                      "space in a move text: the variant's format hook?)",
+                      x->run->key, (long long)g->index, plies + 1, text);
+            free(text);
+            code = CLI_INPUT;
+            break;
+        }
         gamerec_move(w, number, side, text);
         free(text);
         rc = tiers_pos_make(p, &m);

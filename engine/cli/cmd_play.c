@@ -490,6 +490,11 @@ static int play_cmd_save(struct play_game *g, const char *path)
 {
     if (!path || !path[0])
         return play_complain(g, CLI_INPUT, "save: which file? (save FILE)");
+    for (int i = 0; i < g->nplies; i++)
+        if (!gamerec_move_readable(g->plies[i].text))
+            return play_complain(g, CLI_INPUT, "save: ply %d '%s' cannot be read back from "
+                                 "a game record (the variant's format hook?)",
+                                 i + 1, g->plies[i].text);
     struct outfile o; /* written whole or not at all */
     char msg[1200] = "";
     if (outfile_open(&o, path, msg, sizeof msg) != 0)

@@ -82,6 +82,8 @@ int db_commit(db *d, int ok, char *err, size_t errsize);
  * opened read-only and may not be d's own file.  *added and *skipped count games;
  * *differ counts games present in both whose move records differ (a sign
  * that the two were not played by the same engine). */
+/* Returns 0, DB_BAD when src is refused (missing, foreign, a bad row, d's
+ * own file), or -1 when d could not be written. */
 int db_merge(db *d, const char *src, int64_t *added, int64_t *skipped,
              int64_t *differ, char *err, size_t errsize);
 

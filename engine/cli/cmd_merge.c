@@ -95,6 +95,7 @@ int cmd_merge_run(struct cli *c)
         if (tmp)
             merge_temp_remove(tmp);
         free(tmp);
+        /* the temporary file we made failed: a write error (a full disk) */
         return foreign ? CLI_INPUT : CLI_INTERNAL;
     }
     jsonw w;

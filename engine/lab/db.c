@@ -285,6 +285,7 @@ db *db_open_checked(const char *path, int create, int *foreign, char *err, size_
     if (sqlite3_open_v2(path, &d->h, flags, NULL) != SQLITE_OK) {
         snprintf(err, size, "cannot open database '%s': %s", path,
                  d->h ? sqlite3_errmsg(d->h) : "out of memory");
+        *foreign = d->h != NULL; /* no such folder, a link, ... */
         db_close(d);
         return NULL;
     }

@@ -44,9 +44,10 @@ void db_run_key(struct db_run *run);
 /* Opens (create: or creates) the database at path, in WAL mode.  NULL
  * with a message in err. */
 db *db_open(const char *path, int create, char *err, size_t errsize);
-/* The same, telling why it failed: *foreign = 1 when the file is not a
- * playout database of this schema (bad input), 0 when it could not be
- * opened, created or written (a full disk, a link at path, ...). */
+/* The same, telling why it failed: *foreign = 1 for bad input (the file
+ * is not a playout database of this schema, or cannot be opened at that
+ * path: no such folder, a link), 0 when it could not be written (a full
+ * disk) or memory ran out. */
 db *db_open_checked(const char *path, int create, int *foreign, char *err, size_t errsize);
 /* Opens an existing playout database read-only (nothing is created or
  * changed; for reading games back).  NULL with a message in err: a missing

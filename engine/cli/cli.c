@@ -136,9 +136,17 @@ tiers_pos *cli_open_pos(const struct cli *c, const tiers_variant *v,
     tiers_pos *p = tiers_pos_new(v, history, &err);
     if (!p) {
         tiers_error_text(&err, text, sizeof text);
-        cli_error(c, "cannot create a position for %s: %s",
-                  tiers_variant_name(v), text[0] ? text : "out of memory");
-        *code = CLI_INTERNAL;
+        if (!text[0] || !strcmp(text, "out of memory")) {
+            cli_error(c, "cannot create a position for %s: out of memory",
+                      tiers_variant_name(v));
+            *code = CLI_INTERNAL;
+        } else { /* the variant's start: does not read (bad input) */
+            const char *file = tiers_variant_path(v);
+            cli_error(c, "%s: start: the start position of %s does not read: %s",
+                      file && file[0] ? file : tiers_variant_name(v), tiers_variant_name(v),
+                      text);
+            *code = CLI_INPUT;
+        }
         return NULL;
     }
     if (c->position) {
@@ -195,16 +203,36 @@ void cli_close(tiers_variant *v, tiers_pos *p)
     tiers_variant_free(v);
 }
 
-char *cli_slurp(const struct cli *c, const char *path)
+/* "PATH:LINE:COL" of byte `at` of text (lines and columns from 1,
+ * columns in bytes). */
+static void cli_where(const char *path, const char *text, size_t at, char *out, size_t size)
+{
+    long line = 1;
+    size_t start = 0;
+    for (size_t k = 0; k < at; k++)
+        if (text[k] == '\n') {
+            line++;
+            start = k + 1;
+        }
+    snprintf(out, size, "%s:%ld:%zu", path, line, at - start + 1);
+}
+
+char *cli_slurp(const struct cli *c, const char *path, int *code)
 {
     FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+    *code = CLI_INPUT;
     if (!f) {
         cli_error(c, "%s: %s", path, strerror(errno));
         return NULL;
     }
-    size_t len = 0, cap = 4096;
+    /* read one byte past the limit, to tell a file at the limit from one
+       over it, and never more (/dev/zero ends here) */
+    size_t len = 0, cap = 4096, most = (size_t)TIERS_RECORD_MAX_BYTES + 1;
     char *buf = malloc(cap);
-    for (size_t n; buf && (n = fread(buf + len, 1, cap - len - 1, f)) > 0;) {
+    for (size_t n; buf && len < most &&
+                   (n = fread(buf + len, 1, (cap - len - 1 < most - len ? cap - len - 1
+                                                                         : most - len),
+                              f)) > 0;) {
         len += n;
         if (len + 1 == cap) {
             char *more = realloc(buf, cap *= 2);
@@ -218,11 +246,66 @@ char *cli_slurp(const struct cli *c, const char *path)
         fclose(f);
     if (bad) {
         cli_error(c, "%s: %s", path, buf ? "read error" : "out of memory");
+        if (!buf)
+            *code = CLI_INTERNAL;
+        free(buf);
+        return NULL;
+    }
+    if (len > (size_t)TIERS_RECORD_MAX_BYTES) {
+        cli_error(c, "%s: over %d bytes (16 MiB, the limit of a record)", path,
+                  TIERS_RECORD_MAX_BYTES);
+        free(buf);
+        return NULL;
+    }
+    const char *nul = memchr(buf, '\0', len);
+    if (nul) {
+        char where[1200];
+        cli_where(path, buf, (size_t)(nul - buf), where, sizeof where);
+        cli_error(c, "%s: a NUL byte (byte %zu of the file)", where, (size_t)(nul - buf) + 1);
         free(buf);
         return NULL;
     }
     buf[len] = '\0';
+    *code = CLI_OK;
     return buf;
+}
+
+int cli_read_line(FILE *f, char *buf, size_t *len)
+{
+    size_t n = 0;
+    int ch;
+    while ((ch = getc(f)) != EOF && ch != '\n') {
+        if (n == CLI_MAX_LINE) {
+            *len = n;
+            return CLI_LINE_LONG;
+        }
+        buf[n++] = (char)ch;
+    }
+    buf[n] = '\0';
+    *len = n;
+    if (ch == EOF && ferror(f))
+        return CLI_LINE_ERROR;
+    return ch == EOF && n == 0 ? 0 : 1;
+}
+
+int cli_line_check(const struct cli *c, const char *file, long lineno, int rc,
+                   const char *buf, size_t len)
+{
+    if (rc == CLI_LINE_LONG) {
+        cli_error(c, "%s:%ld: line over %d bytes (64 KiB, the limit of an input line)", file,
+                  lineno, CLI_MAX_LINE);
+        return CLI_INPUT;
+    }
+    if (rc == CLI_LINE_ERROR) {
+        cli_error(c, "%s:%ld: read error: %s", file, lineno, strerror(errno));
+        return CLI_INPUT;
+    }
+    const char *nul = rc > 0 ? memchr(buf, '\0', len) : NULL;
+    if (nul) {
+        cli_error(c, "%s:%ld:%zu: a NUL byte", file, lineno, (size_t)(nul - buf) + 1);
+        return CLI_INPUT;
+    }
+    return CLI_OK;
 }
 
 /* The library's text writers return the length (or a negative code); a

@@ -277,8 +277,24 @@ int cli_open_how(const struct cli *c, const char *spec, const struct cli_open_ho
 void cli_close(tiers_variant *v, tiers_pos *p);
 
 /* The whole file at path ("-" = standard input), NUL-terminated, or NULL
- * after a message ("PATH: reason"). */
-char *cli_slurp(const struct cli *c, const char *path);
+ * after a message ("PATH: reason") with *code the exit code: a file over
+ * TIERS_RECORD_MAX_BYTES or holding a NUL byte (named by line and column)
+ * is bad input, out of memory an internal error. */
+char *cli_slurp(const struct cli *c, const char *path, int *code);
+
+/* Input lines (moves --batch, play): at most CLI_MAX_LINE bytes. */
+enum { CLI_MAX_LINE = 64 << 10, CLI_LINE_LONG = -1, CLI_LINE_ERROR = -2 };
+
+/* Reads one line from f into buf (CLI_MAX_LINE + 1 bytes), without its
+ * '\n'; *len bytes (a NUL byte may be among them).  1, 0 at the end of
+ * the input, CLI_LINE_LONG (stops reading: no more than the limit is
+ * read) or CLI_LINE_ERROR. */
+int cli_read_line(FILE *f, char *buf, size_t *len);
+/* CLI_OK for a line cli_read_line returned (rc) that is fine, else the exit
+ * code after a message naming FILE:LINE[:COL]: too long, unreadable, or
+ * holding a NUL byte. */
+int cli_line_check(const struct cli *c, const char *file, long lineno, int rc,
+                   const char *buf, size_t len);
 
 /* Formatting into freshly allocated strings (NULL = out of memory or a
  * library error, *rc tells which). */

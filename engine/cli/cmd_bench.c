@@ -331,10 +331,11 @@ static int cmd_bench_batch_line(const struct cli *c, const tiers_variant *v, cha
 static int cmd_bench_batch_load(const struct cli *c, const tiers_variant *v,
                                 struct cmd_bench_batch *b)
 {
-    char *text = cli_slurp(c, c->batch);
+    int code;
+    char *text = cli_slurp(c, c->batch, &code);
     if (!text)
-        return CLI_INPUT;
-    int code = CLI_OK, cap = 0;
+        return code;
+    int cap = 0;
     long lineno = 0;
     for (char *save = NULL, *line = strtok_r(text, "\n", &save); line && code == CLI_OK;
          line = strtok_r(NULL, "\n", &save)) {

@@ -503,9 +503,10 @@ static int cluster_status(struct cli *c)
     const char *dir = cluster_absolute(c->args[1], abs) == 0 ? abs : c->args[1];
     char path[PATH_MAX + 64], kind[16], run[17], games_text[32], shards_text[16];
     snprintf(path, sizeof path, "%s/" CLUSTER_CONF, dir);
-    char *conf = cli_slurp(c, path);
+    int code;
+    char *conf = cli_slurp(c, path, &code);
     if (!conf)
-        return CLI_INPUT;
+        return code;
     long games, shards;
     int bad = cluster_conf_get(conf, "kind", kind, sizeof kind) ||
               cluster_conf_get(conf, "run", run, sizeof run) ||

@@ -18,6 +18,7 @@
 
 #include "export.h"
 #include "jsonw.h"
+#include "outfile.h"
 #include "playout.h"
 
 /* as many rules as an options column can hold (each takes >= 2 bytes) */
@@ -185,6 +186,15 @@ static int export_moves(struct export_ctx *x, struct gamerec_moves *w, FILE *f,
             code = CLI_INPUT;
             break;
         }
+        if (!gamerec_move_readable(text)) {
+            cli_error(c, "run %s, game %lld, ply %d: the move '%s' cannot be read back from a "
+                      "game record (a result, a move number, a tag or comment mark, or a "
+                      "space in a move text: the variant's format hook?)",
+                      x->run->key, (long long)g->index, plies + 1, text);
+            free(text);
+            code = CLI_INPUT;
+            break;
+        }
         gamerec_move(w, number, side, text);
         free(text);
         rc = tiers_pos_make(p, &m);
@@ -215,42 +225,34 @@ static int export_game(const struct db_record *g, void *ud)
     struct export_ctx *x = ud;
     const struct cli *c = x->c;
     size_t size = strlen(x->dir) + sizeof x->name + 64;
-    char *path = malloc(size), *part = malloc(size + 8);
-    if (!path || !part) {
-        free(path);
-        free(part);
+    char *path = malloc(size);
+    if (!path) {
         cli_error(c, "out of memory");
         return CLI_INTERNAL;
     }
     snprintf(path, size, "%s/%s-%s-%06lld.txt", x->dir, x->name, x->run->key,
              (long long)g->index);
-    snprintf(part, size + 8, "%s.part", path);
+    /* written to a temporary file made exclusively next to it (never
+       through a planted link), renamed when complete */
     int code = CLI_OK;
-    FILE *f = fopen(part, "w");
-    if (!f) {
-        cli_error(c, "%s: %s", part, strerror(errno));
+    struct outfile out;
+    char msg[1200] = "";
+    if (outfile_open(&out, path, msg, sizeof msg) != 0) {
+        cli_error(c, "%s", msg);
         code = CLI_INTERNAL;
     } else {
         struct gamerec_moves w;
-        export_tags(x, f, g);
-        code = export_moves(x, &w, f, g);
-        int bad = code == CLI_OK && gamerec_end(&w, g->result) < 0;
-        bad |= fclose(f) != 0;
-        if (code == CLI_OK && bad) {
-            cli_error(c, "error writing %s", part);
-            code = CLI_INTERNAL;
-        }
-        if (code == CLI_OK && rename(part, path) != 0) {
-            cli_error(c, "%s: %s", path, strerror(errno));
+        export_tags(x, out.f, g);
+        code = export_moves(x, &w, out.f, g);
+        int ok = code == CLI_OK && gamerec_end(&w, g->result) == 0;
+        if (outfile_close(&out, ok, msg, sizeof msg) != 0 && code == CLI_OK) {
+            cli_error(c, "%s", msg);
             code = CLI_INTERNAL;
         }
         if (code == CLI_OK)
             x->written++;
-        else
-            unlink(part);
     }
     free(path);
-    free(part);
     return code;
 }
 
@@ -296,11 +298,11 @@ int export_run(const struct cli *c, db *d, const struct db_run *run, const char 
                         *s))
                 *s = '_';
         char msg[512];
-        int rc = db_records(d, run->key, limit, shard_k, shard_n, export_game, &x, msg,
+        int rc = db_records(d, run, limit, shard_k, shard_n, export_game, &x, msg,
                             sizeof msg);
         if (rc < 0) {
             cli_error(c, "%s", msg);
-            code = CLI_INTERNAL;
+            code = rc == DB_BAD ? CLI_INPUT : CLI_INTERNAL;
         } else {
             code = rc;
         }
@@ -427,9 +429,10 @@ int cmd_export_run(struct cli *c)
         return CLI_INPUT;
     }
     /* the folder is made when the first run is found */
-    if (db_runs(a.d, export_each_run, &a, err, sizeof err) < 0) {
+    int rc = db_runs(a.d, export_each_run, &a, err, sizeof err);
+    if (rc < 0) {
         cli_error(c, "%s", err);
-        a.code = CLI_INTERNAL;
+        a.code = rc == DB_BAD ? CLI_INPUT : CLI_INTERNAL;
     }
     code = a.code;
     if (a.only && !a.ndone && code == CLI_OK) {

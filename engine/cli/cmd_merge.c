@@ -2,8 +2,12 @@
  * databases, typically the shards of one run played on several machines.
  * A game is identified by its run and index, so merging the shards of a
  * run gives the database a single unsharded run would have written. */
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "lab.h"
 #include "jsonw.h"
@@ -110,13 +114,76 @@ static int merge_read_runs(const struct cli *c, struct merge_runs *m)
     return merge_check_runs(c, m);
 }
 
+/* A new -o database is made under a temporary name next to it (created
+ * exclusively, never through a link) and linked into place only when
+ * every input merged: a failure or a full disk leaves no file at the
+ * final name.  NULL with *code after a message. */
+static char *merge_temp(const struct cli *c, int *code)
+{
+    size_t n = strlen(c->output);
+    char *tmp = malloc(n + 8);
+    if (!tmp) {
+        cli_error(c, "out of memory");
+        *code = CLI_INTERNAL;
+        return NULL;
+    }
+    snprintf(tmp, n + 8, "%s.XXXXXX", c->output);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        cli_error(c, "cannot write '%s': %s", c->output, strerror(errno));
+        free(tmp);
+        *code = CLI_INTERNAL;
+        return NULL;
+    }
+    mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
+    close(fd);
+    return tmp;
+}
+
+/* Removes the temporary database (and SQLite's files beside it). */
+static void merge_temp_remove(const char *tmp)
+{
+    static const char *const ext[] = {"", "-wal", "-shm", "-journal"};
+    size_t n = strlen(tmp) + 16;
+    char *name = malloc(n);
+    for (int k = 0; name && k < 4; k++) {
+        snprintf(name, n, "%s%s", tmp, ext[k]);
+        unlink(name);
+    }
+    free(name);
+}
+
+/* Puts the complete temporary database at the final name, unless a file
+ * appeared there meanwhile.  An exit code. */
+static int merge_publish(const struct cli *c, const char *tmp)
+{
+    if (link(tmp, c->output) == 0)
+        return CLI_OK;
+    if (errno == EEXIST) {
+        cli_error(c, "'%s' was created by another process during the merge: not replaced",
+                  c->output);
+        return CLI_INTERNAL;
+    }
+    if (rename(tmp, c->output) == 0) /* a file system without hard links */
+        return CLI_OK;
+    cli_error(c, "cannot write '%s': %s", c->output, strerror(errno));
+    return CLI_INTERNAL;
+}
+
 int cmd_merge_run(struct cli *c)
 {
     if (!c->output)
         return cli_usage_error(c, "missing -o OUT (the database to write)");
+    struct stat out_st, in_st;
+    int exists = lstat(c->output, &out_st) == 0;
     for (int i = 0; i < c->nargs; i++)
-        if (!strcmp(c->args[i], c->output))
-            return cli_usage_error(c, "'%s' is both an input and the output", c->output);
+        if (!strcmp(c->args[i], c->output) ||
+            (exists && stat(c->output, &out_st) == 0 && stat(c->args[i], &in_st) == 0 &&
+             in_st.st_dev == out_st.st_dev && in_st.st_ino == out_st.st_ino))
+            return cli_usage_error(c, "'%s' is both an input and the output %s", c->args[i],
+                                   c->output);
     struct merge_runs m = {0};
     int checked = merge_read_runs(c, &m);
     free(m.runs);
@@ -124,12 +191,20 @@ int cmd_merge_run(struct cli *c)
     if (checked != CLI_OK)
         return checked;
     char err[1024];
-    db *d = db_open(c->output, 1, err, sizeof err);
+    int code = CLI_OK;
+    char *tmp = exists ? NULL : merge_temp(c, &code);
+    if (!exists && !tmp)
+        return code;
+    int foreign;
+    db *d = db_open_checked(tmp ? tmp : c->output, 1, &foreign, err, sizeof err);
     if (!d) {
         cli_error(c, "%s", err);
-        return CLI_INPUT;
+        if (tmp)
+            merge_temp_remove(tmp);
+        free(tmp);
+        /* the temporary file we made failed: a write error (a full disk) */
+        return foreign ? CLI_INPUT : CLI_INTERNAL;
     }
-    int code = CLI_OK;
     jsonw w;
     if (c->json) {
         jsonw_init(&w, stdout);
@@ -142,9 +217,10 @@ int cmd_merge_run(struct cli *c)
     int64_t total_added = 0;
     for (int i = 0; i < c->nargs; i++) {
         int64_t added, skipped, differ;
-        if (db_merge(d, c->args[i], &added, &skipped, &differ, err, sizeof err) != 0) {
+        int rc = db_merge(d, c->args[i], &added, &skipped, &differ, err, sizeof err);
+        if (rc != 0) {
             cli_error(c, "%s", err);
-            code = CLI_INPUT;
+            code = rc == DB_BAD ? CLI_INPUT : CLI_INTERNAL;
             break;
         }
         total_added += added;
@@ -177,6 +253,16 @@ int cmd_merge_run(struct cli *c)
     } else if (code == CLI_OK) {
         printf("%s: %lld games added in all\n", c->output, (long long)total_added);
     }
+    if (tmp && code == CLI_OK && db_checkpoint(d, err, sizeof err) != 0) {
+        cli_error(c, "%s", err);
+        code = CLI_INTERNAL;
+    }
     db_close(d);
+    if (tmp) {
+        if (code == CLI_OK)
+            code = merge_publish(c, tmp);
+        merge_temp_remove(tmp);
+        free(tmp);
+    }
     return code;
 }

@@ -108,13 +108,24 @@ static int cmd_moves_batch(const struct cli *c, tiers_pos *p)
             return CLI_INPUT;
         }
     }
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
+    char *line = malloc(CLI_MAX_LINE + 1);
+    size_t len;
     long lineno = 0;
-    int code = CLI_OK;
-    while ((len = getline(&line, &cap, in)) != -1) {
+    int code = CLI_OK, rc;
+    if (!line) {
+        cli_error(c, "out of memory");
+        code = CLI_INTERNAL;
+    }
+    const char *file = strcmp(c->batch, "-") ? c->batch : "standard input";
+    /* a line over the limit, unreadable or holding a NUL byte stops the
+       batch: what follows cannot be told apart from it */
+    while (line && (rc = cli_read_line(in, line, &len)) != 0) {
         lineno++;
+        int bad = cli_line_check(c, file, lineno, rc, line, len);
+        if (bad != CLI_OK) {
+            code = bad;
+            break;
+        }
         while (len > 0 && isspace((unsigned char)line[len - 1]))
             line[--len] = '\0';
         char *start = line;
@@ -125,10 +136,6 @@ static int cmd_moves_batch(const struct cli *c, tiers_pos *p)
         int r = cmd_moves_line(c, p, start, lineno);
         if (r > code)
             code = r;
-    }
-    if (ferror(in)) {
-        cli_error(c, "error reading '%s': %s", c->batch, strerror(errno));
-        code = CLI_INPUT;
     }
     free(line);
     if (in != stdin)

@@ -19,11 +19,11 @@
 
 #include "cli.h"
 #include "lab.h"
+#include "outfile.h"
 
 enum {
     PLAY_TOKEN = 32,
     PLAY_CELL = TIERS_MAX_TIERS * (PLAY_TOKEN + 1),
-    PLAY_LINE = 4096,
     PLAY_WRAP = 72,
     PLAY_HISTORY = 4096 /* plies a session can hold */
 };
@@ -490,13 +490,18 @@ static int play_cmd_save(struct play_game *g, const char *path)
 {
     if (!path || !path[0])
         return play_complain(g, CLI_INPUT, "save: which file? (save FILE)");
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return play_complain(g, CLI_INTERNAL, "save: %s: %s", path, strerror(errno));
-    int bad = play_write_record(g, f) < 0;
-    bad |= fclose(f) != 0;
-    if (bad)
-        return play_complain(g, CLI_INTERNAL, "save: error writing %s", path);
+    for (int i = 0; i < g->nplies; i++)
+        if (!gamerec_move_readable(g->plies[i].text))
+            return play_complain(g, CLI_INPUT, "save: ply %d '%s' cannot be read back from "
+                                 "a game record (the variant's format hook?)",
+                                 i + 1, g->plies[i].text);
+    struct outfile o; /* written whole or not at all */
+    char msg[1200] = "";
+    if (outfile_open(&o, path, msg, sizeof msg) != 0)
+        return play_complain(g, CLI_INTERNAL, "save: %s", msg);
+    int ok = play_write_record(g, o.f) >= 0;
+    if (outfile_close(&o, ok, msg, sizeof msg) != 0)
+        return play_complain(g, CLI_INTERNAL, "save: %s", msg);
     printf("saved %d pl%s to %s\n", g->nplies, g->nplies == 1 ? "y" : "ies", path);
     return CLI_OK;
 }
@@ -627,14 +632,20 @@ static char *play_prompt(EditLine *el)
     return data ? ((struct play_game *)data)->prompt : "> ";
 }
 
-/* Next input line into buf; 0 at the end of the input. */
+/* Next input line into buf (CLI_MAX_LINE + 1 bytes); 0 at the end of
+ * the input, -1 for a line over the limit, unreadable or holding a NUL
+ * byte (after a message: such input ends the session, exit code 2). */
 static int play_read(struct play_game *g, char *buf, size_t size)
 {
     g->line_no++;
     if (!g->el) {
-        if (!fgets(buf, (int)size, stdin))
+        size_t len;
+        int rc = cli_read_line(stdin, buf, &len);
+        if (rc == 0)
             return 0;
-        return 1;
+        return cli_line_check(g->c, "standard input", g->line_no, rc, buf, len) == CLI_OK
+                   ? 1
+                   : -1;
     }
     tiers_status st = tiers_pos_status(g->p);
     char side[16];
@@ -733,7 +744,7 @@ static uint64_t play_seed(const struct cli *c)
 
 static int play_loop(struct play_game *g)
 {
-    char line[PLAY_LINE];
+    static char line[CLI_MAX_LINE + 1];
     int code = play_agents(g);
     if (code != CLI_OK || (g->agent[0] && g->agent[1]))
         return code < 0 ? CLI_OK : code;
@@ -741,8 +752,9 @@ static int play_loop(struct play_game *g)
         if (g->interactive && g->board_dirty)
             play_board(g);
         fflush(stdout);
-        if (!play_read(g, line, sizeof line))
-            return CLI_OK;
+        int got = play_read(g, line, sizeof line);
+        if (got <= 0)
+            return got < 0 ? CLI_INPUT : CLI_OK;
         code = play_line(g, line);
         if (code < 0)
             return CLI_OK;

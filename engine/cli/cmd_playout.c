@@ -123,10 +123,11 @@ static int playout_agents(const struct cli *c, const tiers_variant *v, const cha
 db *playout_open_db(const struct cli *c, int *code)
 {
     char err[1024];
-    db *d = db_open(c->db, 1, err, sizeof err);
+    int foreign;
+    db *d = db_open_checked(c->db, 1, &foreign, err, sizeof err);
     if (!d) {
         cli_error(c, "%s", err);
-        *code = CLI_INPUT;
+        *code = foreign ? CLI_INPUT : CLI_INTERNAL;
     }
     return d;
 }
@@ -232,10 +233,11 @@ int playout_variant(const struct cli *c, db *d, const char *spec, int with_stats
         return rc == TIERS_EINPUT ? CLI_INPUT : CLI_INTERNAL;
     }
     if (with_stats) {
-        if (stats_collect(d, &out->run, c->games, &out->stats, err, sizeof err) != 0) {
+        int bad = stats_collect(d, &out->run, c->games, &out->stats, err, sizeof err);
+        if (bad != 0) {
             stats_free(&out->stats);
             cli_error(c, "%s: %s", spec, err);
-            return CLI_INTERNAL;
+            return bad == DB_BAD ? CLI_INPUT : CLI_INTERNAL;
         }
         out->have_stats = 1;
     }

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "outfile.h"
 #include "png.h"
 #include "svg.h"
 
@@ -36,13 +37,13 @@ static int cmd_render_ply(tiers_pos *p, const tiers_record_ply *ply, void *ud)
 static int cmd_render_record(const struct cli *c, tiers_variant **vp, tiers_pos **pp,
                              struct cmd_render_state *s)
 {
-    char *text = cli_slurp(c, c->record);
+    int code;
+    char *text = cli_slurp(c, c->record, &code);
     if (!text)
-        return CLI_INPUT;
+        return code;
     tiers_error err;
     memset(&err, 0, sizeof err);
     tiers_record *r = tiers_record_read(text, &err);
-    int code = CLI_OK;
     if (!r) {
         char msg[1200];
         snprintf(err.file, sizeof err.file, "%s", c->record);
@@ -143,37 +144,25 @@ static char *cmd_render_svg(const struct cli *c, const svg_view *view,
     return buf;
 }
 
-/* Writes len bytes to the file out, or to stdout when out is NULL.  A file
- * that could not be completed is removed, so no partial picture is left;
- * only a regular file, never a device such as /dev/full. */
+/* Writes len bytes to the file out, or to stdout when out is NULL.  The
+ * file is written whole or not at all (outfile.h): a temporary file made
+ * next to it, renamed when complete. */
 static int cmd_render_save(const struct cli *c, const char *out,
                            const void *data, size_t len)
 {
     if (!out) {
-        if (fwrite(data, 1, len, stdout) == len)
-            return CLI_OK;
-        cli_error(c, "error writing the output: %s", strerror(errno));
-        return CLI_INTERNAL;
-    }
-    FILE *f = fopen(out, "wb");
-    if (!f) {
-        cli_error(c, "%s: %s", out, strerror(errno));
-        return CLI_INTERNAL;
-    }
-    struct stat st;
-    int regular = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode);
-    int bad = fwrite(data, 1, len, f) != len;
-    int err = bad ? errno : 0;
-    if (fclose(f) != 0 && !bad) {
-        bad = 1;
-        err = errno;
-    }
-    if (!bad)
+        /* a failure here is reported once, by cli_finish_output */
+        fwrite(data, 1, len, stdout);
         return CLI_OK;
-    cli_error(c, "error writing %s: %s", out, strerror(err ? err : EIO));
-    if (regular)
-        unlink(out);
-    return CLI_INTERNAL;
+    }
+    struct outfile o;
+    char err[1200] = "";
+    if (outfile_open(&o, out, err, sizeof err) != 0 ||
+        outfile_close(&o, fwrite(data, 1, len, o.f) == len, err, sizeof err) != 0) {
+        cli_error(c, "%s", err);
+        return CLI_INTERNAL;
+    }
+    return CLI_OK;
 }
 
 /* Writes the picture to --output (default stdout), as PNG with --png. */

@@ -252,9 +252,7 @@ int cmd_replay_run(struct cli *c)
     int code = cli_open(c, c->args[0], 0, &v, NULL);
     if (code != CLI_OK)
         return code;
-    char *text = cli_slurp(c, c->args[1]);
-    if (!text)
-        code = CLI_INPUT;
+    char *text = cli_slurp(c, c->args[1], &code);
     tiers_error err;
     tiers_record *r = text ? tiers_record_read(text, &err) : NULL;
     if (text && !r) {

@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "jsonw.h"
+#include "outfile.h"
 
 enum {
     CMD_SOLVE_DEFAULT_MAX = 10000000, /* positions */
@@ -93,6 +94,28 @@ static int cmd_solve_line(const tiers_solution *s, tiers_pos *p, const char *not
     return rc < 0 ? rc : n;
 }
 
+/* --save FILE: written whole or not at all (outfile.h); a failure to
+ * write is exit code 3, after a message. */
+static int cmd_solve_save(const struct cli *c, const tiers_solution *s)
+{
+    struct outfile o;
+    char msg[1200] = "";
+    tiers_error err;
+    memset(&err, 0, sizeof err);
+    if (outfile_open(&o, c->save, msg, sizeof msg) != 0) {
+        cli_error(c, "%s", msg);
+        return CLI_INTERNAL;
+    }
+    int ok = tiers_solution_save(s, outfile_name(&o), &err) == 0;
+    if (!ok)
+        snprintf(msg, sizeof msg, "error writing '%s': %s", c->save, err.msg);
+    if (outfile_close(&o, ok, msg, sizeof msg) != 0) {
+        cli_error(c, "%s", msg);
+        return CLI_INTERNAL;
+    }
+    return CLI_OK;
+}
+
 int cmd_solve_run(struct cli *c)
 {
     tiers_variant *v;
@@ -128,9 +151,8 @@ int cmd_solve_run(struct cli *c)
         code = rc == TIERS_EFULL ? CLI_INPUT : cli_exit_for(rc);
         goto done;
     }
-    if (c->save && tiers_solution_save(s, c->save, &err) < 0) {
-        cli_error(c, "%s", err.msg);
-        code = CLI_INPUT;
+    if (c->save && cmd_solve_save(c, s) != CLI_OK) {
+        code = CLI_INTERNAL;
         goto done;
     }
     tiers_solve_info info;

@@ -566,16 +566,16 @@ int main(int argc, char **argv)
             for (int i = 0; i < CLI_NCOMMANDS; i++)
                 if (strcmp(argv[2], cli_commands[i].name) == 0) {
                     cli_help_command(&cli_commands[i]);
-                    return CLI_OK;
+                    return cli_finish_output(NULL, CLI_OK);
                 }
             return cli_usage_error(NULL, "unknown command '%s'", argv[2]);
         }
         cli_help_main();
-        return CLI_OK;
+        return cli_finish_output(NULL, CLI_OK); /* exit 3 if it could not be written */
     }
     if (strcmp(name, "--version") == 0) {
         printf("tiers %s\n", TIERS_VERSION);
-        return CLI_OK;
+        return cli_finish_output(NULL, CLI_OK);
     }
     if (name[0] == '-' && name[1] != '\0')
         return cli_usage_error(NULL, "unknown option '%s' (the command comes "

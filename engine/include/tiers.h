@@ -367,9 +367,21 @@ TIERS_API int tiers_random_playout(tiers_pos *p, uint64_t *rng, int max_plies);
 
 typedef struct tiers_record tiers_record;
 
+/* The most a record may hold (docs/robustness.md); over a limit
+ * tiers_record_read fails naming it, so a hostile file costs at most
+ * about its own size in memory and time linear in it. */
+enum {
+    TIERS_RECORD_MAX_BYTES = 16 << 20, /* the whole text */
+    TIERS_RECORD_MAX_LINE = 64 << 10,  /* one line, in bytes */
+    TIERS_RECORD_MAX_MOVES = 100000,   /* move words */
+    TIERS_RECORD_MAX_TAGS = 256,
+    TIERS_RECORD_MAX_TAG = 64 << 10    /* a tag's value, in bytes */
+};
+
 /* Reads a record's text (NUL-terminated).  NULL with err (line, col, msg)
  * when it is malformed: a bad tag, an unclosed comment, a result before
- * the end, a letter with no Latin look-alike in a move, ...  [T0]; the
+ * the end, a letter with no Latin look-alike in a move, a limit above
+ * passed, ...  [T0]; the
  * record keeps no pointer into text.  Every tiers_record_* call reading a
  * record is [T1]-like: records share nothing. */
 TIERS_API tiers_record *tiers_record_read(const char *text, tiers_error *err);

@@ -7,11 +7,16 @@
  * each and `tiers merge` joins them. */
 #include "db.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
+
+#include "dbcheck.h"
 
 enum { DB_SCHEMA_VERSION = 1 };
 
@@ -52,7 +57,170 @@ static const char db_schema[] =
 struct db {
     sqlite3 *h;
     sqlite3_stmt *put_game, *put_effect;
+    char *path;                /* for messages */
 };
+
+/* The longest value SQLite hands back (a game's moves are at most
+ * 60,000 plies of 256 bytes): a larger one is an error, not an
+ * allocation. */
+enum { DB_MAX_VALUE = 32 << 20 };
+
+/* A foreign database may hold views, triggers or functions in its
+ * schema: none of them runs, and SQLite's own defensive mode is on. */
+static void db_harden(sqlite3 *h)
+{
+    sqlite3_db_config(h, SQLITE_DBCONFIG_DEFENSIVE, 1, (int *)NULL);
+    sqlite3_db_config(h, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, (int *)NULL);
+    sqlite3_db_config(h, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, (int *)NULL);
+    sqlite3_db_config(h, SQLITE_DBCONFIG_ENABLE_VIEW, 0, (int *)NULL);
+    sqlite3_limit(h, SQLITE_LIMIT_LENGTH, DB_MAX_VALUE);
+    sqlite3_limit(h, SQLITE_LIMIT_ATTACHED, 1);
+}
+
+/* The current row's columns [first, first + n) as cells. */
+static void db_cells(sqlite3_stmt *st, int first, int n, struct dbcheck_cell *c)
+{
+    for (int k = 0; k < n; k++, c++) {
+        int col = first + k;
+        memset(c, 0, sizeof *c);
+        switch (sqlite3_column_type(st, col)) {
+        case SQLITE_INTEGER:
+            c->type = DBCHECK_INT;
+            c->i = sqlite3_column_int64(st, col);
+            break;
+        case SQLITE_FLOAT:
+            c->type = DBCHECK_REAL;
+            c->r = sqlite3_column_double(st, col);
+            break;
+        case SQLITE_TEXT:
+            c->type = DBCHECK_TEXT;
+            c->t = (const char *)sqlite3_column_text(st, col);
+            c->len = (size_t)sqlite3_column_bytes(st, col);
+            if (!c->t) { /* out of memory */
+                c->type = DBCHECK_NULL;
+                c->len = 0;
+            }
+            break;
+        case SQLITE_BLOB:
+            c->type = DBCHECK_BLOB;
+            c->len = (size_t)sqlite3_column_bytes(st, col);
+            break;
+        default:
+            c->type = DBCHECK_NULL;
+            break;
+        }
+    }
+}
+
+/* The tables must be tables (a view, even a recursive one, is refused)
+ * and the schema must hold no view or trigger at all. */
+static int db_check_objects(sqlite3 *h, const char *schema, const char *path, char *err,
+                            size_t size)
+{
+    static const char *const tables[] = {"meta", "runs", "games", "effects"};
+    char sql[256];
+    sqlite3_stmt *st = NULL;
+    snprintf(sql, sizeof sql, "SELECT type, name FROM \"%s\".sqlite_master", schema);
+    if (sqlite3_prepare_v2(h, sql, -1, &st, NULL) != SQLITE_OK) {
+        if (sqlite3_errcode(h) == SQLITE_NOTADB)
+            snprintf(err, size, "'%s' is not a tiers playout database (%s)", path,
+                     sqlite3_errmsg(h));
+        else
+            snprintf(err, size, "cannot read database '%s': %s", path, sqlite3_errmsg(h));
+        return -1;
+    }
+    int found = 0, rc, bad = 0;
+    while (!bad && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        const char *type = (const char *)sqlite3_column_text(st, 0);
+        const char *name = (const char *)sqlite3_column_text(st, 1);
+        type = type ? type : "?";
+        name = name ? name : "?";
+        int table = !strcmp(type, "table");
+        for (int k = 0; k < 4; k++)
+            if (!strcmp(name, tables[k]) && table)
+                found |= 1 << k;
+        if (strcmp(type, "table") && strcmp(type, "index")) {
+            snprintf(err, size, "database '%s': holds the %s '%.64s' (a playout database has "
+                     "tables and indexes only)", path, type, name);
+            bad = 1;
+        }
+    }
+    if (!bad && rc != SQLITE_DONE) {
+        snprintf(err, size, "database '%s': %s", path, sqlite3_errmsg(h));
+        bad = 1;
+    }
+    sqlite3_finalize(st);
+    for (int k = 0; !bad && k < 4; k++)
+        if (!(found & (1 << k))) {
+            snprintf(err, size, "'%s' is not a tiers playout database (no table '%s')", path,
+                     tables[k]);
+            bad = 1;
+        }
+    return bad ? -1 : 0;
+}
+
+/* The schema version stored in meta: 0 when it is DB_SCHEMA_VERSION. */
+static int db_check_version(sqlite3 *h, const char *schema, const char *path, char *err,
+                            size_t size)
+{
+    char sql[128], why[256];
+    sqlite3_stmt *st = NULL;
+    snprintf(sql, sizeof sql, "SELECT value FROM \"%s\".meta WHERE key = 'schema'", schema);
+    int rc = sqlite3_prepare_v2(h, sql, -1, &st, NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_step(st);
+    if (rc != SQLITE_ROW) {
+        if (rc == SQLITE_DONE)
+            snprintf(err, size, "'%s' is not a tiers playout database (no schema version in "
+                     "table meta)", path);
+        else
+            snprintf(err, size, "'%s' is not a tiers playout database (%s)", path,
+                     sqlite3_errmsg(h));
+        sqlite3_finalize(st);
+        return -1;
+    }
+    struct dbcheck_cell cell;
+    db_cells(st, 0, 1, &cell);
+    int bad = dbcheck_schema(&cell, DB_SCHEMA_VERSION, why, sizeof why);
+    sqlite3_finalize(st);
+    if (bad)
+        snprintf(err, size, "database '%s': %s", path, why);
+    return bad ? -1 : 0;
+}
+
+/* "file:" URI of path (percent-encoded) opening it read-only; with
+ * immutable=1 when its folder cannot be written (SQLite could not make
+ * the lock and WAL index files there).  NULL when out of memory. */
+static char *db_ro_uri(const char *path)
+{
+    size_t n = strlen(path);
+    char *uri = malloc(3 * n + 64);
+    if (!uri)
+        return NULL;
+    /* "file:///abs" or "file:rel": a path starting "//" is no host */
+    char *o = uri + sprintf(uri, path[0] == '/' ? "file://" : "file:");
+    for (const unsigned char *s = (const unsigned char *)path; *s; s++) {
+        if ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
+            strchr("/-._~", *s))
+            *o++ = (char)*s;
+        else
+            o += sprintf(o, "%%%02X", *s);
+    }
+    char *dir = strdup(path);
+    int writable = 1;
+    if (dir) {
+        char *slash = strrchr(dir, '/');
+        if (!slash)
+            writable = access(".", W_OK) == 0;
+        else {
+            slash[slash == dir] = '\0';
+            writable = access(dir, W_OK) == 0;
+        }
+        free(dir);
+    }
+    sprintf(o, "?mode=ro%s", writable ? "" : "&immutable=1");
+    return uri;
+}
 
 static void db_msg(char *err, size_t size, const char *what, sqlite3 *h)
 {
@@ -99,42 +267,48 @@ static int db_exec(db *d, const char *sql, char *err, size_t size)
 
 db *db_open(const char *path, int create, char *err, size_t size)
 {
+    int foreign;
+    return db_open_checked(path, create, &foreign, err, size);
+}
+
+db *db_open_checked(const char *path, int create, int *foreign, char *err, size_t size)
+{
+    *foreign = 0;
     db *d = calloc(1, sizeof *d);
-    if (!d) {
+    if (!d || !(d->path = strdup(path))) {
+        free(d);
         snprintf(err, size, "out of memory");
         return NULL;
     }
-    int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
+    /* a link at the database's name is not followed (it may be planted) */
+    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOFOLLOW | (create ? SQLITE_OPEN_CREATE : 0);
     if (sqlite3_open_v2(path, &d->h, flags, NULL) != SQLITE_OK) {
         snprintf(err, size, "cannot open database '%s': %s", path,
                  d->h ? sqlite3_errmsg(d->h) : "out of memory");
+        *foreign = d->h != NULL; /* no such folder, a link, ... */
         db_close(d);
         return NULL;
     }
+    db_harden(d->h);
     sqlite3_busy_timeout(d->h, 60000);
     char e[512];
-    sqlite3_stmt *st = NULL;
-    int version = -1;
     if (db_exec(d, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", e, sizeof e) ||
         db_exec(d, "BEGIN IMMEDIATE", e, sizeof e) ||
         db_exec(d, db_schema, e, sizeof e)) {
         snprintf(err, size, "database '%s': %s", path, e);
+        /* a file that is no database at all */
+        *foreign = sqlite3_errcode(d->h) == SQLITE_NOTADB;
         db_close(d);
         return NULL;
     }
-    if (sqlite3_prepare_v2(d->h, "SELECT value FROM meta WHERE key = 'schema'", -1, &st,
-                           NULL) == SQLITE_OK &&
-        sqlite3_step(st) == SQLITE_ROW)
-        version = atoi((const char *)sqlite3_column_text(st, 0));
-    sqlite3_finalize(st);
-    if (db_exec(d, "COMMIT", e, sizeof e)) {
+    int bad = db_check_objects(d->h, "main", path, err, size) ||
+              db_check_version(d->h, "main", path, err, size);
+    *foreign = bad;
+    if (db_exec(d, bad ? "ROLLBACK" : "COMMIT", e, sizeof e) && !bad) {
         snprintf(err, size, "database '%s': %s", path, e);
-        db_close(d);
-        return NULL;
+        bad = 1;
     }
-    if (version != DB_SCHEMA_VERSION) {
-        snprintf(err, size, "database '%s': schema version %d, expected %d", path, version,
-                 DB_SCHEMA_VERSION);
+    if (bad) {
         db_close(d);
         return NULL;
     }
@@ -152,49 +326,63 @@ db *db_open(const char *path, int create, char *err, size_t size)
     return d;
 }
 
-/* Opens the file at path read-only and checks that it is a playout
- * database of this schema.  NULL with a message in err. */
+/* Opens the file at path read-only (never creating or changing it) and
+ * checks that it is a playout database of this schema.  NULL with a
+ * message in err. */
 static sqlite3 *db_open_probe(const char *path, char *err, size_t size)
 {
     sqlite3 *h = NULL;
-    sqlite3_stmt *st = NULL;
-    int version = -1;
-    int opened = sqlite3_open_v2(path, &h, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK;
-    if (opened &&
-        sqlite3_prepare_v2(h, "SELECT value FROM meta WHERE key = 'schema'", -1, &st, NULL) ==
-            SQLITE_OK &&
-        sqlite3_step(st) == SQLITE_ROW)
-        version = atoi((const char *)sqlite3_column_text(st, 0));
-    sqlite3_finalize(st);
-    if (version == DB_SCHEMA_VERSION)
-        return h;
-    if (!opened)
+    char *uri = db_ro_uri(path);
+    if (!uri) {
+        snprintf(err, size, "out of memory");
+        return NULL;
+    }
+    int rc = sqlite3_open_v2(uri, &h, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
+    free(uri);
+    if (rc != SQLITE_OK) {
         snprintf(err, size, "cannot open database '%s': %s", path,
                  h ? sqlite3_errmsg(h) : "out of memory");
-    else if (version < 0)
-        snprintf(err, size, "'%s' is not a tiers playout database (%s)", path,
-                 h ? sqlite3_errmsg(h) : "out of memory");
-    else
-        snprintf(err, size, "'%s': schema version %d, expected %d", path, version,
-                 DB_SCHEMA_VERSION);
-    sqlite3_close(h);
-    return NULL;
+        sqlite3_close(h);
+        return NULL;
+    }
+    db_harden(h);
+    if (db_check_objects(h, "main", path, err, size) ||
+        db_check_version(h, "main", path, err, size)) {
+        sqlite3_close(h);
+        return NULL;
+    }
+    return h;
 }
 
 db *db_open_read(const char *path, char *err, size_t size)
 {
     db *d = calloc(1, sizeof *d);
-    if (!d) {
+    if (!d || !(d->path = strdup(path))) {
+        free(d);
         snprintf(err, size, "out of memory");
         return NULL;
     }
     d->h = db_open_probe(path, err, size);
     if (!d->h) {
-        free(d);
+        db_close(d);
         return NULL;
     }
     sqlite3_busy_timeout(d->h, 60000);
     return d;
+}
+
+int db_checkpoint(db *d, char *err, size_t size)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(d->h, "PRAGMA wal_checkpoint(TRUNCATE)", -1, &st, NULL);
+    int ok = rc == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW &&
+             sqlite3_column_int(st, 0) == 0 &&
+             sqlite3_column_int(st, 1) == sqlite3_column_int(st, 2);
+    if (!ok)
+        snprintf(err, size, "database '%s': cannot complete the file: %s", d->path,
+                 sqlite3_errmsg(d->h));
+    sqlite3_finalize(st);
+    return ok ? 0 : -1;
 }
 
 void db_close(db *d)
@@ -204,6 +392,7 @@ void db_close(db *d)
     sqlite3_finalize(d->put_game);
     sqlite3_finalize(d->put_effect);
     sqlite3_close(d->h);
+    free(d->path);
     free(d);
 }
 
@@ -248,53 +437,79 @@ int db_put_run(db *d, const struct db_run *run, char *err, size_t size)
     return 0;
 }
 
-static void db_copy(char *dst, size_t size, const unsigned char *src)
+static void db_copy(char *dst, size_t size, const struct dbcheck_cell *c)
 {
-    snprintf(dst, size, "%s", src ? (const char *)src : "");
+    snprintf(dst, size, "%.*s", (int)c->len, c->t);
 }
 
 static const char db_run_columns[] =
     "SELECT run, variant, variant_hash, options, agent0, agent1, side0, side1, seed, "
-    "max_plies, effects FROM runs";
+    "max_plies, effects, tiers_version, created, rowid FROM ";
 
-/* The run in the current row of a query on db_run_columns. */
-static void db_run_row(sqlite3_stmt *st, struct db_run *run)
+static const char db_game_columns[] =
+    "SELECT run, game, variant, variant_hash, options, agent0, agent1, seed, game_seed, "
+    "result, winner, reason, cut, plies, setup_plies, first_side, captures, drops, "
+    "placements, stacks, legal_sum, legal_plies, seconds, moves, legal, finished, rowid ";
+
+/* The message for a row that failed its check. */
+static void db_row_error(char *err, size_t size, const char *path, const char *table,
+                         sqlite3_stmt *st, int rowid_col, const char *why)
 {
+    char game[64] = "";
+    if (strcmp(table, "runs") && sqlite3_column_type(st, 1) == SQLITE_INTEGER)
+        snprintf(game, sizeof game, " (game %lld)", (long long)sqlite3_column_int64(st, 1));
+    snprintf(err, size, "database '%s', table %s, row %lld%s: %s", path, table,
+             (long long)sqlite3_column_int64(st, rowid_col), game, why);
+}
+
+/* The run in the current row of a query on db_run_columns, checked.  0,
+ * or -1 with err. */
+static int db_run_row(sqlite3_stmt *st, const char *path, struct db_run *run, char *err,
+                      size_t size)
+{
+    struct dbcheck_cell c[DBCHECK_RUN_COLUMNS];
+    char why[512];
+    db_cells(st, 0, DBCHECK_RUN_COLUMNS, c);
+    if (dbcheck_run(c, why, sizeof why) != 0) {
+        db_row_error(err, size, path, "runs", st, DBCHECK_RUN_COLUMNS, why);
+        return -1;
+    }
     memset(run, 0, sizeof *run);
-    db_copy(run->key, sizeof run->key, sqlite3_column_text(st, 0));
-    db_copy(run->variant, sizeof run->variant, sqlite3_column_text(st, 1));
-    db_copy(run->hash, sizeof run->hash, sqlite3_column_text(st, 2));
-    db_copy(run->options, sizeof run->options, sqlite3_column_text(st, 3));
-    db_copy(run->agent[0], sizeof run->agent[0], sqlite3_column_text(st, 4));
-    db_copy(run->agent[1], sizeof run->agent[1], sqlite3_column_text(st, 5));
-    db_copy(run->side[0], sizeof run->side[0], sqlite3_column_text(st, 6));
-    db_copy(run->side[1], sizeof run->side[1], sqlite3_column_text(st, 7));
-    run->seed = (uint64_t)sqlite3_column_int64(st, 8);
-    run->max_plies = sqlite3_column_int(st, 9);
-    const char *e = (const char *)sqlite3_column_text(st, 10);
-    while (e && *e && run->neffects < GAME_MAX_EFFECTS) {
+    db_copy(run->key, sizeof run->key, &c[0]);
+    db_copy(run->variant, sizeof run->variant, &c[1]);
+    db_copy(run->hash, sizeof run->hash, &c[2]);
+    db_copy(run->options, sizeof run->options, &c[3]);
+    db_copy(run->agent[0], sizeof run->agent[0], &c[4]);
+    db_copy(run->agent[1], sizeof run->agent[1], &c[5]);
+    db_copy(run->side[0], sizeof run->side[0], &c[6]);
+    db_copy(run->side[1], sizeof run->side[1], &c[7]);
+    run->seed = (uint64_t)c[8].i;
+    run->max_plies = (int)c[9].i;
+    const char *e = c[10].t, *end = e + c[10].len; /* checked: names, ',' between */
+    while (e < end && run->neffects < GAME_MAX_EFFECTS) {
         size_t n = strcspn(e, ",");
         snprintf(run->effect[run->neffects++], DB_NAME, "%.*s", (int)n, e);
         e += n + (e[n] == ',');
     }
+    return 0;
 }
 
 int db_get_run(db *d, const char *key, struct db_run *run, char *err, size_t size)
 {
     sqlite3_stmt *st = NULL;
     char sql[sizeof db_run_columns + 32];
-    snprintf(sql, sizeof sql, "%s WHERE run = ?1", db_run_columns);
+    snprintf(sql, sizeof sql, "%sruns WHERE run = ?1", db_run_columns);
     if (sqlite3_prepare_v2(d->h, sql, -1, &st, NULL) != SQLITE_OK) {
         db_msg(err, size, "reading the run", d->h);
         return -1;
     }
     sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
-    int rc = sqlite3_step(st);
+    int rc = sqlite3_step(st), bad = 0;
     if (rc == SQLITE_ROW)
-        db_run_row(st, run);
+        bad = db_run_row(st, d->path, run, err, size);
     sqlite3_finalize(st);
     if (rc == SQLITE_ROW)
-        return 0;
+        return bad ? DB_BAD : 0;
     if (rc == SQLITE_DONE)
         return 1;
     db_msg(err, size, "reading the run", d->h);
@@ -306,7 +521,7 @@ int db_runs(db *d, int (*fn)(const struct db_run *run, void *ud), void *ud, char
 {
     sqlite3_stmt *st = NULL;
     char sql[sizeof db_run_columns + 32];
-    snprintf(sql, sizeof sql, "%s ORDER BY variant, run", db_run_columns);
+    snprintf(sql, sizeof sql, "%sruns ORDER BY variant, run", db_run_columns);
     if (sqlite3_prepare_v2(d->h, sql, -1, &st, NULL) != SQLITE_OK) {
         db_msg(err, size, "reading the runs", d->h);
         return -1;
@@ -314,7 +529,10 @@ int db_runs(db *d, int (*fn)(const struct db_run *run, void *ud), void *ud, char
     int rc, stop = 0;
     while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         struct db_run run;
-        db_run_row(st, &run);
+        if (db_run_row(st, d->path, &run, err, size) != 0) {
+            sqlite3_finalize(st);
+            return DB_BAD;
+        }
         stop = fn(&run, ud);
     }
     if (!stop && rc != SQLITE_DONE)
@@ -326,8 +544,8 @@ int db_runs(db *d, int (*fn)(const struct db_run *run, void *ud), void *ud, char
 int64_t db_done(db *d, const char *run, int64_t limit, uint8_t *done, char *err, size_t size)
 {
     sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(d->h, "SELECT game FROM games WHERE run = ?1 AND game < ?2", -1,
-                           &st, NULL) != SQLITE_OK) {
+    if (sqlite3_prepare_v2(d->h, "SELECT game, rowid FROM games WHERE run = ?1 AND game < ?2",
+                           -1, &st, NULL) != SQLITE_OK) {
         db_msg(err, size, "reading the games played", d->h);
         return -1;
     }
@@ -336,6 +554,12 @@ int64_t db_done(db *d, const char *run, int64_t limit, uint8_t *done, char *err,
     int64_t found = 0;
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (sqlite3_column_type(st, 0) != SQLITE_INTEGER) {
+            db_row_error(err, size, d->path, "games", st, 1,
+                         "column game: not an integer");
+            sqlite3_finalize(st);
+            return DB_BAD;
+        }
         int64_t i = sqlite3_column_int64(st, 0);
         if (i >= 0 && i < limit && !done[i]) {
             done[i] = 1;
@@ -452,68 +676,255 @@ static int64_t db_count(db *d, const char *sql)
     return n;
 }
 
+/* Runs sql (a query of each row of a table of the attached source) and
+ * checks every row it returns with check (which sets err).  0 or -1. */
+static int db_check_rows(db *d, const char *sql, const char *src,
+                         int (*check)(sqlite3_stmt *st, const char *src, char *err,
+                                      size_t size),
+                         char *err, size_t size)
+{
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(d->h, sql, -1, &st, NULL) != SQLITE_OK) {
+        snprintf(err, size, "database '%s': %s", src, sqlite3_errmsg(d->h));
+        return -1;
+    }
+    int rc, bad = 0;
+    while (!bad && (rc = sqlite3_step(st)) == SQLITE_ROW)
+        bad = check(st, src, err, size);
+    if (!bad && rc != SQLITE_DONE) {
+        snprintf(err, size, "database '%s': %s", src, sqlite3_errmsg(d->h));
+        bad = 1;
+    }
+    sqlite3_finalize(st);
+    return bad ? -1 : 0;
+}
+
+static int db_check_run_row(sqlite3_stmt *st, const char *src, char *err, size_t size)
+{
+    struct db_run run;
+    return db_run_row(st, src, &run, err, size);
+}
+
+/* A game row with, after its rowid, the max_plies of its run (NULL when
+ * the run is not in table runs). */
+static int db_check_game_row(sqlite3_stmt *st, const char *src, char *err, size_t size)
+{
+    struct dbcheck_cell c[DBCHECK_GAME_COLUMNS];
+    char why[512];
+    if (sqlite3_column_type(st, DBCHECK_GAME_COLUMNS + 1) != SQLITE_INTEGER) { /* no run */
+        db_row_error(err, size, src, "games", st, DBCHECK_GAME_COLUMNS,
+                     "column run: not a run of table runs");
+        return -1;
+    }
+    int max_plies = sqlite3_column_int(st, DBCHECK_GAME_COLUMNS + 1);
+    db_cells(st, 0, DBCHECK_GAME_COLUMNS, c);
+    if (dbcheck_game(c, max_plies, why, sizeof why) != 0) {
+        db_row_error(err, size, src, "games", st, DBCHECK_GAME_COLUMNS, why);
+        return -1;
+    }
+    return 0;
+}
+
+static int db_check_effect_row(sqlite3_stmt *st, const char *src, char *err, size_t size)
+{
+    struct dbcheck_cell c[DBCHECK_EFFECT_COLUMNS];
+    char why[512];
+    db_cells(st, 0, DBCHECK_EFFECT_COLUMNS, c);
+    if (dbcheck_effect(c, why, sizeof why) != 0) {
+        db_row_error(err, size, src, "effects", st, DBCHECK_EFFECT_COLUMNS, why);
+        return -1;
+    }
+    return 0;
+}
+
+/* Checks every row of the attached source before anything is copied
+ * (inside the merge's transaction, so the rows cannot change between
+ * the check and the copy). */
+static int db_check_source(db *d, const char *src, char *err, size_t size)
+{
+    char games[sizeof db_game_columns + 128];
+    snprintf(games, sizeof games,
+             "%s, (SELECT max_plies FROM src.runs r WHERE r.run = g.run) FROM src.games g",
+             db_game_columns);
+    if (db_check_objects(d->h, "src", src, err, size) ||
+        db_check_version(d->h, "src", src, err, size))
+        return -1;
+    char runs[sizeof db_run_columns + 16];
+    snprintf(runs, sizeof runs, "%ssrc.runs", db_run_columns);
+    return db_check_rows(d, runs, src, db_check_run_row, err, size) ||
+                   db_check_rows(d, games, src, db_check_game_row, err, size) ||
+                   db_check_rows(d, "SELECT run, game, name, count, rowid FROM src.effects",
+                                 src, db_check_effect_row, err, size)
+               ? -1
+               : 0;
+}
+
+/* Whether the files at a and b are one file (links followed). */
+static int db_same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+           sa.st_ino == sb.st_ino;
+}
+
+#define DB_RUN_LIST                                                                  \
+    "run, variant, variant_hash, options, agent0, agent1, side0, side1, seed, max_plies, " \
+    "effects, tiers_version, created"
+
+static const char db_game_list[] =
+    "run, game, variant, variant_hash, options, agent0, agent1, seed, game_seed, result, "
+    "winner, reason, cut, plies, setup_plies, first_side, captures, drops, placements, "
+    "stacks, legal_sum, legal_plies, seconds, moves, legal, finished";
+
 int db_merge(db *d, const char *src, int64_t *added, int64_t *skipped, int64_t *differ,
              char *err, size_t size)
 {
     char e[512] = "cannot count the games";
     sqlite3_stmt *st = NULL;
     *added = *skipped = *differ = 0;
+    if (db_same_file(src, d->path)) {
+        snprintf(err, size, "'%s' is the output database '%s' itself", src, d->path);
+        return DB_BAD;
+    }
     /* the source must be a playout database: open it on its own first
        (read-only) so a missing or foreign file gets a clear message */
     sqlite3 *probe = db_open_probe(src, err, size);
     if (!probe)
-        return -1;
+        return DB_BAD;
     sqlite3_close(probe);
-
-    if (sqlite3_prepare_v2(d->h, "ATTACH DATABASE ?1 AS src", -1, &st, NULL) != SQLITE_OK) {
+    char *uri = db_ro_uri(src);
+    if (!uri || sqlite3_prepare_v2(d->h, "ATTACH DATABASE ?1 AS src", -1, &st, NULL) !=
+                    SQLITE_OK) {
+        free(uri);
         db_msg(err, size, "merge", d->h);
         return -1;
     }
-    sqlite3_bind_text(st, 1, src, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 1, uri, -1, SQLITE_STATIC);
     int rc = sqlite3_step(st);
     sqlite3_finalize(st);
+    free(uri);
     if (rc != SQLITE_DONE) {
         snprintf(err, size, "cannot attach '%s': %s", src, sqlite3_errmsg(d->h));
-        return -1;
+        return DB_BAD;
     }
-    int fail = db_exec(d, "BEGIN IMMEDIATE", e, sizeof e);
+    int fail = db_exec(d, "BEGIN IMMEDIATE", e, sizeof e), checked = 0;
+    if (!fail) {
+        checked = fail = db_check_source(d, src, err, size);
+    }
     int64_t total = 0;
     if (!fail) {
         total = db_count(d, "SELECT count(*) FROM src.games");
         *differ = db_count(d, "SELECT count(*) FROM src.games s JOIN main.games g "
                               "ON s.run = g.run AND s.game = g.game WHERE s.moves <> g.moves");
         fail = total < 0 || *differ < 0 ||
-               db_exec(d, "INSERT OR IGNORE INTO main.runs SELECT * FROM src.runs", e, sizeof e);
+               db_exec(d, "INSERT OR IGNORE INTO main.runs(" DB_RUN_LIST ") SELECT " DB_RUN_LIST
+                       " FROM src.runs", e, sizeof e);
     }
     if (!fail) {
-        fail = db_exec(d, "INSERT OR IGNORE INTO main.games SELECT * FROM src.games", e,
-                       sizeof e);
+        char sql[2 * sizeof db_game_list + 64];
+        snprintf(sql, sizeof sql, "INSERT OR IGNORE INTO main.games(%s) SELECT %s FROM "
+                 "src.games", db_game_list, db_game_list);
+        fail = db_exec(d, sql, e, sizeof e);
         *added = sqlite3_changes(d->h);
     }
     if (!fail)
-        fail = db_exec(d, "INSERT OR IGNORE INTO main.effects SELECT * FROM src.effects", e,
-                       sizeof e) ||
+        fail = db_exec(d, "INSERT OR IGNORE INTO main.effects(run, game, name, count) "
+                          "SELECT run, game, name, count FROM src.effects", e, sizeof e) ||
                db_exec(d, "COMMIT", e, sizeof e);
     if (fail) {
-        snprintf(err, size, "merging '%s': %s", src, e);
+        if (!checked)
+            snprintf(err, size, "merging '%s': %s", src, e);
         db_exec(d, "ROLLBACK", e, sizeof e);
     }
     db_exec(d, "DETACH DATABASE src", e, sizeof e);
     *skipped = total - *added;
-    return fail ? -1 : 0;
+    return !fail ? 0 : checked ? DB_BAD : -1;
+}
+
+/* The game in the current row of a query on db_game_columns, checked
+ * against the run; fills g and/or r (either may be NULL).  0, or -1 with
+ * err. */
+static int db_game_row(db *d, sqlite3_stmt *st, const struct db_run *run,
+                       struct db_game *g, struct db_record *r, char *err, size_t size)
+{
+    struct dbcheck_cell c[DBCHECK_GAME_COLUMNS];
+    char why[512];
+    db_cells(st, 0, DBCHECK_GAME_COLUMNS, c);
+    if (dbcheck_game(c, run->max_plies, why, sizeof why) != 0) {
+        db_row_error(err, size, d->path, "games", st, DBCHECK_GAME_COLUMNS, why);
+        return DB_BAD;
+    }
+    /* the result is checked: one of 1-0, 0-1, 1/2-1/2, * */
+    int draw = c[9].len == 7, unfinished = c[9].t[0] == '*';
+    if (g) {
+        memset(g, 0, sizeof *g);
+        g->index = c[1].i;
+        g->winner = c[10].type == DBCHECK_NULL ? -1 : (int)c[10].i;
+        g->cut = (int)c[12].i;
+        g->draw = draw;
+        g->replayed = !g->cut && unfinished;
+        g->plies = (int)c[13].i;
+        g->setup_plies = (int)c[14].i;
+        g->first_side = c[15].type == DBCHECK_NULL ? -1 : (int)c[15].i;
+        g->captures = (int)c[16].i;
+        g->drops = (int)c[17].i;
+        g->placements = (int)c[18].i;
+        g->stacks = (int)c[19].i;
+        g->legal_sum = c[20].i;
+        g->legal_plies = (int)c[21].i;
+        g->seconds = c[22].type == DBCHECK_INT ? (double)c[22].i : c[22].r;
+        g->legal = c[24].t;
+    }
+    if (r) {
+        r->index = c[1].i;
+        r->game_seed = c[8].t;
+        r->result = c[9].t;
+        r->reason = c[11].t;
+        r->cut = (int)c[12].i;
+        r->plies = (int)c[13].i;
+        r->moves = c[23].t;
+        r->finished = c[25].t;
+    }
+    return 0;
+}
+
+/* The effect counts of game g, in the run's order; 0 or -1 with err. */
+static int db_game_effects(db *d, sqlite3_stmt *fx, const struct db_run *run,
+                           struct db_game *g, char *err, size_t size)
+{
+    sqlite3_reset(fx);
+    sqlite3_bind_int64(fx, 2, g->index);
+    g->neffects = run->neffects;
+    int rc;
+    while ((rc = sqlite3_step(fx)) == SQLITE_ROW) {
+        struct dbcheck_cell c[DBCHECK_EFFECT_COLUMNS];
+        char why[512];
+        db_cells(fx, 0, DBCHECK_EFFECT_COLUMNS, c);
+        if (dbcheck_effect(c, why, sizeof why) != 0) {
+            db_row_error(err, size, d->path, "effects", fx, DBCHECK_EFFECT_COLUMNS, why);
+            return DB_BAD;
+        }
+        for (int i = 0; i < run->neffects; i++)
+            if (c[2].len == strlen(run->effect[i]) && !memcmp(c[2].t, run->effect[i], c[2].len))
+                g->effects[i] = (uint32_t)c[3].i;
+    }
+    if (rc != SQLITE_DONE) {
+        db_msg(err, size, "reading effects", d->h);
+        return -1;
+    }
+    return 0;
 }
 
 int db_games(db *d, const struct db_run *run, int64_t limit,
              int (*fn)(const struct db_game *g, void *ud), void *ud, char *err, size_t size)
 {
     sqlite3_stmt *st = NULL, *fx = NULL;
-    if (sqlite3_prepare_v2(d->h,
-                           "SELECT game, winner, cut, result, plies, setup_plies, first_side, "
-                           "captures, drops, placements, stacks, legal_sum, legal_plies, "
-                           "seconds, legal FROM games WHERE run = ?1 AND game < ?2 "
-                           "ORDER BY game",
-                           -1, &st, NULL) != SQLITE_OK ||
-        sqlite3_prepare_v2(d->h, "SELECT name, count FROM effects WHERE run = ?1 AND game = ?2",
+    char sql[sizeof db_game_columns + 96];
+    snprintf(sql, sizeof sql, "%sFROM games WHERE run = ?1 AND game < ?2 ORDER BY game",
+             db_game_columns);
+    if (sqlite3_prepare_v2(d->h, sql, -1, &st, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(d->h, "SELECT run, game, name, count, rowid FROM effects "
+                                 "WHERE run = ?1 AND game = ?2",
                            -1, &fx, NULL) != SQLITE_OK) {
         db_msg(err, size, "reading games", d->h);
         sqlite3_finalize(st);
@@ -525,34 +936,12 @@ int db_games(db *d, const struct db_run *run, int64_t limit,
     int rc, stop = 0;
     while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         struct db_game g;
-        memset(&g, 0, sizeof g);
-        g.index = sqlite3_column_int64(st, 0);
-        g.winner = sqlite3_column_type(st, 1) == SQLITE_NULL ? -1 : sqlite3_column_int(st, 1);
-        g.cut = sqlite3_column_int(st, 2);
-        const char *result = (const char *)sqlite3_column_text(st, 3);
-        g.draw = result && !strcmp(result, "1/2-1/2");
-        g.replayed = !g.cut && result && !strcmp(result, "*");
-        g.plies = sqlite3_column_int(st, 4);
-        g.setup_plies = sqlite3_column_int(st, 5);
-        g.first_side = sqlite3_column_type(st, 6) == SQLITE_NULL ? -1 : sqlite3_column_int(st, 6);
-        g.captures = sqlite3_column_int(st, 7);
-        g.drops = sqlite3_column_int(st, 8);
-        g.placements = sqlite3_column_int(st, 9);
-        g.stacks = sqlite3_column_int(st, 10);
-        g.legal_sum = sqlite3_column_int64(st, 11);
-        g.legal_plies = sqlite3_column_int(st, 12);
-        g.seconds = sqlite3_column_double(st, 13);
-        g.legal = (const char *)sqlite3_column_text(st, 14);
-        if (!g.legal)
-            g.legal = "";
-        g.neffects = run->neffects;
-        sqlite3_reset(fx);
-        sqlite3_bind_int64(fx, 2, g.index);
-        while (sqlite3_step(fx) == SQLITE_ROW) {
-            const char *name = (const char *)sqlite3_column_text(fx, 0);
-            for (int i = 0; name && i < run->neffects; i++)
-                if (!strcmp(name, run->effect[i]))
-                    g.effects[i] = (uint32_t)sqlite3_column_int64(fx, 1);
+        int bad = db_game_row(d, st, run, &g, NULL, err, size);
+        if (!bad)
+            bad = db_game_effects(d, fx, run, &g, err, size);
+        if (bad) {
+            stop = bad;
+            break;
         }
         stop = fn(&g, ud);
     }
@@ -567,41 +956,29 @@ int db_games(db *d, const struct db_run *run, int64_t limit,
     return 0;
 }
 
-/* A text column, "" for NULL. */
-static const char *db_text(sqlite3_stmt *st, int col)
-{
-    const char *t = (const char *)sqlite3_column_text(st, col);
-    return t ? t : "";
-}
-
-int db_records(db *d, const char *run, int64_t limit, int shard_k, int shard_n,
+int db_records(db *d, const struct db_run *run, int64_t limit, int shard_k, int shard_n,
                int (*fn)(const struct db_record *g, void *ud), void *ud, char *err,
                size_t size)
 {
     sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(d->h,
-                           "SELECT game, game_seed, result, reason, cut, plies, moves, "
-                           "finished FROM games WHERE run = ?1 AND game < ?2 AND "
-                           "game % ?3 = ?4 ORDER BY game",
-                           -1, &st, NULL) != SQLITE_OK) {
+    char sql[sizeof db_game_columns + 128];
+    snprintf(sql, sizeof sql, "%sFROM games WHERE run = ?1 AND game < ?2 AND "
+             "game %% ?3 = ?4 ORDER BY game", db_game_columns);
+    if (sqlite3_prepare_v2(d->h, sql, -1, &st, NULL) != SQLITE_OK) {
         db_msg(err, size, "reading games", d->h);
         return -1;
     }
-    sqlite3_bind_text(st, 1, run, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 1, run->key, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 2, limit);
     sqlite3_bind_int(st, 3, shard_n);
     sqlite3_bind_int(st, 4, shard_k - 1);
     int rc, stop = 0;
     while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         struct db_record g;
-        g.index = sqlite3_column_int64(st, 0);
-        g.game_seed = db_text(st, 1);
-        g.result = db_text(st, 2);
-        g.reason = db_text(st, 3);
-        g.cut = sqlite3_column_int(st, 4);
-        g.plies = sqlite3_column_int(st, 5);
-        g.moves = db_text(st, 6);
-        g.finished = db_text(st, 7);
+        if (db_game_row(d, st, run, NULL, &g, err, size) != 0) {
+            sqlite3_finalize(st);
+            return DB_BAD;
+        }
         stop = fn(&g, ud);
     }
     if (!stop && rc != SQLITE_DONE)

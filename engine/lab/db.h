@@ -17,6 +17,11 @@
 
 typedef struct db db;
 
+/* What the readers below return for a row that fails its check (a value
+ * of the wrong type, out of range or disagreeing with its row: dbcheck.h);
+ * -1 is a failure of SQLite itself. */
+enum { DB_BAD = -2 };
+
 enum { DB_TEXT = 256, DB_SPEC = 160, DB_NAME = 32 };
 
 /* A run's configuration (the columns of `runs`). */
@@ -39,11 +44,20 @@ void db_run_key(struct db_run *run);
 /* Opens (create: or creates) the database at path, in WAL mode.  NULL
  * with a message in err. */
 db *db_open(const char *path, int create, char *err, size_t errsize);
+/* The same, telling why it failed: *foreign = 1 for bad input (the file
+ * is not a playout database of this schema, or cannot be opened at that
+ * path: no such folder, a link), 0 when it could not be written (a full
+ * disk) or memory ran out. */
+db *db_open_checked(const char *path, int create, int *foreign, char *err, size_t errsize);
 /* Opens an existing playout database read-only (nothing is created or
  * changed; for reading games back).  NULL with a message in err: a missing
  * file, a file that is not a playout database, another schema. */
 db *db_open_read(const char *path, char *err, size_t errsize);
 void db_close(db *d);
+/* Moves every committed transaction from the write-ahead log into the
+ * database file itself (so the file alone holds them, as before a rename
+ * or a copy).  0, or -1 with err (a full disk: the log keeps them). */
+int db_checkpoint(db *d, char *err, size_t errsize);
 
 /* Records the run (nothing if it is there).  0, or -1 with err. */
 int db_put_run(db *d, const struct db_run *run, char *err, size_t errsize);
@@ -64,9 +78,13 @@ int db_add_game(db *d, const struct db_run *run, const struct game_record *g,
 int db_commit(db *d, int ok, char *err, size_t errsize);
 
 /* Copies every run, game and effect row of the database at src into d
- * (rows d already has are kept).  *added and *skipped count games;
+ * (rows d already has are kept), in one transaction, after checking
+ * every row of src (a foreign file is untrusted input: dbcheck.h); src is
+ * opened read-only and may not be d's own file.  *added and *skipped count games;
  * *differ counts games present in both whose move records differ (a sign
  * that the two were not played by the same engine). */
+/* Returns 0, DB_BAD when src is refused (missing, foreign, a bad row, d's
+ * own file), or -1 when d could not be written. */
 int db_merge(db *d, const char *src, int64_t *added, int64_t *skipped,
              int64_t *differ, char *err, size_t errsize);
 
@@ -116,7 +134,7 @@ struct db_record {
 /* Calls fn for each stored game i < limit of the run with
  * i mod shard_n = shard_k - 1, in index order.  A non-zero return from fn
  * stops with that value.  Returns 0, or -1 with err. */
-int db_records(db *d, const char *run, int64_t limit, int shard_k, int shard_n,
+int db_records(db *d, const struct db_run *run, int64_t limit, int shard_k, int shard_n,
                int (*fn)(const struct db_record *g, void *ud), void *ud, char *err,
                size_t errsize);
 

@@ -11,6 +11,11 @@ void gamerec_tag(FILE *f, const char *name, const char *value)
 {
     fprintf(f, "[%s \"", name);
     for (const char *s = value; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch < 0x20 || ch == 0x7f) { /* a tag stands on one line */
+            fputc(' ', f);
+            continue;
+        }
         if (*s == '"' || *s == '\\')
             fputc('\\', f);
         fputc(*s, f);
@@ -157,6 +162,22 @@ static void gamerec_word(struct gamerec_moves *w, const char *prefix, const char
         w->col = 0;
     }
     w->col += fprintf(w->f, "%s%s%s", w->col ? " " : "", prefix, text);
+}
+
+int gamerec_move_readable(const char *text)
+{
+    static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "*"};
+    if (!text[0] || text[0] == '[')
+        return 0;
+    for (int k = 0; k < 4; k++)
+        if (!strcmp(text, results[k]))
+            return 0;
+    for (const unsigned char *s = (const unsigned char *)text; *s; s++)
+        if (*s <= ' ' || *s == 0x7f || *s == '{' || *s == '}' ||
+            (s[0] == 0xc2 && s[1] == 0xa0) || (s[0] == 0xef && s[1] == 0xbb && s[2] == 0xbf))
+            return 0;
+    size_t digits = strspn(text, "0123456789");
+    return !(digits && text[digits] == '.'); /* not a move number */
 }
 
 void gamerec_move(struct gamerec_moves *w, int number, int side, const char *text)

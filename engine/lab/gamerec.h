@@ -62,6 +62,10 @@ void gamerec_begin(struct gamerec_moves *w, FILE *f, const tiers_variant *v);
  * record's notation.  A move number is written before the first side's
  * moves and before a second side's move that does not follow its round's
  * first move ("12..."). */
+/* Whether a move text reads back from a record as the one move it is:
+ * not empty, no white space or brace, not a result (1-0, 0-1, 1/2-1/2,
+ * *), not starting like a tag ('[') or a move number ("12."). */
+int gamerec_move_readable(const char *text);
 void gamerec_move(struct gamerec_moves *w, int number, int side, const char *text);
 /* The result token ("1-0", "0-1", "1/2-1/2", "*") and the final newline.
  * Returns 0, or -1 when the stream had a write error. */

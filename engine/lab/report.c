@@ -4,6 +4,8 @@
  * course of a game, effect usage. */
 #include "report.h"
 
+#include "outfile.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -447,12 +449,12 @@ int report_write(const char *path, const struct report_meta *m,
         snprintf(err, errsize, "out of memory");
         return -1;
     }
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        snprintf(err, errsize, "cannot write '%s': %s", path, strerror(errno));
+    struct outfile out;
+    if (outfile_open(&out, path, err, errsize) != 0) {
         report_rows_free(rows, nrows, n);
         return -1;
     }
+    FILE *f = out.f;
     char when[64];
     time_t now = time(NULL);
     struct tm tm;
@@ -523,9 +525,6 @@ int report_write(const char *path, const struct report_meta *m,
     report_chart_effects(f, v, n);
     fputs("</body>\n</html>\n", f);
     report_rows_free(rows, nrows, n);
-    if (ferror(f) | (fclose(f) != 0)) {
-        snprintf(err, errsize, "error writing '%s'", path);
-        return -1;
-    }
-    return 0;
+    err[0] = '\0';
+    return outfile_close(&out, 1, err, errsize);
 }

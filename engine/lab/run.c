@@ -282,10 +282,11 @@ int run_games(db *d, const struct game_config *cfg, const struct db_run *run,
         snprintf(err, errsize, "out of memory");
         return TIERS_ENOMEM;
     }
-    if (db_done(d, run->key, o->games, done, err, errsize) < 0) {
+    int64_t found = db_done(d, run->key, o->games, done, err, errsize);
+    if (found < 0) {
         free(done);
         free(todo);
-        return -1;
+        return found == DB_BAD ? TIERS_EINPUT : -1;
     }
     int64_t ntodo = 0;
     for (int64_t i = o->shard_k - 1; i < o->games; i += o->shard_n) {

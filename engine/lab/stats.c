@@ -124,7 +124,7 @@ int stats_collect(db *d, const struct db_run *run, int64_t limit, struct stats *
         return -1;
     }
     if (rc != 0)
-        return -1;
+        return rc == DB_BAD ? DB_BAD : -1;
     int64_t n = s->games;
     double dn = n > 0 ? (double)n : 1.0;
     for (int side = 0; side < 2; side++)

@@ -43,7 +43,9 @@ struct stats {
 };
 
 /* Reads the games i < limit of the run and computes every metric.  0, or
- * -1 with err (s is then empty but may be freed). */
+ * -1 with err (s is then empty but may be freed); DB_BAD when a stored
+ * row fails its check.  The checked ranges (dbcheck.c) keep every sum
+ * here far from overflowing: at most 10^8 games of 60,000 plies. */
 int stats_collect(db *d, const struct db_run *run, int64_t limit, struct stats *s,
                   char *err, size_t errsize);
 void stats_free(struct stats *s);

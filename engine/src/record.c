@@ -161,7 +161,12 @@ static int bad_tag(lexer *lx)
 static int add_tag(lexer *lx, char *name, char *value, int line, int col)
 {
     tiers_record *r = lx->r;
-    for (int i = 0; i < r->ntags; i++)
+    if (r->ntags == TIERS_RECORD_MAX_TAGS) {
+        lex_error(lx, line, col, "more than %d tags (the limit of a record)",
+                  TIERS_RECORD_MAX_TAGS);
+        goto fail;
+    }
+    for (int i = 0; i < r->ntags; i++) /* at most 256: linear enough */
         if (!strcmp(r->tags[i].name, name)) {
             lex_error(lx, line, col, "tag '%s' given twice", name);
             goto fail;
@@ -204,7 +209,7 @@ static char *read_tag_value(lexer *lx)
     size_t n = 1;
     while (lx->c[n] && lx->c[n] != '"' && lx->c[n] != '\n')
         n += lx->c[n] == '\\' && lx->c[n + 1] && lx->c[n + 1] != '\n' ? 2 : 1;
-    if (lx->c[n] != '"')
+    if (lx->c[n] != '"' || n - 1 > TIERS_RECORD_MAX_TAG)
         return NULL;
     char *value = malloc(n), *o = value;
     for (size_t i = 1; value && i < n; i++)
@@ -229,7 +234,12 @@ static int read_tag(lexer *lx)
     if (*lx->c == '"')
         value = read_tag_value(lx);
     if (!value) {
+        int vline = lx->line, vcol = lx->col;
+        size_t len = *lx->c == '"' ? strcspn(lx->c + 1, "\"\n") : 0;
         free(name);
+        if (len > TIERS_RECORD_MAX_TAG)
+            return lex_error(lx, vline, vcol, "a tag value over %d bytes (the limit of a "
+                             "record)", TIERS_RECORD_MAX_TAG);
         return bad_tag(lx);
     }
     skip_blanks(lx);
@@ -342,6 +352,9 @@ static const char *take_number(lexer *lx, const char *w)
 static int add_word(lexer *lx, char *text, char *raw)
 {
     tiers_record *r = lx->r;
+    if (r->nwords == TIERS_RECORD_MAX_MOVES + 1) /* one more: it may be the result */
+        return lex_error(lx, lx->line, lx->col, "more than %d moves (the limit of a record)",
+                         TIERS_RECORD_MAX_MOVES);
     if (r->nwords == r->cap) {
         int cap = r->cap ? 2 * r->cap : 64;
         record_word *w = realloc(r->words, (size_t)cap * sizeof *w);
@@ -454,6 +467,30 @@ static int lex_all(lexer *lx)
     }
 }
 
+/* The size limits of the whole text and of each line, checked before
+ * anything is read (one pass). */
+static int check_size(lexer *lx)
+{
+    const char *s = lx->c;
+    int line = 1;
+    size_t total = 0;
+    for (;;) {
+        size_t n = strcspn(s, "\n");
+        if (n > TIERS_RECORD_MAX_LINE)
+            return lex_error(lx, line, TIERS_RECORD_MAX_LINE + 1, "line %d is over %d bytes "
+                             "(the limit of a record line)", line, TIERS_RECORD_MAX_LINE);
+        total += n;
+        if (total > TIERS_RECORD_MAX_BYTES)
+            return lex_error(lx, line, 1, "the record is over %d bytes (the limit of a "
+                             "record)", TIERS_RECORD_MAX_BYTES);
+        if (!s[n])
+            return 0;
+        s += n + 1;
+        total++;
+        line++;
+    }
+}
+
 tiers_record *tiers_record_read(const char *text, tiers_error *err)
 {
     tiers_error tmp;
@@ -466,7 +503,7 @@ tiers_record *tiers_record_read(const char *text, tiers_error *err)
         return NULL;
     }
     lexer lx = {.c = text, .line = 1, .col = 1, .r = r, .err = err};
-    if (lex_all(&lx) < 0) {
+    if (check_size(&lx) < 0 || lex_all(&lx) < 0) {
         tiers_record_free(r);
         return NULL;
     }

@@ -898,14 +898,45 @@ int tiers_solution_save(const tiers_solution *s, const char *path, tiers_error *
     return 0;
 }
 
-/* Reads one line (without its newline) into *line; 0 at the end. */
-static int read_line(FILE *f, char **line, size_t *cap)
+/* The longest line of a solution file (a position's text is far
+ * shorter): a longer one is an error, never an allocation. */
+enum { SOLVE_MAX_LINE = 64 << 10 };
+
+/* Reads one line (without its newline) into *line, which it allocates
+ * (SOLVE_MAX_LINE + 1 bytes); 1, 0 at the end, or -1 for a line over the
+ * limit, holding a NUL byte or unreadable (*why says which). */
+static int read_line(FILE *f, char **line, size_t *cap, const char **why)
 {
-    ssize_t n = getline(line, cap, f);
-    if (n < 0)
+    if (!*line) {
+        *line = malloc(SOLVE_MAX_LINE + 1);
+        if (!*line) {
+            *why = "out of memory";
+            return -1;
+        }
+        *cap = SOLVE_MAX_LINE + 1;
+    }
+    size_t n = 0;
+    int ch;
+    while ((ch = getc(f)) != EOF && ch != '\n') {
+        if (n == SOLVE_MAX_LINE) {
+            *why = "line over 65536 bytes (64 KiB, the limit of a line)";
+            return -1;
+        }
+        if (ch == 0) {
+            *why = "a NUL byte";
+            return -1;
+        }
+        (*line)[n++] = (char)ch;
+    }
+    if (ch == EOF && ferror(f)) {
+        *why = "read error";
+        return -1;
+    }
+    if (ch == EOF && n == 0)
         return 0;
-    while (n > 0 && ((*line)[n - 1] == '\n' || (*line)[n - 1] == '\r'))
-        (*line)[--n] = 0;
+    while (n > 0 && (*line)[n - 1] == '\r')
+        n--;
+    (*line)[n] = 0;
     return 1;
 }
 
@@ -926,21 +957,23 @@ int tiers_solution_load(const tiers_variant *v, const char *path, tiers_solution
     int rc = p ? 0 : TIERS_ENOMEM, lineno = 0;
     const char *why = NULL;
     lineno = 1;
-    if (!rc && (!read_line(f, &line, &cap) || strcmp(line, SOLVE_FORMAT)))
-        why = "not a tiers solution file (first line '" SOLVE_FORMAT "')";
+    const char *bad = NULL; /* a line that cannot be read */
+    if (!rc && (read_line(f, &line, &cap, &bad) <= 0 || strcmp(line, SOLVE_FORMAT)))
+        why = bad ? bad : "not a tiers solution file (first line '" SOLVE_FORMAT "')";
     if (!rc && !why) {
         lineno = 2;
-        int ok = read_line(f, &line, &cap) && sscanf(line, "variant %32s", name) == 1;
+        int ok = read_line(f, &line, &cap, &bad) > 0 && sscanf(line, "variant %32s", name) == 1;
         if (ok) {
             lineno = 3;
-            ok = read_line(f, &line, &cap) && sscanf(line, "rules %16s", rules) == 1;
+            ok = read_line(f, &line, &cap, &bad) > 0 && sscanf(line, "rules %16s", rules) == 1;
         }
         if (ok) {
             lineno = 4;
-            ok = read_line(f, &line, &cap) && sscanf(line, "positions %lld", &count) == 1;
+            ok = read_line(f, &line, &cap, &bad) > 0 &&
+                 sscanf(line, "positions %lld", &count) == 1;
         }
         if (!ok)
-            why = "bad header (variant, rules, positions)";
+            why = bad ? bad : "bad header (variant, rules, positions)";
     }
     if (!rc && !why && strcmp(name, v->name)) {
         set_err(err, "%s: the solution is for variant %s, not %s", path, name, v->name);
@@ -950,8 +983,13 @@ int tiers_solution_load(const tiers_variant *v, const char *path, tiers_solution
                 "(or other sources)", path, v->name);
         rc = TIERS_EINPUT;
     }
-    while (!rc && !why && read_line(f, &line, &cap)) {
+    int got;
+    while (!rc && !why && (got = read_line(f, &line, &cap, &bad)) != 0) {
         lineno++;
+        if (got < 0) {
+            why = bad;
+            break;
+        }
         if (line[0] == '#' || !line[0])
             continue;
         const char *at = line[0] ? strchr(value_letter + 1, line[0]) : NULL;

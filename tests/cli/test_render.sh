@@ -295,7 +295,7 @@ else
         png_tiers render gungi-io --png -o "$tmp/cut.png") >/dev/null 2>"$tmp/err"
     rc=$?
     [[ $rc -eq 3 ]] || fail "--png cut short: exit $rc, expected 3"
-    grep -qF -- "error writing $tmp/cut.png" "$tmp/err" ||
+    grep -qF -- "error writing '$tmp/cut.png'" "$tmp/err" ||
         fail "--png cut short: message does not name the file: $(head -n 1 "$tmp/err")"
     [[ -e $tmp/cut.png ]] && fail "--png cut short: partial file left"
     case_end

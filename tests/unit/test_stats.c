@@ -13,6 +13,8 @@
 #include "testutil.h"
 
 #include "db.h"
+#include "dbcheck.h"
+#include "gamerec.h"
 #include "stats.h"
 
 static char db_path[256];
@@ -88,7 +90,7 @@ static void test_run(void **state)
     db *d = open_fixture();
     struct db_run run;
     char err[512];
-    assert_int_equal(db_get_run(d, "r1", &run, err, sizeof err), 0);
+    assert_int_equal(db_get_run(d, "00000000000000a1", &run, err, sizeof err), 0);
     assert_string_equal(run.variant, "test");
     assert_string_equal(run.side[0], "white");
     assert_int_equal(run.neffects, 2);
@@ -98,7 +100,7 @@ static void test_run(void **state)
     assert_int_equal(db_get_run(d, "nope", &run, err, sizeof err), 1);
 
     uint8_t done[12] = {0};
-    assert_int_equal(db_done(d, "r1", 12, done, err, sizeof err), 11);
+    assert_int_equal(db_done(d, "00000000000000a1", 12, done, err, sizeof err), 11);
     for (int i = 0; i < 12; i++)
         assert_int_equal(done[i], i < 11);
     db_close(d);
@@ -110,7 +112,7 @@ static void test_metrics(void **state)
     db *d = open_fixture();
     struct db_run run;
     char err[512];
-    assert_int_equal(db_get_run(d, "r1", &run, err, sizeof err), 0);
+    assert_int_equal(db_get_run(d, "00000000000000a1", &run, err, sizeof err), 0);
     struct stats s;
     if (stats_collect(d, &run, 10, &s, err, sizeof err) != 0)
         fail_msg("%s", err);
@@ -204,7 +206,7 @@ static void test_merge(void **state)
     assert_int_equal(added, 0);
     assert_int_equal(skipped, 12);
     struct db_run run;
-    assert_int_equal(db_get_run(d, "r1", &run, err, sizeof err), 0);
+    assert_int_equal(db_get_run(d, "00000000000000a1", &run, err, sizeof err), 0);
     struct stats s;
     assert_int_equal(stats_collect(d, &run, 10, &s, err, sizeof err), 0);
     assert_int_equal(s.games, 10);
@@ -212,7 +214,7 @@ static void test_merge(void **state)
     stats_free(&s);
     /* not a database */
     assert_int_equal(db_merge(d, tu_path("data/stats/small.sql"), &added, &skipped, &differ,
-                              err, sizeof err), -1);
+                              err, sizeof err), DB_BAD);
     assert_non_null(strstr(err, "is not a tiers playout database"));
     db_close(d);
     char p[320];
@@ -282,6 +284,113 @@ static void test_round_trip(void **state)
     unlink(p);
 }
 
+
+/* A valid game row as cells (a hand-made game: 10 plies, 2 of setup, a
+ * 1-0 checkmate), for the checks below. */
+static void game_cells(struct dbcheck_cell *c)
+{
+    static const char *const text[DBCHECK_GAME_COLUMNS] = {
+        [0] = "0123456789abcdef", [2] = "duel", [3] = "fedcba9876543210", [4] = "",
+        [5] = "random", [6] = "random", [8] = "00000000000000aa", [9] = "1-0",
+        [11] = "checkmate", [23] = "a1 a2 a3 a4 a5 a6 a7 a8 a9 b1",
+        [24] = "3 3 5 5 5 5 5 5 5 5", [25] = "2026-01-01 00:00:00"};
+    static const int64_t num[DBCHECK_GAME_COLUMNS] = {
+        [1] = 7, [7] = 1, [10] = 0, [12] = 0, [13] = 10, [14] = 2, [15] = 0,
+        [16] = 1, [17] = 1, [18] = 2, [19] = 1, [20] = 40, [21] = 8};
+    memset(c, 0, DBCHECK_GAME_COLUMNS * sizeof *c);
+    for (int k = 0; k < DBCHECK_GAME_COLUMNS; k++) {
+        if (text[k]) {
+            c[k].type = DBCHECK_TEXT;
+            c[k].t = text[k];
+            c[k].len = strlen(text[k]);
+        } else {
+            c[k].type = DBCHECK_INT;
+            c[k].i = num[k];
+        }
+    }
+    c[22].type = DBCHECK_REAL;
+    c[22].r = 0.5;
+}
+
+/* Each check of a game row, and the valid row passing them. */
+static void test_dbcheck_game(void **state)
+{
+    (void)state;
+    struct dbcheck_cell c[DBCHECK_GAME_COLUMNS];
+    char why[256];
+    game_cells(c);
+    assert_int_equal(dbcheck_game(c, 40, why, sizeof why), 0);
+    struct {
+        int col;
+        int64_t value;
+        const char *want;
+    } bad[] = {
+        {14, 11, "setup_plies"},           /* over plies */
+        {14, 2000000000, "setup_plies"},   /* the repro */
+        {13, 41, "max_plies"},             /* over the run's limit */
+        {21, 7, "legal_plies"},            /* not plies - setup_plies */
+        {10, 1, "winner"},                 /* against 1-0 */
+        {12, 1, "cut"},                    /* cut with a result */
+        {20, 7, "legal_sum"},              /* under one per play ply */
+        {20, 8 * 4096 + 1, "legal_sum"},   /* over the move limit */
+        {18, 3, "placements"},             /* over setup_plies */
+        {16, 8, "captures"},               /* with drops and stacks over play */
+        {1, -1, "game"},
+        {13, INT64_MAX, "plies"},
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        game_cells(c);
+        c[bad[k].col].i = bad[k].value;
+        assert_int_equal(dbcheck_game(c, 40, why, sizeof why), -1);
+        assert_non_null(strstr(why, bad[k].want));
+    }
+    /* types: NULL where NOT NULL, a blob, text in a number column */
+    for (int col = 0; col < DBCHECK_GAME_COLUMNS; col++) {
+        game_cells(c);
+        c[col].type = DBCHECK_BLOB;
+        assert_int_equal(dbcheck_game(c, 40, why, sizeof why), -1);
+        assert_non_null(strstr(why, dbcheck_game_names[col]));
+    }
+    game_cells(c);
+    c[23].t = "a1 a2\n a3 a4 a5 a6 a7 a8 a9 b1";
+    c[23].len = strlen(c[23].t);
+    assert_int_equal(dbcheck_game(c, 40, why, sizeof why), -1);
+    game_cells(c);
+    c[23].t = "a1 a2 a3 a4 a5 a6 a7 a8 a9"; /* a move short */
+    c[23].len = strlen(c[23].t);
+    assert_int_equal(dbcheck_game(c, 40, why, sizeof why), -1);
+    assert_non_null(strstr(why, "moves"));
+    game_cells(c);
+    c[24].t = "3 3 5 5 5 5 5 5 5 4097";
+    c[24].len = strlen(c[24].t);
+    assert_int_equal(dbcheck_game(c, 40, why, sizeof why), -1);
+    game_cells(c);
+    c[15].type = DBCHECK_NULL; /* first_side NULL with play plies */
+    assert_int_equal(dbcheck_game(c, 40, why, sizeof why), -1);
+    game_cells(c);
+    c[22].r = INFINITY;
+    assert_int_equal(dbcheck_game(c, 40, why, sizeof why), -1);
+}
+
+/* Move texts a record reads back as one move, and tags on one line. */
+static void test_gamerec_readable(void **state)
+{
+    (void)state;
+    const char *good[] = {"a1-a2", "P*b1", "b2^c1", "f6^f5=1", "12a3", "\xe8\xac\x80(5-5-2)"};
+    const char *bad[] = {"", "1-0", "0-1", "1/2-1/2", "*", "{x", "x}", "[Foo", "1.",
+                         "12.a3", "a b", "a\tb", "a\nb", "a\xc2\xa0" "b"};
+    for (size_t k = 0; k < sizeof good / sizeof good[0]; k++)
+        assert_true(gamerec_move_readable(good[k]));
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++)
+        assert_false(gamerec_move_readable(bad[k]));
+    char buf[128] = "";
+    FILE *f = fmemopen(buf, sizeof buf, "w");
+    assert_non_null(f);
+    gamerec_tag(f, "Reason", "line\none \"q\"");
+    fclose(f);
+    assert_string_equal(buf, "[Reason \"line one \\\"q\\\"\"]\n");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -290,6 +399,8 @@ int main(void)
         cmocka_unit_test(test_metrics),
         cmocka_unit_test(test_merge),
         cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_dbcheck_game),
+        cmocka_unit_test(test_gamerec_readable),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -61,6 +61,8 @@ enum cli_opt {
     CLI_OPT_SSHLOGINFILE,
     CLI_OPT_SCRATCH,
     CLI_OPT_SUBMIT,
+    CLI_OPT_PORT,
+    CLI_OPT_BIND,
     CLI_NOPTS
 };
 typedef uint64_t cli_opts;
@@ -107,6 +109,8 @@ _Static_assert(CLI_NOPTS <= 64, "cli_opts holds at most 64 options");
 #define CLI_O_SSHLOGINFILE CLI_BIT(CLI_OPT_SSHLOGINFILE)
 #define CLI_O_SCRATCH CLI_BIT(CLI_OPT_SCRATCH)
 #define CLI_O_SUBMIT CLI_BIT(CLI_OPT_SUBMIT)
+#define CLI_O_PORT CLI_BIT(CLI_OPT_PORT)
+#define CLI_O_BIND CLI_BIT(CLI_OPT_BIND)
 
 #define CLI_O_COMMON (CLI_O_POSITION | CLI_O_NOTATION | CLI_O_RULE | \
                       CLI_O_VARIANTS | CLI_O_JSON)
@@ -152,6 +156,8 @@ struct cli {
     const char *partition;    /* --partition P (Slurm) */
     const char *sshloginfile; /* --sshloginfile F (parallel) */
     int scratch, submit;      /* --scratch, --submit */
+    int port;                 /* --port P (serve; 0 = a free port) */
+    const char *bind;         /* --bind ADDR (serve; NULL = 127.0.0.1) */
     long long max_positions;  /* --max-positions N (solve; 0 = default) */
     const char *save;         /* --save FILE (solve) */
     const char *solved;       /* --solved FILE (moves) */
@@ -185,6 +191,10 @@ int cmd_compare_run(struct cli *c);
 int cmd_merge_run(struct cli *c);
 int cmd_export_run(struct cli *c);
 int cmd_cluster_run(struct cli *c);
+int cmd_serve_run(struct cli *c);
+/* Reads the value of a serve option (cmd_serve.c): -1 to go on, or an
+ * exit code after a usage error. */
+int cli_serve_option(struct cli *c, cli_opts bit, const char *arg);
 /* Reads the value of a cluster option (cmd_cluster.c): -1 to go on, or an
  * exit code after a usage error. */
 int cli_cluster_option(struct cli *c, cli_opts bit, const char *arg);

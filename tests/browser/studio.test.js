@@ -109,8 +109,10 @@ async function main() {
     const pos = 'k4/2P2/5/5/4K - w - 0 0';
     await page.$eval('#text', (e, p) => { e.value = p; }, pos);
     await page.click('#paste-position');
-    await page.waitForSelector('g.tower[data-square="c4"]');
-    await page.waitForFunction(() => !document.querySelector('g.tower[data-square="c1"]'));
+    // drawn once the pasted game (ply 0) shows its kings on a5 and e1
+    await page.waitForFunction(() => +document.getElementById('status').dataset.ply === 0
+      && document.querySelector('g.tower[data-square="a5"]')
+      && document.querySelector('g.tower[data-square="e1"]'), { timeout: 60000 });
     await clickSquare('c4');
     await page.waitForSelector('rect.hl');
     const got4 = await highlighted();

@@ -96,9 +96,12 @@ static int serve_load_variants(struct serve *S, const struct cli *c)
         tiers_variant *v = cli_load_variant(c, c->args[i], &code);
         if (!v)
             return code;
-        int bad = serve_add_variant(S, c->args[i], tiers_variant_name(v),
-                                    tiers_variant_description(v));
+        code = cli_check_notation(c, v);
+        int bad = code == CLI_OK && serve_add_variant(S, c->args[i], tiers_variant_name(v),
+                                                      tiers_variant_description(v));
         tiers_variant_free(v);
+        if (code != CLI_OK)
+            return code;
         if (bad) {
             cli_error(c, "out of memory");
             return CLI_INTERNAL;
@@ -197,8 +200,8 @@ static const char *serve_query(struct MHD_Connection *conn, const char *name)
 }
 
 /* The checks before anything is done: 0 to go on, or the status sent. */
-static int serve_guard(struct serve *S, struct MHD_Connection *conn, const char *url,
-                       int post, const struct serve_request *rq)
+static int serve_guard(struct serve *S, struct MHD_Connection *conn, int post,
+                       const struct serve_request *rq)
 {
     const char *host = serve_header(conn, "Host");
     if (!host || strcmp(host, S->host) != 0)
@@ -217,7 +220,6 @@ static int serve_guard(struct serve *S, struct MHD_Connection *conn, const char 
     if (rq->too_big)
         return serve_send_error(conn, 413, "request body over %d bytes",
                                 SERVE_MAX_BODY), 413;
-    (void)url;
     return 0;
 }
 
@@ -360,7 +362,7 @@ static enum MHD_Result serve_handle(void *cls, struct MHD_Connection *conn,
     int post = strcmp(method, "POST") == 0;
     if (!post && strcmp(method, "GET") != 0)
         return serve_send_error(conn, 405, "method %s not allowed", method);
-    if (serve_guard(S, conn, url, post, rq))
+    if (serve_guard(S, conn, post, rq))
         return MHD_YES;
     if (strcmp(url, "/") == 0 || strcmp(url, "/index.html") == 0) {
         if (post)
@@ -454,9 +456,7 @@ static int serve_run(struct serve *S, const struct cli *c, int fd, sigset_t *sto
         close(fd);
         return CLI_INTERNAL;
     }
-    const char *addr = c->bind ? c->bind : "127.0.0.1";
     printf("http://%s/?token=%s\n", S->host, S->token);
-    (void)addr;
     int code = cli_finish_output(c, CLI_OK);
     if (code == CLI_OK) {
         int sig;

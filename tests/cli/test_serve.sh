@@ -280,6 +280,8 @@ expect "a busy port exits 2 naming it" 2 - "port $port is busy" -- serve "$promo
 expect "a bad port" 1 - "--port" -- serve --port 70000
 expect "a bad --bind" 1 - "--bind" -- serve "$promote" --bind nowhere
 expect "a bad variant" 2 - "nope" -- serve nope
+expect "a notation the variant lacks" 2 - "unknown notation 'nope'" -- serve "$promote" \
+    --notation nope
 kill -INT "$idle_pid"
 wait "$idle_pid"
 same "SIGINT stops it cleanly" $? 0

@@ -275,6 +275,11 @@ status "an idle session is dropped" 404
 
 # ------------------------------------------------------------ start and stop
 port=${host#*:}
+# a server that starts by mistake must not hang the test: 20 s at most
+real_tiers=$tiers
+printf '#!/bin/sh\nexec timeout 20 "%s" "$@"\n' "$real_tiers" >"$tmp/tiers-limited"
+chmod +x "$tmp/tiers-limited"
+tiers=$tmp/tiers-limited
 expect "a busy port exits 2 naming it" 2 - "port $port is busy" -- serve "$promote" \
     --port "$port"
 expect "a bad port" 1 - "--port" -- serve --port 70000
@@ -282,6 +287,7 @@ expect "a bad --bind" 1 - "--bind" -- serve "$promote" --bind nowhere
 expect "a bad variant" 2 - "nope" -- serve nope
 expect "a notation the variant lacks" 2 - "unknown notation 'nope'" -- serve "$promote" \
     --notation nope
+tiers=$real_tiers
 kill -INT "$idle_pid"
 wait "$idle_pid"
 same "SIGINT stops it cleanly" $? 0

@@ -63,6 +63,8 @@ enum cli_opt {
     CLI_OPT_SUBMIT,
     CLI_OPT_YAML,
     CLI_OPT_AGENTS,
+    CLI_OPT_PORT,
+    CLI_OPT_BIND,
     CLI_NOPTS
 };
 typedef uint64_t cli_opts;
@@ -111,6 +113,8 @@ _Static_assert(CLI_NOPTS <= 64, "cli_opts holds at most 64 options");
 #define CLI_O_SUBMIT CLI_BIT(CLI_OPT_SUBMIT)
 #define CLI_O_YAML CLI_BIT(CLI_OPT_YAML)
 #define CLI_O_AGENTS CLI_BIT(CLI_OPT_AGENTS)
+#define CLI_O_PORT CLI_BIT(CLI_OPT_PORT)
+#define CLI_O_BIND CLI_BIT(CLI_OPT_BIND)
 
 #define CLI_O_COMMON (CLI_O_POSITION | CLI_O_NOTATION | CLI_O_RULE | \
                       CLI_O_VARIANTS | CLI_O_JSON)
@@ -157,6 +161,8 @@ struct cli {
     const char *sshloginfile; /* --sshloginfile F (parallel) */
     int scratch, submit;      /* --scratch, --submit */
     int yaml;                 /* --yaml (values) */
+    int port;                 /* --port P (serve; 0 = a free port) */
+    const char *bind;         /* --bind ADDR (serve; NULL = 127.0.0.1) */
     long long max_positions;  /* --max-positions N (solve; 0 = default) */
     const char *save;         /* --save FILE (solve) */
     const char *solved;       /* --solved FILE (moves) */
@@ -192,6 +198,10 @@ int cmd_export_run(struct cli *c);
 int cmd_cluster_run(struct cli *c);
 int cmd_values_run(struct cli *c);
 int cmd_ladder_run(struct cli *c);
+int cmd_serve_run(struct cli *c);
+/* Reads the value of a serve option (cmd_serve.c): -1 to go on, or an
+ * exit code after a usage error. */
+int cli_serve_option(struct cli *c, cli_opts bit, const char *arg);
 /* Reads the value of a cluster option (cmd_cluster.c): -1 to go on, or an
  * exit code after a usage error. */
 int cli_cluster_option(struct cli *c, cli_opts bit, const char *arg);

@@ -105,6 +105,10 @@ static const struct cli_option cli_options[] = {
     {"yaml", 0, no_argument, CLI_O_YAML, NULL, "print a faces: block to paste (values)"},
     {"agents", 0, no_argument, CLI_O_AGENTS, NULL,
      "bench the agents: alpha-beta nodes, MCTS simulations, greedy plies per CPU second"},
+    {"port", 0, required_argument, CLI_O_PORT, "P",
+     "serve on port P (default 0: a free port)"},
+    {"bind", 0, required_argument, CLI_O_BIND, "ADDR",
+     "serve on address ADDR (default 127.0.0.1)"},
     {"help", 'h', no_argument, CLI_O_HELP, NULL, "show this help"},
 };
 
@@ -122,6 +126,7 @@ static const char *const cli_args_compare[] = {"VARIANT", "VARIANT", NULL};
 static const char *const cli_args_merge[] = {"FILE", "FILE", NULL};
 static const char *const cli_args_export[] = {"VARIANT", NULL};
 static const char *const cli_args_ladder[] = {"VARIANT", "AGENT", "AGENT", NULL};
+static const char *const cli_args_serve[] = {"VARIANT|FOLDER", NULL};
 static const char *const cli_args_cluster[] = {"slurm|parallel|status", "VARIANT|DIR", NULL};
 
 static const struct cli_command cli_commands[] = {
@@ -276,6 +281,15 @@ static const struct cli_command cli_commands[] = {
      "time and a perfect-play line.  Repetition and move limits are not\n"
      "applied: a cycle that neither side can be forced out of is a draw.",
      CLI_O_COMMON | CLI_O_MAX_POSITIONS | CLI_O_SAVE | CLI_O_THREADS, cli_args_variant, 1, 1},
+    {"serve", cmd_serve_run, "a board to click on in the browser, with a JSON API",
+     "[VARIANT|FOLDER...] [--port P] [--bind ADDR] [--notation NAME] [--rule KEY=VALUE]\n"
+     "       [--variants DIR]",
+     "Prints http://ADDR:PORT/?token=TOKEN and serves, until SIGINT or\n"
+     "SIGTERM, a page to play the variants given (default: every variant\n"
+     "found) and the JSON API it uses (docs/serve.md).  Every request needs\n"
+     "the token; only the printed address is answered.",
+     CLI_O_NOTATION | CLI_O_RULE | CLI_O_VARIANTS | CLI_O_PORT | CLI_O_BIND,
+     cli_args_serve, 0, -1},
     {"bench", cmd_bench_run, "time perft, random playouts or batch move lists",
      "VARIANT...|all [--seconds S] [--rule KEY=VALUE] [--variants DIR] [--json]\n"
      "       tiers bench VARIANT --batch FILE [--notation NAME] [--seconds S] [--json]\n"
@@ -519,6 +533,13 @@ static int cli_parse(struct cli *c, int argc, char **argv)
             break;
         }
         case CLI_O_YAML: c->yaml = 1; break;
+        case CLI_O_PORT:
+        case CLI_O_BIND: {
+            int code = cli_serve_option(c, o->bit, optarg);
+            if (code >= 0)
+                return code;
+            break;
+        }
         case CLI_O_SHARDS:
         case CLI_O_SLOTS:
         case CLI_O_TIME:

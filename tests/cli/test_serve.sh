@@ -1,0 +1,298 @@
+#!/usr/bin/env bash
+# test_serve.sh - `tiers serve`: the printed address, the security checks
+# (token, Host, Origin, body size, session limit and idle drop) and every
+# endpoint of the JSON API (docs/serve.md) through curl, with expected
+# values from the CLI (`tiers moves`, `tiers apply`, its messages) or the
+# rules (duel-promote: a pawn reaching the far rank fires `promote`).
+# The servers run in the background and are stopped by PID.
+# shellcheck source=lib.sh
+source "$(dirname "$0")/lib.sh"
+
+pids=()
+cli_cleanup() {
+    for pid in "${pids[@]}"; do
+        kill "$pid" 2>/dev/null
+    done
+}
+cli_begin "$@"
+
+promote=$variants/duel-promote
+
+# start NAME ARGS...: starts `tiers serve ARGS` and waits for its first
+# line; sets $pid, $url, $host (ADDR:PORT), $token, $base.
+start() {
+    local name=$1
+    shift
+    "$tiers" serve "$@" >"$tmp/$name.out" 2>"$tmp/$name.err" &
+    pid=$!
+    pids+=("$pid")
+    for _ in $(seq 1 200); do
+        [[ -s $tmp/$name.out ]] && break
+        sleep 0.05
+    done
+    url=$(head -n 1 "$tmp/$name.out")
+    token=${url#*token=}
+    host=${url#http://}
+    host=${host%%/*}
+    base=http://$host
+}
+
+# api METHOD PATH [BODY] [CURL-ARGS...]: the request with the token;
+# leaves the status in $code and the body in $tmp/body.
+api() {
+    local method=$1 path=$2 body=${3:-}
+    shift 3 2>/dev/null || shift $#
+    local args=(-s -o "$tmp/body" -w '%{http_code}' -H "X-Tiers-Token: $token")
+    if [[ $method == POST ]]; then
+        args+=(-H 'Content-Type: application/json' --data-binary "$body")
+    fi
+    code=$(curl "${args[@]}" "$@" "$base$path")
+}
+
+jq_body() { jq -r "$1" "$tmp/body"; }
+
+# status NAME EXPECTED: the last request's status.
+status() {
+    check "$1" "$([[ $code == "$2" ]] && echo 0 || echo 1)" \
+        "status $code, expected $2: $(head -c 300 "$tmp/body")"
+}
+
+# check NAME RC MESSAGE: a case that passes when RC is 0.
+check() {
+    case_begin
+    [[ $2 -eq 0 ]] || fail "$1: $3"
+    case_end
+}
+
+# same NAME GOT WANT
+same() {
+    check "$1" "$([[ $2 == "$3" ]] && echo 0 || echo 1)" "got '$2', want '$3'"
+}
+
+# ------------------------------------------------------------ start
+start main official "$promote"
+[[ $url =~ ^http://127\.0\.0\.1:[0-9]+/\?token=[0-9a-f]{32}$ ]]
+check "first line is the address with the token" $? "got '$url'"
+main_pid=$pid
+
+# ------------------------------------------------------------ security
+code=$(curl -s -o "$tmp/body" -w '%{http_code}' "$url")
+status "the page with the token" 200
+grep -q '<html' "$tmp/body"
+check "the page is HTML" $? "no <html in the page"
+code=$(curl -s -o "$tmp/body" -w '%{http_code}' "$base/")
+status "the page without the token" 403
+code=$(curl -s -o "$tmp/body" -w '%{http_code}' "$base/api/variants")
+status "an API call without the token" 403
+code=$(curl -s -o "$tmp/body" -w '%{http_code}' -H "X-Tiers-Token: 0$token" \
+    "$base/api/variants")
+status "a wrong token" 403
+code=$(curl -s -o "$tmp/body" -w '%{http_code}' "$base/api/variants?token=$token")
+status "the token in the query" 200
+api GET /api/variants "" -H "Host: evil.example:${host#*:}"
+status "a foreign Host" 403
+api GET /api/variants "" -H "Host: localhost:${host#*:}"
+status "localhost is not the bound address" 403
+api POST /api/session '{"variant":"official"}' -H "Origin: http://evil.example"
+status "a foreign Origin on a POST" 403
+api POST /api/session '{"variant":"official"}' -H "Origin: $base"
+status "the server's own Origin" 201
+head -c $((1024 * 1024 + 1)) /dev/zero | tr '\0' ' ' >"$tmp/big"
+code=$(curl -s -o "$tmp/body" -w '%{http_code}' -H "X-Tiers-Token: $token" \
+    --data-binary @"$tmp/big" "$base/api/session")
+status "a body over 1 MiB" 413
+api POST /api/session '{"variant":'
+status "a bad JSON body" 400
+api POST /api/session '[1]'
+status "a body that is no object" 400
+api GET /api/nothing
+status "an unknown endpoint" 404
+api POST /api/variants '{}'
+status "a POST to a GET endpoint" 405
+code=$(curl -s -o "$tmp/body" -w '%{http_code}' -X DELETE -H "X-Tiers-Token: $token" \
+    "$base/api/variants")
+status "DELETE" 405
+
+# ------------------------------------------------------------ variants
+api GET /api/variants
+same "the served variants" "$(jq_body '[.variants[].name] | join(",")')" \
+    "official,duel-promote"
+
+# ------------------------------------------------------------ sessions
+api POST /api/session '{"variant":"nope"}'
+status "an unknown variant" 404
+grep -q "unknown variant 'nope'" "$tmp/body"
+check "its message" $? "$(cat "$tmp/body")"
+api POST /api/session '{"variant":"official","position":"9/9 zz"}'
+status "a bad position" 400
+cli_msg=$("$tiers" show official --position '9/9 zz' 2>&1 >/dev/null)
+cli_msg=${cli_msg#tiers: show: }
+same "the bad position's message is the CLI's" "$(jq_body .error)" "$cli_msg"
+
+api POST /api/session '{"variant":"official"}'
+status "new session" 201
+s=$(jq_body .session)
+start_pos=$("$tiers" show official | sed -n 's/^position: //p')
+same "the state's position is the start" "$(jq_body .position)" "$start_pos"
+same "side to move" "$(jq_body .side_name)/$(jq_body .setup)" "white/true"
+
+# moves of a hand piece: the drops of M that `tiers moves` lists
+api GET "/api/moves?session=$s&hand=M"
+status "moves of a hand piece" 200
+same "drops of M are the CLI's" "$(jq_body '[.moves[].text] | sort | join(" ")')" \
+    "$("$tiers" moves official | grep '^M\*' | sort | tr '\n' ' ' | sed 's/ $//')"
+same "grouped as drops" "$(jq_body '.groups | keys | join(",")')" "drop"
+api GET "/api/moves?session=$s"
+same "all the moves" "$(jq_body '.moves | length')" "$("$tiers" moves official --count)"
+api GET "/api/moves"
+status "moves without a session" 400
+api GET "/api/moves?session=0000"
+status "moves of an unknown session" 404
+
+# a bad move: 400 with the CLI's words
+api POST /api/move "{\"session\":\"$s\",\"move\":\"M*e5\"}"
+status "an illegal move" 400
+cli_msg=$("$tiers" apply official 'M*e5' 2>&1 >/dev/null)
+cli_msg=${cli_msg#tiers: apply: move 1 }
+same "its message is the CLI's" "$(jq_body .error)" "move $cli_msg"
+api POST /api/move "{\"session\":\"$s\",\"move\":\"%%\"}"
+status "an unreadable move" 400
+
+api POST /api/move "{\"session\":\"$s\",\"move\":\"M*a7\"}"
+status "a move" 200
+after=$("$tiers" apply official M*a7 | sed -n 's/^position: //p')
+same "the position after it is apply's" "$(jq_body .position)" "$after"
+same "last move" "$(jq_body .last_move.text)/$(jq_body .last_move.to)" "M*a7/a7"
+api GET "/api/moves?session=$s&square=a7"
+same "moves of a square (none in setup)" "$(jq_body '.moves | length')" 0
+
+api POST /api/undo "{\"session\":\"$s\"}"
+same "undo" "$(jq_body .position)/$(jq_body .redo)" "$start_pos/1"
+api POST /api/undo "{\"session\":\"$s\"}"
+status "nothing to undo" 409
+api POST /api/redo "{\"session\":\"$s\"}"
+same "redo" "$(jq_body .position)/$(jq_body .undo)" "$after/1"
+api POST /api/redo "{\"session\":\"$s\"}"
+status "nothing to redo" 409
+
+# ------------------------------------------------------------ agents
+api POST /api/agent "{\"session\":\"$s\",\"agent\":\"nosuch\"}"
+status "a bad agent spec" 400
+grep -q "nosuch" "$tmp/body"
+check "its message names it" $? "$(cat "$tmp/body")"
+api POST /api/agent "{\"session\":\"$s\",\"agent\":\"greedy\"}"
+status "an agent starts" 202
+for _ in $(seq 1 200); do
+    api GET "/api/state?session=$s"
+    [[ $(jq_body .agent.state) == idle ]] && break
+    sleep 0.05
+done
+same "the agent moved" "$(jq_body .ply)/$(jq_body .agent.error)" "2/"
+reply=$(jq_body .last_move.text)
+same "its move is legal (apply agrees)" "$(jq_body .position)" \
+    "$("$tiers" apply official M*a7 "$reply" | sed -n 's/^position: //p')"
+
+api GET "/api/moves?session=$s&hand=G"
+g=$(jq_body '.moves[0].text')
+api POST /api/move "{\"session\":\"$s\",\"move\":\"$g\"}"
+status "a third move" 200
+
+# ------------------------------------------------------------ text out and in
+api GET "/api/position?session=$s"
+pos3=$(jq_body .position)
+same "position out" "$pos3" "$("$tiers" apply official M*a7 "$reply" "$g" |
+    sed -n 's/^position: //p')"
+api GET "/api/record?session=$s"
+jq_body .record >"$tmp/game.txt"
+"$tiers" replay official "$tmp/game.txt" >"$tmp/replay.out" 2>&1
+check "the record replays" $? "$(cat "$tmp/replay.out")"
+api POST /api/position "{\"session\":\"$s\",\"position\":\"$start_pos\"}"
+same "paste a position" "$(jq_body .position)/$(jq_body .undo)" "$start_pos/0"
+api POST /api/position "{\"session\":\"$s\",\"position\":\"x\"}"
+status "paste a bad position" 400
+api GET "/api/state?session=$s"
+same "a bad paste keeps the game" "$(jq_body .position)" "$start_pos"
+jq -n --arg s "$s" --rawfile r "$tmp/game.txt" '{session: $s, record: $r}' >"$tmp/rec.json"
+api POST /api/record "$(cat "$tmp/rec.json")"
+same "load a record" "$(jq_body .position)/$(jq_body .undo)" "$pos3/3"
+api POST /api/record "{\"session\":\"$s\",\"record\":\"1. M*a7 zz9 *\"}"
+status "a bad record" 400
+api GET "/api/state?session=$s"
+same "a bad record keeps the game" "$(jq_body .position)" "$pos3"
+api GET "/api/svg?session=$s"
+grep -q '<svg' "$tmp/body"
+check "the picture" $? "$(head -c 200 "$tmp/body")"
+
+# ------------------------------------------------------------ effects
+api POST /api/session '{"variant":"duel-promote","position":"k4/2P2/5/5/4K - w - 0 0"}'
+p=$(jq_body .session)
+api POST /api/move "{\"session\":\"$p\",\"move\":\"c4-c5\"}"
+same "a promotion fires promote" "$(jq_body '.effects | join(",")')" "promote"
+api POST /api/move "{\"session\":\"$p\",\"move\":\"a5-a4\"}"
+same "a king's move fires nothing" "$(jq_body '.effects | length')" 0
+api GET "/api/moves?session=$p&square=e1"
+same "moves of a square" "$(jq_body '[.moves[].text] | sort | join(" ")')" \
+    "$("$tiers" moves "$promote" -p "$("$tiers" apply "$promote" \
+        -p 'k4/2P2/5/5/4K - w - 0 0' c4-c5 a5-a4 | sed -n 's/^position: //p')" |
+        grep '^e1' | sort | tr '\n' ' ' | sed 's/ $//')"
+# an agent cancelled: its move never comes (mcts:3000 takes about a second)
+api POST /api/agent "{\"session\":\"$p\",\"agent\":\"mcts:iterations=3000\"}"
+status "a longer agent starts" 202
+api POST /api/move "{\"session\":\"$p\",\"move\":\"e1-e2\"}"
+status "a move while it thinks" 409
+api POST /api/agent/cancel "{\"session\":\"$p\"}"
+same "cancel" "$(jq_body .agent.state)/$(jq_body .ply)" "idle/2"
+sleep 2
+api GET "/api/state?session=$p"
+same "the cancelled agent's move is dropped" "$(jq_body .ply)" 2
+api POST /api/move "{\"session\":\"$p\",\"move\":\"e1-e2\"}"
+status "a move after the cancel" 200
+api POST /api/close "{\"session\":\"$p\"}"
+status "close" 200
+api GET "/api/state?session=$p"
+status "a closed session is gone" 404
+
+# ------------------------------------------------------------ limits
+opened=0
+for _ in $(seq 1 40); do
+    api POST /api/session '{"variant":"duel-promote"}'
+    [[ $code == 201 ]] && opened=$((opened + 1))
+done
+same "at most 32 sessions (two were open)" "$opened" 30
+status "the 33rd is refused" 503
+
+TIERS_SERVE_IDLE_SECONDS=1 "$tiers" serve "$promote" >"$tmp/idle.out" 2>&1 &
+pids+=("$!")
+idle_pid=$!
+for _ in $(seq 1 200); do [[ -s $tmp/idle.out ]] && break; sleep 0.05; done
+url=$(head -n 1 "$tmp/idle.out"); token=${url#*token=}; host=${url#http://}
+host=${host%%/*}; base=http://$host
+api POST /api/session '{"variant":"duel-promote"}'
+q=$(jq_body .session)
+sleep 1.5
+api GET "/api/state?session=$q"
+status "an idle session is dropped" 404
+
+# ------------------------------------------------------------ start and stop
+port=${host#*:}
+# a server that starts by mistake must not hang the test: 20 s at most
+real_tiers=$tiers
+printf '#!/bin/sh\nexec timeout 20 "%s" "$@"\n' "$real_tiers" >"$tmp/tiers-limited"
+chmod +x "$tmp/tiers-limited"
+tiers=$tmp/tiers-limited
+expect "a busy port exits 2 naming it" 2 - "port $port is busy" -- serve "$promote" \
+    --port "$port"
+expect "a bad port" 1 - "--port" -- serve --port 70000
+expect "a bad --bind" 1 - "--bind" -- serve "$promote" --bind nowhere
+expect "a bad variant" 2 - "nope" -- serve nope
+expect "a notation the variant lacks" 2 - "unknown notation 'nope'" -- serve "$promote" \
+    --notation nope
+tiers=$real_tiers
+kill -INT "$idle_pid"
+wait "$idle_pid"
+same "SIGINT stops it cleanly" $? 0
+kill -TERM "$main_pid"
+wait "$main_pid"
+same "SIGTERM stops it cleanly" $? 0
+
+cli_end

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# test_serve_browser.sh - the page of `tiers serve` in real headless
+# Chromium: tests/browser/studio.test.js (puppeteer-core, installed by
+# `scripts/setup --browser` from the committed package-lock.json) clicks a
+# piece and compares the highlighted squares with `tiers moves`, moves,
+# lets an agent reply, pastes a position and sees a promotion's effect.
+# Screenshots of each step go to browser/ beside the tiers binary (the
+# build folder).  Without Chromium or the node modules the test is skipped,
+# unless TIERS_REQUIRE_CHROMIUM is set (scripts/test sets it).
+# shellcheck source=lib.sh
+source "$(dirname "$0")/lib.sh"
+cli_begin "$@"
+
+browser_dir=$(cd "$tests/browser" && pwd)
+shots=$(cd "$(dirname "$tiers")" && pwd)/browser
+missing=
+[[ -x /usr/bin/chromium ]] || missing="/usr/bin/chromium"
+command -v node >/dev/null 2>&1 || missing="$missing node"
+[[ -d $browser_dir/node_modules/puppeteer-core ]] || missing="$missing tests/browser/node_modules (npm ci)"
+
+if [[ -z $missing ]]; then
+    case_begin
+    timeout 300 node "$browser_dir/studio.test.js" "$tiers" "$tests" "$shots" \
+        >"$tmp/browser.out" 2>&1
+    rc=$?
+    sed 's/^/    /' "$tmp/browser.out"
+    [[ $rc -eq 0 ]] || fail "the page in Chromium (exit $rc)"
+    case_end
+    n=$(find "$shots" -name 'studio-*.png' -newer "$tmp" 2>/dev/null | wc -l)
+    case_begin
+    [[ $n -eq 5 ]] || fail "5 screenshots in $shots, found $n"
+    case_end
+elif [[ -n ${TIERS_REQUIRE_CHROMIUM:-} ]]; then
+    case_begin
+    fail "the browser test needs$missing (TIERS_REQUIRE_CHROMIUM; scripts/setup --browser)"
+    case_end
+else
+    echo "skip: no$missing; the page was not tested (scripts/setup --browser)"
+fi
+
+cli_end

@@ -235,8 +235,8 @@ same "moves of a square" "$(jq_body '[.moves[].text] | sort | join(" ")')" \
     "$("$tiers" moves "$promote" -p "$("$tiers" apply "$promote" \
         -p 'k4/2P2/5/5/4K - w - 0 0' c4-c5 a5-a4 | sed -n 's/^position: //p')" |
         grep '^e1' | sort | tr '\n' ' ' | sed 's/ $//')"
-# an agent cancelled: its move never comes (mcts:3000 takes about a second)
-api POST /api/agent "{\"session\":\"$p\",\"agent\":\"mcts:iterations=3000\"}"
+# an agent cancelled: its move never comes (a 3-second mcts is still thinking)
+api POST /api/agent "{\"session\":\"$p\",\"agent\":\"mcts:iterations=1000000,time=3000\"}"
 status "a longer agent starts" 202
 api POST /api/move "{\"session\":\"$p\",\"move\":\"e1-e2\"}"
 status "a move while it thinks" 409

@@ -325,11 +325,11 @@ static int find_in(tiers_pos *p, const char *text, const char *notation, const t
             break;
         strip = (size_t)pass;
         for (int i = 0; i < n; i++) {
+            /* the notation was checked before: a move its writer cannot
+               write (TIERS_EUSAGE) is one no text of it can name */
             int len = tiers_move_format(p, &list[i], notation, s, sizeof s);
-            if (len == TIERS_EUSAGE) {
-                rc = TIERS_EUSAGE;
-                break;
-            }
+            if (len == TIERS_EUSAGE)
+                continue;
             if (len > 0 && strlen(s) == len_text - strip && !strncmp(s, text, len_text - strip)) {
                 *out = list[i];
                 rc = 0;

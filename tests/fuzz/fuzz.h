@@ -59,12 +59,6 @@ static inline void fuzz_add_variant(const char *name, const char *dir, const cha
     for (int i = 0; i < s->nvariants; i++) /* listed by both searches */
         if (!strcmp(tiers_variant_name(s->variants[i]), name))
             return;
-    /* KNOWN BUG, left out until fixed (docs/robustness.md, open issues):
-       fuzz_move found that tiers_move_parse answers "unknown notation
-       'gufuu'" (TIERS_EUSAGE) on corners9x16, a notation the variant
-       lists, for input "due|:tiers 3\nd2-d3". */
-    if (!strcmp(name, "corners9x16"))
-        return;
     tiers_variant *v = tiers_variant_load(dir, NULL, NULL, &err);
     if (!v) {
         char msg[1400];

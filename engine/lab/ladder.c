@@ -1,49 +1,14 @@
 /* ladder.c - Bradley-Terry ratings by maximum likelihood (ladder.h). */
 #include "ladder.h"
 
+#include "linalg.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 enum { LADDER_MAX_ITER = 100 };
 #define LADDER_ELO (400 / 2.302585092994046) /* Elo points per unit of log-strength */
-
-/* Gauss-Jordan inverse of the m x m matrix a (destroyed); 0 or -1. */
-static int ladder_invert(double *a, double *inv, int m)
-{
-    for (int i = 0; i < m * m; i++)
-        inv[i] = i / m == i % m;
-    for (int c = 0; c < m; c++) {
-        int piv = c;
-        for (int r = c + 1; r < m; r++)
-            if (fabs(a[r * m + c]) > fabs(a[piv * m + c]))
-                piv = r;
-        if (fabs(a[piv * m + c]) < 1e-12)
-            return -1;
-        for (int j = 0; j < m; j++) {
-            double t = a[c * m + j];
-            a[c * m + j] = a[piv * m + j];
-            a[piv * m + j] = t;
-            t = inv[c * m + j];
-            inv[c * m + j] = inv[piv * m + j];
-            inv[piv * m + j] = t;
-        }
-        double d = a[c * m + c];
-        for (int j = 0; j < m; j++) {
-            a[c * m + j] /= d;
-            inv[c * m + j] /= d;
-        }
-        for (int r = 0; r < m; r++) {
-            double f = a[r * m + c];
-            if (r != c && f != 0)
-                for (int j = 0; j < m; j++) {
-                    a[r * m + j] -= f * a[c * m + j];
-                    inv[r * m + j] -= f * inv[c * m + j];
-                }
-        }
-    }
-    return 0;
-}
 
 /* Gradient and information of the log-likelihood in the log-strengths
  * theta[1..n-1] (theta[0] = 0), over the free players 1..n-1. */
@@ -124,7 +89,7 @@ int ladder_fit(const struct ladder_table *t, struct ladder_fit *out, char *err,
     for (int it = 0; it < LADDER_MAX_ITER; it++) {
         ladder_terms(t, theta, grad, info);
         memcpy(work, info, sizeof *work * (size_t)m * (size_t)m);
-        if (ladder_invert(work, inv, m) < 0) {
+        if (linalg_invert(work, inv, m) < 0) {
             snprintf(err, errsize, "the information matrix is singular");
             return -1;
         }
@@ -142,7 +107,7 @@ int ladder_fit(const struct ladder_table *t, struct ladder_fit *out, char *err,
     }
     ladder_terms(t, theta, grad, info);
     memcpy(work, info, sizeof *work * (size_t)m * (size_t)m);
-    if (ladder_invert(work, inv, m) < 0) {
+    if (linalg_invert(work, inv, m) < 0) {
         snprintf(err, errsize, "the information matrix is singular");
         return -1;
     }

@@ -2,6 +2,8 @@
  * standard errors, for piece values from play (values.h). */
 #include "values.h"
 
+#include "linalg.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,46 +11,6 @@
 
 enum { VALUES_MAX_ITER = 50 };
 #define VALUES_TOL 1e-9
-
-/* Inverts the m x m matrix a (row-major) into inv by Gauss-Jordan with
- * partial pivoting; a is destroyed.  0, or -1 when it is singular. */
-static int values_invert(double *a, double *inv, int m)
-{
-    for (int i = 0; i < m; i++)
-        for (int j = 0; j < m; j++)
-            inv[i * m + j] = i == j;
-    for (int c = 0; c < m; c++) {
-        int piv = c;
-        for (int r = c + 1; r < m; r++)
-            if (fabs(a[r * m + c]) > fabs(a[piv * m + c]))
-                piv = r;
-        if (fabs(a[piv * m + c]) < 1e-12)
-            return -1;
-        for (int j = 0; j < m; j++) {
-            double t = a[c * m + j];
-            a[c * m + j] = a[piv * m + j];
-            a[piv * m + j] = t;
-            t = inv[c * m + j];
-            inv[c * m + j] = inv[piv * m + j];
-            inv[piv * m + j] = t;
-        }
-        double d = a[c * m + c];
-        for (int j = 0; j < m; j++) {
-            a[c * m + j] /= d;
-            inv[c * m + j] /= d;
-        }
-        for (int r = 0; r < m; r++) {
-            double f = a[r * m + c];
-            if (r == c || f == 0)
-                continue;
-            for (int j = 0; j < m; j++) {
-                a[r * m + j] -= f * a[c * m + j];
-                inv[r * m + j] -= f * inv[c * m + j];
-            }
-        }
-    }
-    return 0;
-}
 
 /* Row i of the design: 1, then the used columns. */
 static void values_row(const struct values_data *d, const int *cols, int m, int i, double *z)
@@ -158,7 +120,7 @@ int values_fit(const struct values_data *d, struct values_fit *out, char *err, s
     for (int it = 0; !rc && it < VALUES_MAX_ITER; it++) {
         values_newton_terms(d, cols, m, beta, info, score);
         memcpy(work, info, mm * sizeof *work);
-        if (values_invert(work, hinv, m) < 0) {
+        if (linalg_invert(work, hinv, m) < 0) {
             snprintf(err, errsize, "the material differences are collinear: no fit");
             rc = -1;
             break;
@@ -178,7 +140,7 @@ int values_fit(const struct values_data *d, struct values_fit *out, char *err, s
     if (!rc) {
         values_newton_terms(d, cols, m, beta, info, score);
         memcpy(work, info, mm * sizeof *work);
-        rc = values_invert(work, hinv, m) < 0 || values_sandwich(d, cols, m, beta, hinv, cov)
+        rc = linalg_invert(work, hinv, m) < 0 || values_sandwich(d, cols, m, beta, hinv, cov)
                  ? -1
                  : 0;
         if (rc)

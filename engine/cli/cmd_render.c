@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "gamerec.h"
 #include "outfile.h"
 #include "png.h"
 #include "svg.h"
@@ -61,6 +62,13 @@ static int cmd_render_record(const struct cli *c, tiers_variant **vp, tiers_pos 
         tiers_record_free(r);
         free(text);
         return code;
+    }
+    const char *bad;
+    if (gamerec_seed_pos(p, r, &bad) < 0) {
+        cli_error(c, "%s: %s tag: not a number", c->record, bad);
+        tiers_record_free(r);
+        free(text);
+        return CLI_INPUT;
     }
     const char *notation = c->notation;
     if (!notation)

@@ -68,6 +68,12 @@ static int cmd_replay_record(const struct cli *c, tiers_variant *v, tiers_record
     tiers_pos *p = cli_open_pos(c, v, tiers_record_word_count(r) + 64, &code);
     if (!p)
         return code;
+    const char *bad;
+    if (gamerec_seed_pos(p, r, &bad) < 0) {
+        cli_error(c, "%s: %s tag: not a number", c->args[1], bad);
+        tiers_pos_free(p);
+        return CLI_INPUT;
+    }
     struct cmd_replay_ctx x = {c, c->notation};
     tiers_replay out;
     tiers_error err;

@@ -2,8 +2,11 @@
 #include "gamerec.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "game.h"
 
 enum { GAMEREC_WRAP = 72 };
 
@@ -197,4 +200,33 @@ int gamerec_end(struct gamerec_moves *w, const char *result)
     gamerec_word(w, "", result);
     fputc('\n', w->f);
     return ferror(w->f) ? -1 : 0;
+}
+
+/* A tag's value as a decimal number (no sign, no spaces). */
+static int gamerec_tag_number(const char *text, unsigned long long *out)
+{
+    char *end;
+    if (!text || !isdigit((unsigned char)text[0]))
+        return -1;
+    errno = 0;
+    *out = strtoull(text, &end, 10);
+    return errno || *end ? -1 : 0;
+}
+
+int gamerec_seed_pos(tiers_pos *p, const tiers_record *r, const char **bad)
+{
+    const char *seed = tiers_record_tag(r, "Seed"), *game = tiers_record_tag(r, "Game");
+    unsigned long long s, g;
+    if (!seed && !game)
+        return 0;
+    if (gamerec_tag_number(seed, &s) < 0) {
+        *bad = "Seed";
+        return -1;
+    }
+    if (gamerec_tag_number(game, &g) < 0 || g > INT64_MAX) {
+        *bad = "Game";
+        return -1;
+    }
+    tiers_pos_seed(p, game_script_seed(game_seed(s, (int64_t)g)));
+    return 1;
 }

@@ -18,6 +18,13 @@ void gamerec_tag(FILE *f, const char *name, const char *value);
  * ("White"; "Side_0" for a side with no name). */
 void gamerec_side_tag(const tiers_variant *v, int side, char buf[16]);
 
+/* Seeds p's random numbers (the scripts' math.random) as the game the
+ * record's Seed and Game tags name was seeded, so hooks that draw numbers
+ * answer as they did in that game.  Returns 1 when seeded, 0 when the
+ * record has neither tag (p keeps its default seed), -1 when a tag is
+ * there but is no number (*bad is then its name). */
+int gamerec_seed_pos(tiers_pos *p, const tiers_record *r, const char **bad);
+
 /* The Options tag: the --rule values (KEY=VALUE) joined by ' ', "" when
  * there are none.  A malloc'd string, NULL when out of memory. */
 char *gamerec_options_join(const char *const *rules);

@@ -123,6 +123,18 @@ while read -r v; do
     fi
 done <"$tmp/variants"
 
+# A veto drawing math.random (kings-dice refuses one move in ten): the
+# random agent tests candidates one by one where replay and export list
+# them all, so the refusals must not depend on the order of asking.
+dice=$variants/kings-dice
+expect "kings-dice: playout --records" 0 "^records: 6 games written to $tmp/rec-dice\$" - \
+    -- playout "$dice" --games 6 --max-plies 60 --side0 random --side1 random \
+    --db "$tmp/dice.db" --records "$tmp/rec-dice"
+replays "$dice" "$tmp/rec-dice"
+expect "kings-dice: export replays every game" 0 "^$tmp/exp-dice: 6 games written in all" - \
+    -- export "$dice" --db "$tmp/dice.db" -o "$tmp/exp-dice"
+same_records "kings-dice: export = playout --records" "$tmp/rec-dice" "$tmp/exp-dice"
+
 # ------------------------------------------------ export of a database
 expect "export of every run" 0 "^$tmp/exp: [0-9]+ games written in all" - \
     -- export --db "$tmp/all.db" -o "$tmp/exp"

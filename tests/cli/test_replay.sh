@@ -125,6 +125,33 @@ expect "Options: not KEY=VALUE" 2 - \
     "^tiers: replay: .*opt-word.txt:2:11: Options tag: 'oops': expected KEY=VALUE" \
     -- replay gounki "$tmp/opt-word.txt"
 
+# Seed and Game tags: a hook drawing math.random (kings-dice's veto)
+# answers as in the game, so the record replays; with another seed it
+# stops at a move the dice now refuse; a tag that is no number is an error.
+dice=$variants/kings-dice
+expect "kings-dice playout" 0 - - -- playout "$dice" --games 4 --max-plies 80 \
+    --side0 random --side1 random --db "$tmp/dice.db" --records "$tmp/dice"
+for f in "$tmp"/dice/*.txt; do
+    expect "kings-dice: ${f##*/} replays" 0 '^result: ' - -- replay "$dice" "$f"
+done
+refused=0
+for g in 0 1 2 3; do
+    for f in "$tmp"/dice/*.txt; do
+        sed "s/^\[Game .*/[Game \"$((g + 10))\"]/" "$f" >"$tmp/reseeded.txt"
+        "$tiers" replay "$dice" "$tmp/reseeded.txt" >/dev/null 2>&1 || refused=$((refused + 1))
+    done
+done
+check "other Game tags make the dice refuse some move" "$([[ $refused -gt 0 ]]; echo $?)"
+f=$(ls "$tmp"/dice/*.txt | head -n 1)
+sed 's/^\[Seed .*/[Seed "x1"]/' "$f" >"$tmp/badseed.txt"
+expect "Seed tag: not a number" 2 - "badseed.txt: Seed tag: not a number" \
+    -- replay "$dice" "$tmp/badseed.txt"
+sed 's/^\[Game .*/[Game "-3"]/' "$f" >"$tmp/badgame.txt"
+expect "Game tag: not a number" 2 - "badgame.txt: Game tag: not a number" \
+    -- replay "$dice" "$tmp/badgame.txt"
+expect "render --record: Game tag" 2 - "Game tag: not a number" \
+    -- render "$dice" --record "$tmp/badgame.txt" -o "$tmp/x.svg"
+
 expect "missing record" 2 - "$tmp/none.txt" -- replay gounki "$tmp/none.txt"
 expect "missing file argument" 1 - "missing FILE" -- replay gounki
 

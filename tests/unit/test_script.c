@@ -520,6 +520,36 @@ static void test_random_seeded(void **state)
     tiers_variant_free(v);
 }
 
+/* A hook's math.random depends on the game's seed, the position and the
+ * call only: kings-dice's veto refuses one move in ten at random, and
+ * asking again (a second list, a list after trying every move) gives the
+ * same answer along a game.  Before, each draw advanced the position's
+ * state, so a replay saw other refusals than the game it replayed. */
+static void test_random_per_call(void **state)
+{
+    (void)state;
+    tiers_variant *v = tu_variant("kings-dice");
+    tiers_pos *p = tu_pos(v, NULL, NULL);
+    tiers_pos_seed(p, 7);
+    static tiers_move a[TIERS_MAX_MOVES], b[TIERS_MAX_MOVES];
+    int refused = 0;
+    for (int ply = 0; ply < 60; ply++) {
+        int n = tiers_pos_legal_moves(p, a, TIERS_MAX_MOVES);
+        assert_true(n > 0);
+        for (int i = 0; i < n; i++) {
+            assert_int_equal(tiers_pos_make_unchecked(p, &a[i], NULL), 0);
+            assert_int_equal(tiers_pos_unmake(p), 0);
+        }
+        assert_int_equal(tiers_pos_legal_moves(p, b, TIERS_MAX_MOVES), n);
+        assert_memory_equal(a, b, (size_t)n * sizeof *a);
+        refused += tiers_pos_pseudo_moves(p, b, TIERS_MAX_MOVES) - n;
+        assert_int_equal(tiers_pos_make_unchecked(p, &a[ply % n], NULL), 0);
+    }
+    assert_true(refused > 0); /* the dice did refuse moves */
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+}
+
 /* ------------------------------------------------------------ hostile */
 
 #define HOSTILE_AT "1k3/5/5/P4/4K - w - 0 1 vars=%d"
@@ -1032,6 +1062,7 @@ int main(void)
         cmocka_unit_test(test_pos_read_api),
         cmocka_unit_test(test_pos_edits),
         cmocka_unit_test(test_random_seeded),
+        cmocka_unit_test(test_random_per_call),
         cmocka_unit_test(test_hostile_loop),
         cmocka_unit_test(test_hostile_memory),
         cmocka_unit_test(test_hostile_recursion),

@@ -277,7 +277,10 @@ static void test_threads_random(void **state)
     tiers_solution *s = solve(v, NULL, 100000);
     tiers_solve_info info;
     tiers_solution_info(s, &info);
-    assert_int_equal(info.positions, 1200);
+    /* at most 25 * 24 * 2 = 1200 placements with a side to move; which
+       the dice hide follows the hooks' seeding (a regression value,
+       recorded when math.random was seeded from each hook call) */
+    assert_int_equal(info.positions, 1199);
     tiers_variant *helpers[2] = {tu_variant("kings-dice"), tu_variant("kings-dice")};
     for (int n = 1; n <= 2; n++) {
         tiers_pos *p = tu_pos(v, NULL, NULL);

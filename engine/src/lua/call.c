@@ -340,6 +340,36 @@ void call_take_error(tiers_script *s, int status, const char *where, int line, c
         snprintf(out, size, "%s: %s", where, msg);
 }
 
+static inline uint64_t mix64(uint64_t x)
+{
+    x = (x ^ x >> 30) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ x >> 27) * 0x94d049bb133111ebull;
+    return x ^ x >> 31;
+}
+
+/* The seed of a hook call's math.random: the game's seed, the position and
+ * what the call is asked about.  A hook's answer then depends on nothing
+ * else, so asking in another order (a random agent testing one candidate,
+ * a replay generating the whole list, solve on another thread) gives the
+ * same answer, and asking never changes the game. */
+static uint64_t hook_seed(const call *c)
+{
+    uint64_t h = mix64(c->p->rng ^ c->p->st.hash);
+    h = mix64(h ^ ((uint64_t)c->hook << 8 | (uint64_t)c->effect));
+    if (c->m) {
+        const tiers_move *m = c->m;
+        h = mix64(h ^ ((uint64_t)m->kind | (uint64_t)m->tier << 8 | (uint64_t)m->from << 16 |
+                       (uint64_t)m->to << 32 | (uint64_t)m->piece << 48));
+        h = mix64(h ^ ((uint64_t)m->effect | (uint64_t)m->arg << 8 | (uint64_t)m->npath << 16));
+        for (int i = 0; i < m->npath && i < 4; i++)
+            h = mix64(h ^ m->path[i]);
+    }
+    h = mix64(h ^ ((uint64_t)(uint32_t)c->sq | (uint64_t)(uint32_t)c->idx << 16 |
+                   (uint64_t)(uint32_t)c->tier << 32));
+    h = mix64(h ^ ((uint64_t)(uint32_t)c->side | (uint64_t)c->pc << 32));
+    return h ? h : 1;
+}
+
 /* Calls hook c->hook of effect c->effect in a fresh context.  Returns 0 or
  * TIERS_ESCRIPT (message in s->error). */
 static int run_hook(tiers_script *s, call *c)
@@ -364,7 +394,8 @@ static int run_hook(tiers_script *s, call *c)
     }
     hook_ctx saved = s->cur;
     s->cur = (hook_ctx){.p = c->p, .gen = ++s->gen_next, .hook = c->hook,
-                        .effect = c->effect, .writable = hook_writes[c->hook]};
+                        .effect = c->effect, .writable = hook_writes[c->hook],
+                        .rng = hook_seed(c)};
     if (s->depth == 0) {
         budget_reset(s);
         s->mem_hit = 0;

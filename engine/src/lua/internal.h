@@ -79,6 +79,7 @@ typedef struct hook_ctx {
     uint64_t gen;             /* generation a live handle must carry */
     int hook, effect;
     int writable;
+    uint64_t rng;             /* math.random: seeded from the call (hook_seed) */
 } hook_ctx;
 
 /* What a move table shows: the move, its pieces as they were before it,

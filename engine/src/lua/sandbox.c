@@ -128,11 +128,11 @@ static int l_print(lua_State *L)
     return 0;
 }
 
-/* math.random and math.randomseed over the position's xorshift64 state
+/* math.random and math.randomseed over the hook call's xorshift64 state
  * (the script's own while loading), so playouts replay exactly. */
 static uint64_t next_random(tiers_script *s)
 {
-    uint64_t *r = s->cur.p ? &s->cur.p->rng : &s->rng;
+    uint64_t *r = s->cur.p ? &s->cur.rng : &s->rng;
     if (!*r)
         *r = 1;
     return rng_next(r);
@@ -178,7 +178,7 @@ static int l_randomseed(lua_State *L)
 {
     tiers_script *s = script_of(L);
     uint64_t seed = (uint64_t)luaL_checkinteger(L, 1);
-    *(s->cur.p ? &s->cur.p->rng : &s->rng) = seed ? seed : 1;
+    *(s->cur.p ? &s->cur.rng : &s->rng) = seed ? seed : 1;
     return 0;
 }
 

@@ -306,7 +306,11 @@ int tiers_move_format(const tiers_pos *p, const tiers_move *m, const char *notat
     int idx;
     if (notation_find(p->v, notation, &d, &idx) < 0)
         return TIERS_EUSAGE;
-    return d ? d->format_move(p, m, buf, size) : notation_format_move(p, m, buf, size);
+    /* a dialect knows the engine's kinds only: an effect's move is
+       written by the effect's format hook in every notation */
+    if (!d || m->kind == TIERS_MV_EFFECT)
+        return notation_format_move(p, m, buf, size);
+    return d->format_move(p, m, buf, size);
 }
 
 /* A move is read by formatting every legal move and comparing: one

@@ -95,7 +95,7 @@ static int gk_read_move(const tiers_pos *p, const char *const *words, int n, cha
 static int gk_style(const char *word);
 
 const dialect dialect_gounki = {"gounki", notation_parse_pos, notation_format_pos,
-                                gk_format_move, gk_read_move, gk_style, 0, 0};
+                                gk_format_move, gk_read_move, gk_style, 0, 0, 1};
 
 /* ------------------------------------------------------------ lexing */
 

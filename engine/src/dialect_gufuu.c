@@ -60,4 +60,4 @@ static int gf_format_move(const tiers_pos *p, const tiers_move *m, char *buf, si
 }
 
 const dialect dialect_gufuu = {"gufuu", notation_parse_pos, notation_format_pos,
-                               gf_format_move, NULL, NULL, 0, 0};
+                               gf_format_move, NULL, NULL, 0, 0, 0};

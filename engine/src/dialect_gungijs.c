@@ -158,4 +158,4 @@ static int gj_format_move(const tiers_pos *p, const tiers_move *m, char *buf, si
 }
 
 const dialect dialect_gungijs = {"gungijs", gj_parse_pos, gj_format_pos, gj_format_move,
-                                 NULL, NULL, 0, 9};
+                                 NULL, NULL, 0, 9, 0};

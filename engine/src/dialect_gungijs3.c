@@ -300,4 +300,4 @@ static int gj3_format_move(const tiers_pos *p, const tiers_move *m, char *buf, s
 }
 
 const dialect dialect_gungijs3 = {dialect_name, gj3_parse_pos, gj3_format_pos,
-                                  gj3_format_move, NULL, NULL, 1, 9};
+                                  gj3_format_move, NULL, NULL, 1, 9, 0};

@@ -621,6 +621,23 @@ static int read_notations(schema_ctx *c, const ynode *root)
     return rc;
 }
 
+/* A dialect must be able to write every kind of move the variant makes
+ * (an effect's move is written by its format hook in every notation). */
+static int check_notation_kinds(schema_ctx *c, const ynode *root)
+{
+    const tiers_variant *v = c->v;
+    const ynode *ns = schema_get(root, "notations");
+    int i = 0;
+    for (const ynode *k = ns ? ns->kids : NULL; k; k = k->next, i++) {
+        const dialect *d = notation_dialect(v->dialects[i]);
+        if (d && d->no_drops && (v->drops || v->setup))
+            return schema_fail(c, k, "notation '%s' in notations[%d] has no way to write a "
+                               "drop, and this variant drops pieces (%s)", d->name, i,
+                               v->drops ? "drops.enabled" : "its setup");
+    }
+    return 0;
+}
+
 static int read_start(schema_ctx *c, const ynode *root)
 {
     const ynode *s = schema_get(root, "start");
@@ -643,7 +660,7 @@ static int read_top(schema_ctx *c, const ynode *root)
 static int (*const readers[])(schema_ctx *, const ynode *) = {
     read_top, read_name, read_board, read_sides, read_facing, read_notations,
     faces_read, read_tiles, read_options, read_rules, read_drops, read_setup,
-    read_start, read_modes, read_scripts, read_regions};
+    check_notation_kinds, read_start, read_modes, read_scripts, read_regions};
 
 static void set_defaults(tiers_variant *v)
 {

@@ -31,6 +31,8 @@ typedef struct dialect {
                        a game record keeps them as written (no look-alikes) */
     int max_files;  /* the widest board its positions can be read back
                        from (a run of empty squares is one digit); 0 = any */
+    int no_drops;   /* it has no way to write a drop: refused for a variant
+                       that drops pieces (in play or in a setup) */
 } dialect;
 
 /* The dialect called `name`, NULL for "tiers" / NULL; *index = its place in

@@ -4,27 +4,28 @@
  * a drop there and the gounki dialect failed.  Every notation a variant
  * offers and the Lua API (tests/data/variants/corners16/corners.lua, whose
  * hooks fail on any square that is not a name) are tried at each corner of
- * corners16 (16x16) and of corners9x16 (9 files, the most the gungi.js
- * dialects take; the loader refuses them on wider boards, see
+ * corners16 (16x16), corners16-moves (no drops: gounki) and of
+ * corners9x16 (9 files, the most the gungi.js dialects take; the loader refuses them on wider boards, see
  * tests/data/bad_yaml/notation_too_wide*.yaml).  The gungi.js move writers
  * are also run on the 16x16 board directly. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "testutil.h"
 
 #include "core.h"
 #include "notation.h"
 
-/* The moves each notation writes (the others are TIERS_EUSAGE). */
+/* The moves each notation writes (the others are TIERS_EUSAGE).  An
+ * effect's move is written by its format hook in every notation; gounki
+ * has no drops (and is refused for a variant that has them). */
 static int writes_kind(const char *notation, int kind)
 {
     if (!strcmp(notation, "gounki"))
         return kind == TIERS_MV_MOVE || kind == TIERS_MV_STACK || kind == TIERS_MV_CAPTURE ||
-               kind == TIERS_MV_DEPLOY;
-    if (strcmp(notation, "tiers"))
-        return kind != TIERS_MV_EFFECT; /* gungijs, gungijs3, gufuu */
+               kind == TIERS_MV_DEPLOY || kind == TIERS_MV_EFFECT;
     return 1;
 }
 
@@ -131,9 +132,9 @@ static void check_every_move(tiers_pos *p, const tiers_move *buf, int n)
 
 /* A king on each corner in turn (the other king in the middle, a rook in
  * each hand).  By hand: the king's 3 steps, the hop to the opposite
- * corner, and a drop on every square (onto the two kings too): files x
- * ranks + 4 moves. */
-static void moves_from_corners(const char *variant)
+ * corner, and with drops a drop on every square (onto the two kings too):
+ * files x ranks + 4 moves. */
+static void moves_from_corners(const char *variant, int drops)
 {
     tiers_variant *v = tu_variant(variant);
     int files = tiers_variant_files(v), ranks = tiers_variant_ranks(v), c[4];
@@ -147,12 +148,12 @@ static void moves_from_corners(const char *variant)
         board_text(text, sizeof text, files, ranks, tok, "Rr w - 0 0");
         tiers_pos *p = tu_pos(v, text, NULL);
         int n = tiers_pos_legal_moves(p, buf, TIERS_MAX_MOVES);
-        assert_int_equal(n, files * ranks + 4);
+        assert_int_equal(n, (drops ? files * ranks : 0) + 4);
         int df = sq_file(c[k]) ? -1 : 1, dr = sq_rank(c[k]) ? -1 : 1;
         assert_non_null(find(buf, n, TIERS_MV_MOVE, c[k], c[k] + df));
         assert_non_null(find(buf, n, TIERS_MV_MOVE, c[k], c[k] + 16 * dr));
         assert_non_null(find(buf, n, TIERS_MV_MOVE, c[k], c[k] + 16 * dr + df));
-        for (int j = 0; j < 4; j++)
+        for (int j = 0; drops && j < 4; j++)
             assert_non_null(find(buf, n, TIERS_MV_DROP, TIERS_NO_SQUARE, c[j]));
         const tiers_move *m = find(buf, n, TIERS_MV_EFFECT, c[k], opposite(c, c[k]));
         assert_non_null(m);
@@ -175,18 +176,24 @@ static void moves_from_corners(const char *variant)
 static void test_moves_from_corners_16(void **state)
 {
     (void)state;
-    moves_from_corners("corners16");
+    moves_from_corners("corners16", 1);
+}
+
+static void test_moves_from_corners_gounki(void **state)
+{
+    (void)state;
+    moves_from_corners("corners16-moves", 0);
 }
 
 static void test_moves_from_corners_9x16(void **state)
 {
     (void)state;
-    moves_from_corners("corners9x16");
+    moves_from_corners("corners9x16", 1);
 }
 
 /* Into each corner: a king next to it captures the enemy rook there, or
- * stacks on it, and a rook dropped on it lands on the tower. */
-static void moves_into_corners(const char *variant)
+ * stacks on it, and (with drops) a rook dropped on it lands on the tower. */
+static void moves_into_corners(const char *variant, int drops)
 {
     tiers_variant *v = tu_variant(variant);
     int files = tiers_variant_files(v), ranks = tiers_variant_ranks(v), c[4];
@@ -207,7 +214,7 @@ static void moves_into_corners(const char *variant)
         const tiers_move *cap = find(buf, n, TIERS_MV_CAPTURE, next, c[k]);
         assert_non_null(cap);
         assert_non_null(find(buf, n, TIERS_MV_STACK, next, c[k]));
-        assert_non_null(find(buf, n, TIERS_MV_DROP, TIERS_NO_SQUARE, c[k]));
+        assert_true(!drops || find(buf, n, TIERS_MV_DROP, TIERS_NO_SQUARE, c[k]));
         check_every_move(p, buf, n);
         assert_int_equal(tiers_pos_make(p, cap), 0);
         assert_int_equal(p->st.vars[0], c[k] + 1);
@@ -221,13 +228,19 @@ static void moves_into_corners(const char *variant)
 static void test_moves_into_corners_16(void **state)
 {
     (void)state;
-    moves_into_corners("corners16");
+    moves_into_corners("corners16", 1);
+}
+
+static void test_moves_into_corners_gounki(void **state)
+{
+    (void)state;
+    moves_into_corners("corners16-moves", 0);
 }
 
 static void test_moves_into_corners_9x16(void **state)
 {
     (void)state;
-    moves_into_corners("corners9x16");
+    moves_into_corners("corners9x16", 1);
 }
 
 /* A position with towers on the four corners reads back from its text in
@@ -321,7 +334,7 @@ static void test_dialect_texts_16(void **state)
     tiers_pos *p = tu_pos(v, "15K/16/16/16/16/16/16/7k8/16/16/16/16/16/16/16/K15 Rr w - 0 0",
                           NULL);
     static const char *const want[][2] = {
-        {"gounki", "p16-o15"}, {"gounki", "a1-b2"}, {"gufuu", "1a-2b"},
+        {"gufuu", "1a-2b"},
         {"gufuu", "16p-15o"}, {"gufuu", "R*1a"}, {"gufuu", "R*16p"},
         {"tiers", "R*p16"}, {"tiers", "hop:p16>a1"}, {"tiers", "hop:a1>p16"},
     };
@@ -332,11 +345,63 @@ static void test_dialect_texts_16(void **state)
     tiers_variant_free(v);
 }
 
+/* Gounki squares are tiers squares; the hop, an effect's move, is written
+ * by its format hook in gounki too. */
+static void test_dialect_texts_gounki(void **state)
+{
+    (void)state;
+    tiers_variant *v = tu_variant("corners16-moves");
+    tiers_pos *p = tu_pos(v, "15K/16/16/16/16/16/16/7k8/16/16/16/16/16/16/16/K15 Rr w - 0 0",
+                          NULL);
+    static const char *const want[] = {"p16-o15", "a1-b2", "hop:p16>a1", "hop:a1>p16"};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+        if (!tu_has_move(p, want[i], "gounki"))
+            fail_msg("gounki: no move '%s' in %s", want[i], tu_moves(p, "gounki"));
+    assert_false(tu_has_move(p, "R*p16", "tiers")); /* no drops */
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+}
+
+/* A dialect that cannot write a drop is refused for a variant with drops,
+ * at the notations entry; without drops the same list loads. */
+static void test_gounki_refused_with_drops(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/tiers_corners_XXXXXX", path[256], msg[1024];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/variant.yaml", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "name: g\ninherits: %s\nnotations: [gufuu, gounki]\n",
+            tu_path("data/variants/corners16"));
+    fclose(f);
+    tiers_error err;
+    tiers_variant *v = tiers_variant_load(path, NULL, NULL, &err);
+    assert_null(v);
+    tiers_error_text(&err, msg, sizeof msg);
+    assert_non_null(strstr(msg, "variant.yaml:3:20: notation 'gounki' in notations[1] has no "
+                                "way to write a drop"));
+    f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "name: g\ninherits: %s\nnotations: [gufuu, gounki]\n"
+            "drops: {enabled: false}\n", tu_path("data/variants/corners16"));
+    fclose(f);
+    v = tiers_variant_load(path, NULL, NULL, &err);
+    assert_non_null(v);
+    tiers_variant_free(v);
+    unlink(path);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_moves_from_corners_16),
         cmocka_unit_test(test_moves_from_corners_9x16),
+        cmocka_unit_test(test_moves_from_corners_gounki),
+        cmocka_unit_test(test_moves_into_corners_gounki),
+        cmocka_unit_test(test_dialect_texts_gounki),
+        cmocka_unit_test(test_gounki_refused_with_drops),
         cmocka_unit_test(test_moves_into_corners_16),
         cmocka_unit_test(test_moves_into_corners_9x16),
         cmocka_unit_test(test_positions_16),

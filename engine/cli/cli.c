@@ -140,6 +140,10 @@ tiers_pos *cli_open_pos(const struct cli *c, const tiers_variant *v,
             cli_error(c, "cannot create a position for %s: out of memory",
                       tiers_variant_name(v));
             *code = CLI_INTERNAL;
+        } else if (err.line > 0) { /* the variant's start: at its place */
+            cli_error(c, "%s:%d:%d: start: the start position of %s does not read: %s",
+                      err.file, err.line, err.col, tiers_variant_name(v), err.msg);
+            *code = CLI_INPUT;
         } else { /* the variant's start: does not read (bad input) */
             const char *file = tiers_variant_path(v);
             cli_error(c, "%s: start: the start position of %s does not read: %s",

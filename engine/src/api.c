@@ -55,9 +55,16 @@ static int load_start(tiers_pos *p, tiers_error *err)
 {
     const tiers_variant *v = p->v;
     int mode = v->nmodes ? start_mode(v) : 0;
-    const char *start = v->nmodes && v->modes[mode].start[0] ? v->modes[mode].start : v->start;
+    int own = v->nmodes && v->modes[mode].start[0];
+    const char *start = own ? v->modes[mode].start : v->start;
     if (start[0]) {
         int rc = tiers_pos_parse(p, start, NULL, err);
+        const text_at *at = own ? &v->modes[mode].start_at : &v->start_at;
+        if (rc < 0 && at->line) { /* the error is the YAML's, at the text */
+            snprintf(err->file, sizeof err->file, "%s", at->file);
+            err->line = at->line;
+            err->col = at->col;
+        }
         if (rc == 0 && v->nmodes && !strstr(start, "mode=")) {
             p->st.mode = (uint8_t)mode;
             pos_rehash(p);

@@ -145,12 +145,19 @@ typedef struct option_def {
     char sets[MAX_NAME];      /* engine rule it also sets, "" = none */
 } option_def;
 
+/* Where a text of the YAML stands, for errors found after loading. */
+typedef struct text_at {
+    char file[256];
+    int line, col;
+} text_at;
+
 /* Mode-dependent settings (a mode is carried in the position). */
 typedef struct mode_def {
     char name[MAX_NAME];
     uint8_t max_tiers;
     uint8_t royal_may_stack;
     char start[512];          /* start position, tiers notation; "" = empty */
+    text_at start_at;
 } mode_def;
 
 /* A region projected by every piece of face `face` (at any tier) for its
@@ -268,6 +275,8 @@ struct tiers_variant {
     mode_def modes[MAX_MODES];
     uint8_t nmodes;           /* 0 = no modes (mode 0 implicit) */
     char start[1024];         /* start position text, "" = empty board */
+    text_at start_at;         /* its place in the YAML (a bad one is found
+                                 by the first tiers_pos_new) */
 
     /* notation dialects (notation.c); face_def.alt[i] is the symbol of
        the face in dialect i */

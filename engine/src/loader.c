@@ -26,6 +26,14 @@
 
 /* ------------------------------------------------------------ rules */
 
+/* Where n stands, kept for an error found after loading. */
+static void note_place(text_at *at, const ynode *n)
+{
+    snprintf(at->file, sizeof at->file, "%s", n->file ? n->file : "");
+    at->line = n->line;
+    at->col = n->col;
+}
+
 static int read_rules(schema_ctx *c, const ynode *root)
 {
     const ynode *rs = schema_get(root, "rules");
@@ -452,6 +460,10 @@ static int read_mode(schema_ctx *c, const ynode *n, const char *where)
                            where);
     if (!st)
         memcpy(m->start, v->start, strlen(v->start) + 1);
+    if (st)
+        note_place(&m->start_at, st);
+    else
+        m->start_at = v->start_at;
     if (!m->name[0])
         return schema_fail(c, name, "%s.name must not be empty", where);
     for (int i = 0; i < v->nmodes; i++)
@@ -641,6 +653,8 @@ static int check_notation_kinds(schema_ctx *c, const ynode *root)
 static int read_start(schema_ctx *c, const ynode *root)
 {
     const ynode *s = schema_get(root, "start");
+    if (s)
+        note_place(&c->v->start_at, s);
     return s ? schema_str_val(c, s, "start", c->v->start, sizeof c->v->start) : 0;
 }
 

@@ -249,5 +249,22 @@ expect_rc "check bad set" 2 &&
 # The shipped bad-YAML corpus: one of its files.
 run check "$tests/data/bad_yaml/unknown_key.yaml"
 expect_rc "check corpus" 2 && expect_grep "check corpus message" err "unknown_key\.yaml:8:3: unknown key 'stak_own' in rules"
+# A start position that does not read: found when the first position is
+# made, told at the start: text's line and column (an inherited start, or
+# a mode's own, at the file it came from).
+mkdir -p "$tmp/badstart"
+printf 'name: badstart\ninherits: %s\nstart: "zz/5 w"\n' "$tests/data/variants/duel" \
+    >"$tmp/badstart/variant.yaml"
+for cmd in check moves; do
+    run "$cmd" "$tmp/badstart"
+    expect_rc "$cmd: bad start" 2 &&
+        expect_grep "$cmd: bad start at its line and column" err \
+            "badstart/variant\.yaml:3:8: start: the start position of badstart does not read"
+done
+mkdir -p "$tmp/badstart2"
+printf 'name: badstart2\ninherits: ../badstart/variant.yaml\n' >"$tmp/badstart2/variant.yaml"
+run check "$tmp/badstart2"
+expect_rc "inherited bad start" 2 &&
+    expect_grep "inherited bad start: the parent's line" err "badstart/variant\.yaml:3:8: start:"
 
 cli_end

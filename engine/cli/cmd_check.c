@@ -40,9 +40,16 @@ int cmd_check_run(struct cli *c)
             jsonw_int(&w, tiers_variant_ranks(v));
             jsonw_key(&w, "tiers");
             jsonw_int(&w, tiers_variant_max_tiers(v));
+            jsonw_key(&w, "warnings");
+            jsonw_begin_array(&w);
+            for (int i = 0; i < tiers_variant_warning_count(v); i++)
+                jsonw_string(&w, tiers_variant_warning(v, i));
+            jsonw_end_array(&w);
             jsonw_end_object(&w);
             fputc('\n', stdout);
         } else {
+            for (int i = 0; i < tiers_variant_warning_count(v); i++)
+                printf("warning: %s\n", tiers_variant_warning(v, i));
             printf("ok: %s (%dx%d, %d tiers)\n", tiers_variant_name(v),
                    tiers_variant_files(v), tiers_variant_ranks(v),
                    tiers_variant_max_tiers(v));

@@ -171,6 +171,12 @@ TIERS_API const char *const *tiers_variant_notations(const tiers_variant *v);
 /* The variant's scripted effects (named in its Lua files).  [T1] */
 TIERS_API int tiers_variant_effects(const tiers_variant *v);
 TIERS_API const char *tiers_variant_effect_name(const tiers_variant *v, int i);
+/* What loading noticed without failing: a child's list that replaced its
+ * parent's without `replace:` ("file:line:col: scripts: replaces the
+ * parent's 14 entries (...)"), i from 0; NULL past the last.  [T0]; the
+ * strings live as long as v. */
+TIERS_API int tiers_variant_warning_count(const tiers_variant *v);
+TIERS_API const char *tiers_variant_warning(const tiers_variant *v, int i);
 /* The last script error ("file:line: message (in hook NAME)"), "" if none.
  * [T2]; the text is valid until the next [S] call. */
 TIERS_API const char *tiers_variant_script_error(const tiers_variant *v);

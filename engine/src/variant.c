@@ -384,3 +384,9 @@ const char *tiers_variant_script_error(const tiers_variant *v)
 {
     return hooks_last_error(v);
 }
+
+int tiers_variant_warning_count(const tiers_variant *v) { return v->nwarnings; }
+const char *tiers_variant_warning(const tiers_variant *v, int i)
+{
+    return i >= 0 && i < v->nwarnings ? v->warnings[i] : NULL;
+}

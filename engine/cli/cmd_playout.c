@@ -13,9 +13,10 @@ int cli_playout_option(struct cli *c, cli_opts bit, const char *arg)
 {
     long n;
     switch (bit) {
-    case CLI_O_GAMES:
-        if (cli_parse_int(arg, 1, RUN_MAX_GAMES, &n) != 0)
-            return cli_usage_error(c, "bad --games '%s': expected 1..%lld", arg,
+    case CLI_O_GAMES: /* check plays none with --games 0 */
+        if (cli_parse_int(arg, !strcmp(c->cmd->name, "check") ? 0 : 1, RUN_MAX_GAMES, &n))
+            return cli_usage_error(c, "bad --games '%s': expected %d..%lld", arg,
+                                   !strcmp(c->cmd->name, "check") ? 0 : 1,
                                    (long long)RUN_MAX_GAMES);
         c->games = n;
         return -1;

@@ -393,6 +393,22 @@ void call_take_error(tiers_script *s, int status, const char *where, int line, c
         snprintf(out, size, "%s: %s", where, msg);
 }
 
+/* pcall's message handler: keeps Lua's stack where the error was raised
+ * (for `tiers check`), and leaves the error as it was.  The innermost
+ * error's stack is kept: an outer hook's handler does not overwrite it.
+ * Near the memory limit it keeps nothing, so that the handler cannot fail
+ * and turn the error into another. */
+static int call_traceback(lua_State *L)
+{
+    tiers_script *s = script_of(L);
+    if (!s->traceback[0] && !s->mem_hit && s->mem + 65536 < s->mem_limit) {
+        luaL_traceback(L, L, NULL, 1);
+        snprintf(s->traceback, sizeof s->traceback, "%s", lua_tostring(L, -1));
+        lua_pop(L, 1);
+    }
+    return 1;
+}
+
 /* Calls hook c->hook of effect c->effect in a fresh context.  Returns 0 or
  * TIERS_ESCRIPT (message in s->error). */
 static int run_hook(tiers_script *s, call *c)
@@ -422,13 +438,16 @@ static int run_hook(tiers_script *s, call *c)
     if (s->depth == 0) {
         budget_reset(s);
         s->mem_hit = 0;
+        s->traceback[0] = '\0';
     }
     s->depth++;
-    int status = LUA_ERRMEM, stack = lua_checkstack(L, 3);
+    int status = LUA_ERRMEM, stack = lua_checkstack(L, 4);
     if (stack) {
+        lua_pushcfunction(L, call_traceback);
         lua_pushcfunction(L, trampoline);
         lua_pushlightuserdata(L, c);
-        status = lua_pcall(L, 1, 0, 0);
+        status = lua_pcall(L, 1, 0, -3);
+        lua_remove(L, status == LUA_OK ? -1 : -2); /* the handler */
     }
     s->depth--;
     s->cur = saved;
@@ -998,3 +1017,27 @@ int script_format(const tiers_pos *p, const tiers_move *m, char *buf, size_t n)
 }
 
 const char *script_last_error(const tiers_script *s) { return s ? s->error : ""; }
+
+/* ------------------------------------------------------------ for check */
+
+const char *tiers_variant_script_traceback(const tiers_variant *v)
+{
+    return v && v->script ? v->script->traceback : "";
+}
+
+int tiers_variant_hook_use(const tiers_variant *v, int i, tiers_hook_use *out)
+{
+    const tiers_script *s = v ? v->script : NULL;
+    for (int e = 0; s && e < v->neffects; e++)
+        for (int h = 0; h < HK_COUNT; h++) {
+            const effect_rec *fx = &s->fx[e];
+            if (fx->ref[h] == LUA_NOREF || fx->ref[h] == LUA_REFNIL || i--)
+                continue;
+            *out = (tiers_hook_use){.effect = v->effect_name[e], .hook = hook_name[h],
+                                    .file = fx->src[h], .line = fx->line[h],
+                                    .runs = fx->runs[h],
+                                    .refused = h == HK_MOVES ? fx->refused : 0};
+            return 1;
+        }
+    return 0;
+}

@@ -155,6 +155,7 @@ struct tiers_script {
     int empty_ref;            /* the read-only empty table (a move's empty path) */
     char reason[256];         /* reason text of the last decided result */
     char error[512];
+    char traceback[1024];     /* Lua's stack at the last hook error */
 };
 
 /* What one hook call takes and gives back (run_hook -> trampoline). */

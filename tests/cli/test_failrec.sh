@@ -53,6 +53,11 @@ expect "compare: exit 3 naming the failing ruleset" 3 - \
     -- compare "$variants/duel" "$tmp/rf" --games 2 --db "$tmp/c.db" "${agents[@]}"
 has "$tmp/err" "compare: record" "record of the failed game: $tmp/c.db-failed/"
 
+expect "ladder: exit 3 with the context" 3 - \
+    "rf, game 0, ply 8, hook result of effect boom: " \
+    -- ladder "$tmp/rf" random random --games 2 --db "$tmp/l.db"
+has "$tmp/err" "ladder: record" "record of the failed game: $tmp/l.db-failed/"
+
 if [[ -f $rec ]]; then
     expect "perft: the hook and the position" 3 - '^  at ply 8, hook result of effect boom$' \
         -- perft "$tmp/rf" 1 --position "$pos"

@@ -43,7 +43,8 @@ static void check_warn(const char *text, void *ud)
         k->warn[k->nwarn++] = copy;
 }
 
-/* A move with the path past npath cleared, so equal moves compare equal. */
+/* Byte order of two moves (check_dups clears their paths past npath
+ * first, so equal moves compare equal). */
 static int check_cmp(const void *a, const void *b)
 {
     return memcmp(a, b, sizeof(tiers_move));

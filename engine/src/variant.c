@@ -454,11 +454,14 @@ int tiers_variant_lint(const tiers_variant *v, void (*fn)(const char *, void *),
     int n = 0, nb = 0, nh = 0;
     if (!board)
         return TIERS_ENOMEM;
-    for (int f = 0; f < v->nfaces; f++)
-        if (!lint_face_used(v, f) && ++n && fn) {
-            snprintf(text, sizeof text, "face '%s' is shown by no tile", v->faces[f].name);
+    for (int f = 0; f < v->nfaces; f++) {
+        if (lint_face_used(v, f))
+            continue;
+        n++;
+        snprintf(text, sizeof text, "face '%s' is shown by no tile", v->faces[f].name);
+        if (fn)
             fn(text, ud);
-        }
+    }
     lint_start(v, board, &nb, hand, &nh);
     for (int k = 1; k < v->nkinds; k++) {
         const char *name = v->kinds[k].name;

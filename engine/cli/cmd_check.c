@@ -95,20 +95,18 @@ static int check_append(struct check *k, const char *text)
     return 0;
 }
 
-/* The failure: its context on stderr with Lua's stack, and the record of
- * the game so far in --records DIR (default tiers-check-failed). */
+/* The failure: its context on stderr with Lua's stack (failrec_text), and
+ * the record of the game so far in --records DIR (default
+ * tiers-check-failed). */
 static int check_failed(struct check *k, int rc, int64_t game, const char *agent, int ply,
                         const char *move)
 {
-    char trace[1100], ruleset[200], msg[4096], path[1200], err[1300], tag[96];
+    char ruleset[200], msg[4096], path[1200], err[1300], tag[96];
     uint64_t seed = game_seed(CHECK_SEED, game);
-    snprintf(trace, sizeof trace, "%s", tiers_variant_script_traceback(k->v));
     struct failrec f;
     failrec_note(&f, k->p, rc, game, seed, game_script_seed(seed), k->moves, ply, move);
     snprintf(ruleset, sizeof ruleset, "%s (%s)", tiers_variant_name(k->v), agent);
     cli_error(k->c, "%s: %s", k->spec, failrec_text(&f, ruleset, msg, sizeof msg));
-    if (trace[0])
-        fprintf(stderr, "  %s\n", trace);
     const char *dir = k->c->records ? k->c->records : "tiers-check-failed";
     snprintf(tag, sizeof tag, "%s-%s", tiers_variant_name(k->v), agent);
     if (failrec_write(&f, dir, tag, tiers_variant_name(k->v), "", agent, k->moves, path,

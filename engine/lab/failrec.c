@@ -27,6 +27,8 @@ static void failrec_message(struct failrec *f, const tiers_variant *v, int rc)
     snprintf(f->message, sizeof f->message, "%s", script && script[0] ? script
                                                   : rc == TIERS_ENOMEM ? "out of memory"
                                                   : "engine error");
+    snprintf(f->traceback, sizeof f->traceback, "%s",
+             rc == TIERS_ESCRIPT ? tiers_variant_script_traceback(v) : "");
     failrec_hook(f);
 }
 
@@ -88,9 +90,10 @@ const char *failrec_text(const struct failrec *f, const char *ruleset, char *buf
         snprintf(move, sizeof move, ", move %s", f->move);
     if (f->hook[0])
         snprintf(hook, sizeof hook, ", hook %s", f->hook);
-    snprintf(buf, size, "%s%s%sply %d%s%s: %s%s%s", ruleset ? ruleset : "",
+    snprintf(buf, size, "%s%s%sply %d%s%s: %s%s%s%s%s", ruleset ? ruleset : "",
              ruleset ? ", " : "", game, f->ply + 1, move, hook, f->message,
-             f->position[0] ? "\n  position: " : "", f->position);
+             f->position[0] ? "\n  position: " : "", f->position,
+             f->traceback[0] ? "\n  " : "", f->traceback);
     return buf;
 }
 
@@ -183,8 +186,8 @@ const char *failrec_context(const tiers_pos *p, int rc, const char *move, char *
 {
     struct failrec f;
     failrec_note_pos(&f, p, rc, move);
-    snprintf(buf, size, "at ply %d%s%s%s%s\n  position: %s", f.ply + 1,
+    snprintf(buf, size, "at ply %d%s%s%s%s\n  position: %s%s%s", f.ply + 1,
              f.move[0] ? ", move " : "", f.move, f.hook[0] ? ", hook " : "", f.hook,
-             f.position);
+             f.position, f.traceback[0] ? "\n  " : "", f.traceback);
     return buf;
 }

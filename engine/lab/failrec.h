@@ -20,6 +20,7 @@ struct failrec {
     char position[1024];     /* the position before that ply */
     char hook[128];          /* "veto of effect x", "" when no hook is named */
     char message[1024];      /* the script's (or the engine's) message */
+    char traceback[1024];    /* Lua's stack at the error, "" if unknown */
 };
 
 /* Notes a failure of game `game` with seed `seed` at its ply `ply`:
@@ -34,12 +35,14 @@ void failrec_note(struct failrec *f, tiers_pos *p, int rc, int64_t game, uint64_
 void failrec_note_pos(struct failrec *f, const tiers_pos *p, int rc, const char *move);
 
 /* For a command that already printed the message (play, replay, perft):
- * "at ply P[, move M][, hook H]\n  position: TEXT" of p as it is now. */
+ * "at ply P[, move M][, hook H]\n  position: TEXT" of p as it is now,
+ * then Lua's stack at the error. */
 const char *failrec_context(const tiers_pos *p, int rc, const char *move, char *buf,
                             size_t size);
 
 /* "ruleset R, game G, ply P, move M, hook H: MESSAGE\n  position: TEXT"
- * (the parts that are known) into buf; returns buf. */
+ * and Lua's stack on the lines below (the parts that are known) into buf;
+ * returns buf. */
 const char *failrec_text(const struct failrec *f, const char *ruleset, char *buf,
                          size_t size);
 

@@ -27,6 +27,9 @@ expect "playout: exit 3 with the context" 3 - \
     "^tiers: playout: .*rf: rf, game 0, ply 8, hook result of effect boom: boom.lua:5: boom at 7 \\(in hook result of effect boom\\)$" \
     -- playout "$tmp/rf" --games 3 --db "$tmp/p.db" "${agents[@]}"
 has "$tmp/err" "the position" '^  position: [^ ]+ - [wb] - [0-9]+ 7 '
+has "$tmp/err" "Lua's stack" '^  stack traceback:$'
+has "$tmp/err" "Lua's stack names the line" 'boom.lua:5: in function'
+
 has "$tmp/err" "where the record went" "^  record of the failed game: $tmp/p.db-failed/[0-9a-f]{16}-0.txt$"
 rec=$(ls "$tmp"/p.db-failed/*-0.txt 2>/dev/null | head -n 1)
 check "the record exists" $([[ -f $rec ]] && echo 0 || echo 1) "no record in $tmp/p.db-failed"

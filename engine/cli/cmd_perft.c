@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "failrec.h"
 #include "jsonw.h"
 
 static const char cmd_perft_counting[] =
@@ -113,8 +114,9 @@ int cmd_perft_run(struct cli *c)
     }
     double secs = cli_now() - t0;
     if (leaves < 0) {
-        cli_error(c, "perft %ld failed: %s", depth,
-                  cli_rc_text(v, (int)leaves));
+        char where[1400];
+        cli_error(c, "perft %ld failed: %s\n  %s", depth, cli_rc_text(v, (int)leaves),
+                  failrec_context(p, (int)leaves, NULL, where, sizeof where));
         code = cli_exit_for((int)leaves);
         goto done;
     }

@@ -333,8 +333,10 @@ static int play_agents(struct play_game *g)
             return -1;
         }
         if (rc < 0) {
-            cli_error(g->c, "agent %s: %s", g->who[st.side_to_move],
-                      cli_rc_text(g->v, rc));
+            char where[1400];
+            cli_error(g->c, "agent %s: %s\n  %s", g->who[st.side_to_move],
+                      cli_rc_text(g->v, rc), failrec_context(g->p, rc, NULL, where,
+                                                             sizeof where));
             return cli_exit_for(rc) == CLI_INPUT ? CLI_INPUT : CLI_INTERNAL;
         }
     }
@@ -386,8 +388,10 @@ static int play_cmd_moves(struct play_game *g)
     char **moves;
     int n;
     int rc = cli_sorted_moves(g->p, g->notation, &moves, &n);
+    char where[1400];
     if (rc < 0)
-        return play_complain(g, cli_exit_for(rc), "moves: %s", cli_rc_text(g->v, rc));
+        return play_complain(g, cli_exit_for(rc), "moves: %s\n  %s", cli_rc_text(g->v, rc),
+                             failrec_context(g->p, rc, NULL, where, sizeof where));
     if (!n)
         printf("no legal moves\n");
     else {

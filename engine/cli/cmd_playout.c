@@ -13,9 +13,10 @@ int cli_playout_option(struct cli *c, cli_opts bit, const char *arg)
 {
     long n;
     switch (bit) {
-    case CLI_O_GAMES:
-        if (cli_parse_int(arg, 1, RUN_MAX_GAMES, &n) != 0)
-            return cli_usage_error(c, "bad --games '%s': expected 1..%lld", arg,
+    case CLI_O_GAMES: /* check plays none with --games 0 */
+        if (cli_parse_int(arg, !strcmp(c->cmd->name, "check") ? 0 : 1, RUN_MAX_GAMES, &n))
+            return cli_usage_error(c, "bad --games '%s': expected %d..%lld", arg,
+                                   !strcmp(c->cmd->name, "check") ? 0 : 1,
                                    (long long)RUN_MAX_GAMES);
         c->games = n;
         return -1;
@@ -209,7 +210,7 @@ int playout_variant(const struct cli *c, db *d, const char *spec, int with_stats
     memset(out, 0, sizeof *out);
     out->spec = spec;
     struct game_config cfg;
-    char err[1024];
+    char err[4096];
     int code = playout_open(c, spec, 0, &cfg, &out->run);
     if (code != CLI_OK)
         return code;
@@ -227,6 +228,9 @@ int playout_variant(const struct cli *c, db *d, const char *spec, int with_stats
     o.shard_n = c->shard_n;
     o.progress = isatty(STDERR_FILENO);
     o.label = out->run.variant;
+    char failed[1100]; /* a failed game's record: --records, else DB-failed */
+    failrec_dir(c->db ? c->db : PLAYOUT_DEFAULT_DB, c->records, failed, sizeof failed);
+    o.failed_dir = failed;
     int rc = run_games(d, &cfg, &out->run, &o, &out->result, err, sizeof err);
     if (rc != 0) {
         cli_error(c, "%s: %s", spec, err);

@@ -58,6 +58,8 @@ static int cmd_replay_fail(const struct cli *c, tiers_pos *p, const tiers_replay
     fprintf(stderr, "tiers: %s: %s", c->cmd->name, tiers_error_text(err, text, sizeof text));
     if (out->stopped_at && (rc == TIERS_EILLEGAL || rc == TIERS_EINPUT))
         cmd_replay_legal(p, out->notation);
+    if (rc == TIERS_ESCRIPT) /* the hook and the position it failed in */
+        fprintf(stderr, "\n  %s", failrec_context(p, rc, NULL, text, sizeof text));
     fputc('\n', stderr);
     return cli_exit_for(rc) == CLI_INTERNAL ? CLI_INTERNAL : CLI_INPUT;
 }

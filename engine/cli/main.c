@@ -134,9 +134,15 @@ static const struct cli_command cli_commands[] = {
      "[--variants DIR] [--json]", NULL,
      CLI_O_VARIANTS | CLI_O_JSON, cli_args_none, 0, 0},
     {"check", cmd_check_run, "load a variant and report errors",
-     "VARIANT [--rule KEY=VALUE] [--variants DIR] [--json]",
-     "Errors are printed as file:line:col: message.",
-     CLI_O_RULE | CLI_O_VARIANTS | CLI_O_JSON, cli_args_variant, 1, 1},
+     "VARIANT [--games N] [--records DIR] [--rule KEY=VALUE] [--variants DIR] [--json]",
+     "Errors are printed as file:line:col: message.  Then N random and N greedy\n"
+     "games (default 2 each, seed 1, at most 400 plies; 0: load only) run the\n"
+     "scripts: the first failure is reported with its game, ply, move, hook,\n"
+     "position and Lua stack, and its record written to --records DIR\n"
+     "(default tiers-check-failed).  Warnings: lists replaced by inheritance,\n"
+     "hooks that never ran, moves listed twice, and likely mistakes.",
+     CLI_O_RULE | CLI_O_VARIANTS | CLI_O_JSON | CLI_O_GAMES | CLI_O_RECORDS,
+     cli_args_variant, 1, 1},
     {"show", cmd_show_run, "draw the board, hands and status",
      "VARIANT [--position P] [OPTIONS]",
      "Each square shows its tower bottom to top, pieces joined by ':'.",

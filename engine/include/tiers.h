@@ -171,9 +171,44 @@ TIERS_API const char *const *tiers_variant_notations(const tiers_variant *v);
 /* The variant's scripted effects (named in its Lua files).  [T1] */
 TIERS_API int tiers_variant_effects(const tiers_variant *v);
 TIERS_API const char *tiers_variant_effect_name(const tiers_variant *v, int i);
+/* What loading noticed without failing: a child's list that replaced its
+ * parent's without `replace:` ("file:line:col: scripts: replaces the
+ * parent's 14 entries (...)"), i from 0; NULL past the last.  [T0]; the
+ * strings live as long as v. */
+TIERS_API int tiers_variant_warning_count(const tiers_variant *v);
+TIERS_API const char *tiers_variant_warning(const tiers_variant *v, int i);
 /* The last script error ("file:line: message (in hook NAME)"), "" if none.
  * [T2]; the text is valid until the next [S] call. */
 TIERS_API const char *tiers_variant_script_error(const tiers_variant *v);
+
+/* The Lua stack where the last script error was raised ("stack
+ * traceback:\n\t..."), "" if none or unknown.  [T2]; valid until the next
+ * [S] call. */
+TIERS_API const char *tiers_variant_script_traceback(const tiers_variant *v);
+
+/* A hook function the scripts define, and what it did since the variant
+ * was loaded (`tiers check` lists the hooks that never ran). */
+typedef struct tiers_hook_use {
+    const char *effect;   /* the effect's name */
+    const char *hook;     /* "moves", "veto", "after", ... */
+    const char *file;     /* the Lua file defining the function */
+    int line;
+    int64_t runs;         /* calls of the function */
+    int64_t refused;      /* moves hook: board moves it gave during a setup,
+                             not offered (no moves_setup = true) */
+} tiers_hook_use;
+/* Hook function i (from 0; constant hooks such as `veto = true` are not
+ * functions): 1 with *out filled, 0 past the last.  [T2]; the strings
+ * live as long as v. */
+TIERS_API int tiers_variant_hook_use(const tiers_variant *v, int i, tiers_hook_use *out);
+
+/* What loads but is likely a mistake, found in the variant's tables and
+ * sources: a face no tile shows (nor any rule names), a tile that can
+ * never enter play (not in the start position, nor in a hand a drop or a
+ * setup could empty), an option that sets no engine rule and that no
+ * script names.  Calls fn once per finding; returns their count.  [T1] */
+TIERS_API int tiers_variant_lint(const tiers_variant *v,
+                                 void (*fn)(const char *text, void *ud), void *ud);
 
 /* Lists the variants on the search path (as tiers_variant_load searches
  * it): calls fn(name, dir, description) for each folder with a

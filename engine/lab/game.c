@@ -129,12 +129,13 @@ static int game_count_effects(struct game_worker *w, const tiers_move *m, uint32
     return 0;
 }
 
-int game_play(struct game_worker *w, const struct game_config *cfg, int64_t index)
+static int game_run(struct game_worker *w, const struct game_config *cfg, int64_t index)
 {
     struct game_record *g = &w->g;
     tiers_pos *p = w->p;
     double t0 = game_now();
 
+    w->pending[0] = '\0';
     g->index = index;
     g->seed = game_seed(cfg->seed, index);
     g->result = TIERS_ONGOING;
@@ -163,6 +164,7 @@ int game_play(struct game_worker *w, const struct game_config *cfg, int64_t inde
         int side = tiers_pos_side_to_move(p);
         tiers_move m;
         tiers_stats chosen = {.vetoed = 0};
+        w->pending[0] = '\0';
         int n = tiers_agent_choose_stats(w->agent[side], p, &rng, &m, &chosen);
         if (n < 0)
             return n;
@@ -176,6 +178,7 @@ int game_play(struct game_worker *w, const struct game_config *cfg, int64_t inde
             return rc;
         if (game_append(&g->moves, &g->moves_len, &g->moves_cap, text) < 0)
             return TIERS_ENOMEM;
+        snprintf(w->pending, sizeof w->pending, "%s", text);
         rc = game_count_effects(w, &m, chosen.vetoed);
         if (rc < 0)
             return rc;
@@ -203,4 +206,13 @@ int game_play(struct game_worker *w, const struct game_config *cfg, int64_t inde
     }
     g->seconds = game_now() - t0;
     return 0;
+}
+
+int game_play(struct game_worker *w, const struct game_config *cfg, int64_t index)
+{
+    int rc = game_run(w, cfg, index);
+    if (rc < 0) /* the context, for the message and the failed game's record */
+        failrec_note(&w->fail, w->p, rc, index, w->g.seed, game_script_seed(w->g.seed),
+                     w->g.moves, w->g.plies, w->pending);
+    return rc;
 }

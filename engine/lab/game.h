@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 
+#include "failrec.h"
 #include "tiers.h"
 
 enum { GAME_MAX_EFFECTS = 32 };
@@ -47,6 +48,8 @@ struct game_worker {
     tiers_pos *p;
     tiers_agent *agent[2];
     struct game_record g;
+    char pending[64];             /* the move being made, "" before one is chosen */
+    struct failrec fail;          /* the context of game_play's last failure */
 };
 
 /* The seed of game `index` of a run: a function of the run's seed and
@@ -63,7 +66,8 @@ int game_worker_init(struct game_worker *w, const struct game_config *cfg,
 void game_worker_free(struct game_worker *w);
 
 /* Plays game `index` into w->g.  Returns 0 or a negative library code
- * (a script failed; the message is tiers_variant_script_error). */
+ * (a script failed); w->fail then holds the failure's context (game, ply,
+ * move, position before it, hook, message: failrec.h). */
 int game_play(struct game_worker *w, const struct game_config *cfg,
               int64_t index);
 

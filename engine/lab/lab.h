@@ -4,6 +4,7 @@
  * built on the public tiers.h only and knows nothing of the command line.
  *
  *   game.h     one game between two agents, move by move
+ *   failrec.h  the context and record of a game a runtime error stopped
  *   db.h       the playout database: runs, games, effects
  *   run.h      playing a run's missing games on several threads
  *   stats.h    the metrics of a run (docs/metrics.md)
@@ -13,6 +14,7 @@
 #define LAB_H
 
 #include "db.h"
+#include "failrec.h"
 #include "game.h"
 #include "gamerec.h"
 #include "report.h"

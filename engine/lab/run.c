@@ -31,7 +31,8 @@ struct run_shared {
     int qlen, qcap;
     int running;                /* workers not yet finished */
     int failed;                 /* first error code, 0 = none */
-    char err[1024];
+    char err[4096];
+    const char *failed_dir;     /* run_options.failed_dir */
     pthread_mutex_t lock;
     pthread_cond_t wake;        /* to the writer: a game, or a worker ended */
     pthread_cond_t space;       /* to the workers: the queue has room */
@@ -103,13 +104,8 @@ static void *run_worker(void *arg)
             break;
         rc = game_play(&w, sh->cfg, i);
         if (rc < 0) {
-            char msg[1200];
-            const char *script = tiers_variant_script_error(w.v);
-            snprintf(msg, sizeof msg, "game %lld: %s%s%s", (long long)i,
-                     rc == TIERS_ESCRIPT ? "variant script failed"
-                     : rc == TIERS_ENOMEM ? "out of memory"
-                                          : "engine error",
-                     script && script[0] ? ": " : "", script ? script : "");
+            char msg[4096];
+            failrec_report(&w.fail, sh->run, sh->failed_dir, w.g.moves, msg, sizeof msg);
             run_fail(sh, rc, msg);
             break;
         }
@@ -305,6 +301,7 @@ int run_games(db *d, const struct game_config *cfg, const struct db_run *run,
     memset(&sh, 0, sizeof sh);
     sh.cfg = cfg;
     sh.run = run;
+    sh.failed_dir = o->failed_dir;
     sh.todo = todo;
     sh.ntodo = ntodo;
     sh.qcap = RUN_QUEUE_PER_THREAD * (threads > 0 ? threads : 1);

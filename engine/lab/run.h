@@ -17,6 +17,7 @@ struct run_options {
     int shard_k, shard_n;   /* play the games i with i % n == k - 1 */
     int progress;           /* progress bar on stderr */
     const char *label;      /* its label */
+    const char *failed_dir; /* where a failed game's record goes (failrec.h) */
 };
 
 struct run_result {

@@ -199,6 +199,9 @@ struct tiers_variant {
                                  first, then each one it inherits from */
     char dir[1024];           /* its folder (scripts are relative to it) */
     char hash[17];
+    /* what loading noticed without failing (`tiers check` shows them) */
+    char warnings[8][320];
+    uint8_t nwarnings;
 
     uint8_t files, ranks, max_tiers;
     char side_name[2][MAX_NAME];

@@ -705,6 +705,31 @@ static void set_defaults(tiers_variant *v)
     v->setup_first_side = v->play_first_side = 0;
 }
 
+/* What only the merged whole can tell: a child that lost its parent's
+ * royal piece, or every tile at count 0 (no side has a piece to play). */
+static int check_merged(schema_ctx *c, const ynode *root)
+{
+    tiers_variant *v = c->v;
+    int royal = 0, pieces = 0;
+    for (int k = 1; k < v->nkinds; k++) {
+        royal |= v->kinds[k].royal;
+        pieces += v->kinds[k].count[0] + v->kinds[k].count[2];
+    }
+    if (c->t.parent_royal == 1 && !royal)
+        return schema_fail(c, c->t.inherits, "no tile of the merged variant shows a royal "
+                           "face, and the parent's did (check tiles and the faces' flags)");
+    const ynode *ts = schema_get(root, "tiles");
+    if (v->nkinds > 1 && !pieces)
+        return schema_fail(c, ts ? ts : root, "side '%s' has no tile: every tile has "
+                           "count 0", v->side_name[0]);
+    for (int i = 0; i < c->t.nwarnings && i < (int)(sizeof v->warnings / sizeof v->warnings[0]);
+         i++) {
+        memcpy(v->warnings[i], c->t.warnings[i], sizeof v->warnings[i]);
+        v->nwarnings = (uint8_t)(i + 1);
+    }
+    return 0;
+}
+
 static int set_paths(schema_ctx *c, const char *path)
 {
     tiers_variant *v = c->v;
@@ -734,6 +759,8 @@ int loader_read(tiers_variant *v, const char *path, const char *search,
     v->yaml_hash = c.t.hash;
     for (size_t i = 0; !rc && i < sizeof readers / sizeof readers[0]; i++)
         rc = readers[i](&c, root);
+    if (!rc)
+        rc = check_merged(&c, root);
     if (!rc)
         rc = set_paths(&c, path);
     yamltree_free(&c.t);

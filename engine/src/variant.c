@@ -384,3 +384,107 @@ const char *tiers_variant_script_error(const tiers_variant *v)
 {
     return hooks_last_error(v);
 }
+
+int tiers_variant_warning_count(const tiers_variant *v) { return v->nwarnings; }
+const char *tiers_variant_warning(const tiers_variant *v, int i)
+{
+    return i >= 0 && i < v->nwarnings ? v->warnings[i] : NULL;
+}
+
+/* ------------------------------------------------------------ lint */
+
+static int lint_face_used(const tiers_variant *v, int f)
+{
+    for (int k = 1; k < v->nkinds; k++)
+        if (v->kinds[k].face[0] == f || v->kinds[k].face[1] == f)
+            return 1;
+    for (int g = 0; g < v->nfaces; g++)
+        if (v->faces[g].fallback == f)
+            return 1;
+    return v->over_enemy_face == f;
+}
+
+/* The tiles (by name) on the start position's board, and those in its
+ * hands. */
+static void lint_start(const tiers_variant *v, char (*board)[MAX_NAME], int *nb,
+                       char (*hand)[MAX_NAME], int *nh)
+{
+    tiers_error err;
+    tiers_piece_info pi;
+    tiers_pos *p = tiers_pos_new(v, 0, &err);
+    *nb = *nh = 0;
+    for (int r = 0; p && r < v->ranks; r++)
+        for (int f = 0; f < v->files; f++)
+            for (int t = 1; t <= tiers_pos_height(p, f, r) && *nb < MAX_KINDS * 4; t++)
+                if (tiers_pos_piece_info(p, f, r, t, &pi) >= 0)
+                    snprintf(board[(*nb)++], MAX_NAME, "%s", pi.tile);
+    for (int o = 0; p && o < 3; o++)
+        for (int i = 0; tiers_pos_hand_entry(p, o, i, &pi) > 0 && *nh < MAX_KINDS * 4; i++)
+            snprintf(hand[(*nh)++], MAX_NAME, "%s", pi.tile);
+    tiers_pos_free(p);
+}
+
+static int lint_named(char (*list)[MAX_NAME], int n, const char *name)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(list[i], name))
+            return 1;
+    return 0;
+}
+
+/* Does some script's text hold the name?  (What a script reads is not
+ * tracked: a name in no file is surely unread.) */
+static int lint_in_scripts(const tiers_variant *v, const char *name)
+{
+    for (int i = 0; i < v->nscripts; i++) {
+        size_t len = 0;
+        char *buf = fileio_read(v->scripts[i], SIZE_MAX, &len, NULL, 0, NULL);
+        int in = buf && strstr(buf, name);
+        free(buf);
+        if (in)
+            return 1;
+    }
+    return 0;
+}
+
+int tiers_variant_lint(const tiers_variant *v, void (*fn)(const char *, void *), void *ud)
+{
+    char text[400], (*board)[MAX_NAME] = calloc(MAX_KINDS * 8, MAX_NAME),
+                    (*hand)[MAX_NAME] = board ? board + MAX_KINDS * 4 : NULL;
+    int n = 0, nb = 0, nh = 0;
+    if (!board)
+        return TIERS_ENOMEM;
+    for (int f = 0; f < v->nfaces; f++) {
+        if (lint_face_used(v, f))
+            continue;
+        n++;
+        snprintf(text, sizeof text, "face '%s' is shown by no tile", v->faces[f].name);
+        if (fn)
+            fn(text, ud);
+    }
+    lint_start(v, board, &nb, hand, &nh);
+    for (int k = 1; k < v->nkinds; k++) {
+        const char *name = v->kinds[k].name;
+        if (lint_named(board, nb, name) || (lint_named(hand, nh, name) && (v->drops || v->setup)))
+            continue;
+        n++;
+        snprintf(text, sizeof text, "tile '%s' can never enter play: it is not on the start "
+                 "position's board, %s", name, lint_named(hand, nh, name)
+                 ? "and the variant has no drops nor setup to take it from a hand"
+                 : "nor in a hand");
+        if (fn)
+            fn(text, ud);
+    }
+    for (int i = 0; i < v->noptions; i++) {
+        const option_def *o = &v->options[i];
+        if (o->sets[0] || (v->nmodes && !strcmp(o->key, "mode")) || lint_in_scripts(v, o->key))
+            continue;
+        n++;
+        snprintf(text, sizeof text, "option '%s' sets no engine rule and no script names it",
+                 o->key);
+        if (fn)
+            fn(text, ud);
+    }
+    free(board);
+    return n;
+}

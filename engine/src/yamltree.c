@@ -147,28 +147,252 @@ const ynode *yamltree_get(const ynode *map, const char *key)
     return NULL;
 }
 
-/* Child mappings merge key by key; anything else from `over` replaces. */
-static void merge(ynode *base, ynode *over)
+/* ------------------------------------------------------------ merging
+ * A child's keys against its parent's (docs/variant-format.md): `KEY-`
+ * removes by name, `KEY+` appends, mappings merge key by key, anything
+ * else replaces; `replace: [KEY...]` names the top-level replacements
+ * that are meant. */
+
+static int merge(ctx *c, ynode *base, ynode *over, int top);
+
+/* The operator a key ends with ('+', '-') or 0; *len is the bare key's. */
+static int key_op(const char *key, size_t *len)
 {
+    size_t n = strlen(key);
+    int op = n > 1 && (key[n - 1] == '+' || key[n - 1] == '-') ? key[n - 1] : 0;
+    *len = n - (op != 0);
+    return op;
+}
+
+/* The entry of base called key[0..len), and the link that points to it. */
+static ynode *find_key(ynode *base, const char *key, size_t len, ynode ***link,
+                       ynode **prev)
+{
+    *link = &base->kids;
+    *prev = NULL;
+    for (ynode *b = base->kids; b; *prev = b, *link = &b->next, b = b->next)
+        if (strlen(b->key) == len && !strncmp(b->key, key, len))
+            return b;
+    return NULL;
+}
+
+static void unlink_kid(ynode *base, ynode **link, ynode *prev, ynode *b)
+{
+    *link = b->next;
+    if (base->last == b)
+        base->last = prev;
+    base->n--;
+}
+
+static void replace_kid(ynode *base, ynode **link, ynode *b, ynode *o)
+{
+    o->next = b->next;
+    *link = o;
+    if (base->last == b)
+        base->last = o;
+}
+
+/* The name a list entry goes by: a scalar's text, or a mapping's `name`,
+ * else its `source` (regions), else front[-back] (a tile's default). */
+static const char *entry_name(const ynode *e, char *buf, size_t size)
+{
+    static const char *const keys[] = {"name", "source"};
+    if (e->type == Y_SCALAR)
+        return e->str;
+    for (int i = 0; i < 2; i++) {
+        const ynode *k = yamltree_get(e, keys[i]);
+        if (k && k->type == Y_SCALAR)
+            return k->str;
+    }
+    const ynode *f = yamltree_get(e, "front"), *b = yamltree_get(e, "back");
+    if (!f || f->type != Y_SCALAR)
+        return "";
+    snprintf(buf, size, "%s%s%s", f->str, b && b->type == Y_SCALAR ? "-" : "",
+             b && b->type == Y_SCALAR ? b->str : "");
+    return buf;
+}
+
+/* Removes the entries (or a mapping's keys) named by one name node. */
+static int remove_name(ctx *c, ynode *b, const ynode *name, const char *key)
+{
+    char buf[160];
+    int found = 0;
+    ynode **link = &b->kids, *prev = NULL;
+    for (ynode *e = b->kids, *next; e; e = next) {
+        next = e->next;
+        const char *nm = b->type == Y_MAP ? e->key : entry_name(e, buf, sizeof buf);
+        if (strcmp(nm, name->str)) {
+            prev = e;
+            link = &e->next;
+            continue;
+        }
+        unlink_kid(b, link, prev, e);
+        found = 1;
+    }
+    return found ? 0 : fail(c, name, "%s-: the parent's %s has no entry '%s'", key, key,
+                            name->str);
+}
+
+/* KEY-: [names] */
+static int merge_remove(ctx *c, ynode *base, const ynode *o, size_t len)
+{
+    char key[128];
+    snprintf(key, sizeof key, "%.*s", (int)len, o->key);
+    ynode **link, *prev, *b = find_key(base, o->key, len, &link, &prev);
+    if (o->type != Y_SEQ)
+        return fail(c, o, "%s-: must be a list of names to remove", key);
+    if (!b || b->type == Y_SCALAR)
+        return fail_key(c, o, "%s-: the parent has no %s list to remove from", key, key);
+    for (const ynode *k = o->kids; k; k = k->next) {
+        if (k->type != Y_SCALAR || k->null)
+            return fail(c, k, "%s-: entries must be names", key);
+        if (remove_name(c, b, k, key))
+            return c->rc;
+    }
+    return 0;
+}
+
+/* A new mapping of over's: its own KEY+ and KEY- applied against nothing. */
+static ynode *fresh(ctx *c, ynode *o)
+{
+    ynode *n = yamltree_alloc(c, sizeof *n);
+    if (!n)
+        return NULL;
+    *n = *o;
+    n->kids = n->last = n->next = NULL;
+    n->n = 0;
+    return merge(c, n, o, 0) ? NULL : n;
+}
+
+/* KEY+: [entries] */
+static int merge_append(ctx *c, ynode *base, ynode *o, size_t len)
+{
+    char key[128];
+    snprintf(key, sizeof key, "%.*s", (int)len, o->key);
+    ynode **link, *prev, *b = find_key(base, o->key, len, &link, &prev);
+    if (o->type != Y_SEQ)
+        return fail(c, o, "%s+: must be a list of entries to add", key);
+    if (b && b->type == Y_MAP)
+        return fail_key(c, o, "%s+: %s is a mapping, whose keys merge without '+'", key,
+                        key);
+    if (b && b->type == Y_SEQ) {
+        ynode *next;
+        for (ynode *k = o->kids; k; k = next) {
+            next = k->next;
+            append(b, k);
+        }
+        return 0;
+    }
+    if (!(o->key = sdup(c, o->key, len)))
+        return c->rc;
+    if (b)
+        replace_kid(base, link, b, o); /* a null value: nothing to keep */
+    else
+        append(base, o);
+    return 0;
+}
+
+static int listed(const ynode *list, const char *key)
+{
+    for (const ynode *k = list ? list->kids : NULL; k; k = k->next)
+        if (k->type == Y_SCALAR && !strcmp(k->str, key))
+            return 1;
+    return 0;
+}
+
+/* `replace:` lists top-level keys this very file sets. */
+static int check_replace(ctx *c, const ynode *over, const ynode *r)
+{
+    if (r->type != Y_SEQ)
+        return fail(c, r, "replace must be a list of keys, e.g. replace: [scripts]");
+    for (const ynode *k = r->kids; k; k = k->next)
+        if (k->type != Y_SCALAR || !yamltree_get(over, k->str) || !strcmp(k->str, "replace"))
+            return fail(c, k, "replace: '%s' is not a key this file sets",
+                        k->type == Y_SCALAR ? k->str : "?");
+    return 0;
+}
+
+static void warn(ctx *c, const ynode *o, const ynode *b)
+{
+    if (c->nwarnings >= YAMLTREE_MAX_WARNINGS)
+        return;
+    snprintf(c->warnings[c->nwarnings++], YAMLTREE_WARNING,
+             "%s:%d:%d: %s: replaces the parent's %d entr%s (write %s+: to add, or list "
+             "%s in replace:)", o->file, o->key_line, o->key_col, o->key, b->n,
+             b->n == 1 ? "y" : "ies", o->key, o->key);
+}
+
+/* A plain key: mappings merge (unless replaced on purpose), the rest
+ * replaces. */
+static int merge_plain(ctx *c, ynode *base, ynode *o, int top, const ynode *repl)
+{
+    ynode **link, *prev, *b = find_key(base, o->key, strlen(o->key), &link, &prev);
+    int meant = top && listed(repl, o->key);
+    if (!b) {
+        ynode *n = o->type == Y_MAP ? fresh(c, o) : o;
+        if (!n)
+            return c->rc;
+        append(base, n);
+        return 0;
+    }
+    if (b->type == Y_MAP && o->type == Y_MAP && !meant)
+        return merge(c, b, o, 0);
+    if (top && !meant && b->type == Y_SEQ && b->n && o->type == Y_SEQ)
+        warn(c, o, b);
+    ynode *n = o->type == Y_MAP ? fresh(c, o) : o;
+    if (!n)
+        return c->rc;
+    replace_kid(base, link, b, n);
+    return 0;
+}
+
+/* Merges over into base: removals first, so `tiles-` and `tiles+` in one
+ * file replace an entry whatever their order. */
+static int merge(ctx *c, ynode *base, ynode *over, int top)
+{
+    const ynode *repl = top ? yamltree_get(over, "replace") : NULL;
+    size_t len;
+    if (repl && check_replace(c, over, repl))
+        return c->rc;
+    for (ynode *o = over->kids; o; o = o->next) {
+        int op = key_op(o->key, &len);
+        ynode **link, *prev;
+        if (op == '+' && find_key(over, o->key, len, &link, &prev))
+            return fail_key(c, o, "%s and %.*s in one mapping: write one or the other",
+                            o->key, (int)len, o->key);
+        if (op == '-' && merge_remove(c, base, o, len))
+            return c->rc;
+    }
     ynode *next;
     for (ynode *o = over->kids; o; o = next) {
         next = o->next;
-        ynode **link = &base->kids, *b = base->kids;
-        while (b && strcmp(b->key, o->key)) {
-            link = &b->next;
-            b = b->next;
-        }
-        if (!b) {
-            append(base, o);
-        } else if (b->type == Y_MAP && o->type == Y_MAP) {
-            merge(b, o);
-        } else {
-            o->next = b->next;
-            *link = o;
-            if (base->last == b)
-                base->last = o;
-        }
+        int op = key_op(o->key, &len);
+        if (o == repl || op == '-')
+            continue;
+        if (op == '+' ? merge_append(c, base, o, len) : merge_plain(c, base, o, top, repl))
+            return c->rc;
     }
+    return 0;
+}
+
+/* Does a tile of the tree show a royal face?  (flags: royal, or a list
+ * holding it.) */
+static int tree_royal(const ynode *root)
+{
+    const ynode *tiles = yamltree_get(root, "tiles"), *faces = yamltree_get(root, "faces");
+    for (const ynode *t = tiles && faces && tiles->type == Y_SEQ ? tiles->kids : NULL; t;
+         t = t->next)
+        for (int side = 0; side < 2; side++) {
+            const ynode *f = yamltree_get(t, side ? "back" : "front");
+            const ynode *fd = f && f->type == Y_SCALAR ? yamltree_get(faces, f->str) : NULL;
+            const ynode *fl = fd ? yamltree_get(fd, "flags") : NULL;
+            if (fl && fl->type == Y_SCALAR && !strcmp(fl->str, "royal"))
+                return 1;
+            for (const ynode *k = fl && fl->type == Y_SEQ ? fl->kids : NULL; k; k = k->next)
+                if (k->type == Y_SCALAR && !strcmp(k->str, "royal"))
+                    return 1;
+        }
+    return 0;
 }
 
 /* ------------------------------------------------------------ parsing */
@@ -582,9 +806,14 @@ static int load_one(ctx *c, const char *path, ynode **out)
     if (!yamltree_get(root, "name"))
         return fail(c, root, "missing required key 'name'");
     const ynode *inh = yamltree_get(root, "inherits");
-    if (!inh) {
-        *out = root;
-        return 0;
+    if (!inh) { /* its own KEY+ and KEY- apply against nothing */
+        *out = yamltree_alloc(c, sizeof **out);
+        if (!*out)
+            return c->rc;
+        **out = *root;
+        (*out)->kids = (*out)->last = NULL;
+        (*out)->n = 0;
+        return merge(c, *out, root, 1);
     }
     if (inh->type != Y_SCALAR || inh->null || !*inh->str)
         return fail(c, inh, "inherits must be a variant name or a path");
@@ -592,9 +821,10 @@ static int load_one(ctx *c, const char *path, ynode **out)
     if ((rc = find_parent(c, inh, ppath, sizeof ppath)) ||
         (rc = load_tree(c, ppath, inh, &base)))
         return rc;
-    merge(base, root);
+    c->parent_royal = tree_royal(base);
+    c->inherits = inh;
     *out = base;
-    return 0;
+    return merge(c, base, root, 1);
 }
 
 static int load_tree(ctx *c, const char *path, const ynode *ref, ynode **out)
@@ -623,6 +853,7 @@ void yamltree_init(yamltree *t, tiers_error *err, const char *search)
     memset(t, 0, sizeof *t);
     t->err = err;
     t->search = search;
+    t->parent_royal = -1;
     t->hash = 0xcbf29ce484222325ull; /* FNV-1a offset basis */
 }
 

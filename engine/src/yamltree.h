@@ -19,7 +19,7 @@
 #endif
 
 enum { Y_SCALAR, Y_SEQ, Y_MAP };
-enum { YAMLTREE_MAX_INHERIT = 16 };
+enum { YAMLTREE_MAX_INHERIT = 16, YAMLTREE_MAX_WARNINGS = 8, YAMLTREE_WARNING = 320 };
 
 typedef struct ynode {
     struct ynode *kids, *last, *next; /* children in document order */
@@ -46,12 +46,22 @@ typedef struct yamltree {
     dev_t dev[YAMLTREE_MAX_INHERIT];    /* identities of the files being */
     ino_t ino[YAMLTREE_MAX_INHERIT];    /* read, to detect inherits cycles */
     int nchain;
+    /* What the merge noticed without failing: a child's plain list that
+       replaced a parent's ("file:line:col: text"), and whether the
+       parent's tiles held a royal face (-1: no parent). */
+    char warnings[YAMLTREE_MAX_WARNINGS][YAMLTREE_WARNING];
+    int nwarnings;
+    int parent_royal;
+    const ynode *inherits;              /* the child's inherits: node */
 } yamltree;
 
 /* Starts a reading that reports into err; `search` finds parents. */
 void yamltree_init(yamltree *t, tiers_error *err, const char *search);
-/* Reads the file at path and the chain it inherits from, merged (child
- * mappings merge key by key; other values of the child replace).  The
+/* Reads the file at path and the chain it inherits from, merged
+ * (docs/variant-format.md, "inherits"): child mappings merge key by key,
+ * `KEY+:` appends to the parent's list, `KEY-:` removes entries (or a
+ * mapping's keys) by name, other values of the child replace, and a
+ * top-level list replaced without `replace: [KEY]` is a warning.  The
  * root is a mapping with a `name` key.  0, or the error code (err set). */
 int yamltree_load(yamltree *t, const char *path, ynode **root);
 /* Frees every node of the reading. */

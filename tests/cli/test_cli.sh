@@ -218,14 +218,14 @@ run check broken --variants "$tmp/lst"
 expect_rc "check runs the scripts" 2 &&
     expect_grep "check names the script error" err 'boom.lua:1: boom at load'
 # A child found by name inherits its parent by a relative path.
-run check features-pseudo --variants "$variants"
+run check features-pseudo --variants "$variants" --games 0 # load only
 expect_rc "check by name" 0 && expect_out "check by name" "ok: features-pseudo (5x5, 3 tiers)"
 
 # ------------------------------------------------------------ check
 
-run check "$features"
+run check "$features" --games 0
 expect_rc "check good" 0 && expect_out "check good" "ok: features (5x5, 3 tiers)"
-run check gounki
+run check gounki --games 0
 expect_rc "check shipped" 0 && expect_out "check shipped" "ok: gounki (8x8, 3 tiers)"
 
 # A misspelt key on line 3, column 1.

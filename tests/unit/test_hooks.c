@@ -499,6 +499,105 @@ static void test_expand_errors(void **state)
     rmdir(dir);
 }
 
+/* ------------------------------------------------------------ moves results */
+
+/* dir/variant.yaml (base.yaml plus `extra`) and dir/m.lua (`lua`). */
+static tiers_variant *moves_variant(const char *dir, const char *extra, const char *lua)
+{
+    char path[300];
+    snprintf(path, sizeof path, "%s/m.lua", dir);
+    FILE *fp = fopen(path, "w");
+    fputs(lua, fp);
+    fclose(fp);
+    snprintf(path, sizeof path, "%s/variant.yaml", dir);
+    fp = fopen(path, "w");
+    fprintf(fp, "name: hooks-moves\ninherits: %s\nscripts: [m.lua]\n%s",
+            tu_path("data/hooks/base.yaml"), extra);
+    fclose(fp);
+    return tu_variant(path);
+}
+
+static void moves_cleanup(const char *dir)
+{
+    char path[300];
+    snprintf(path, sizeof path, "%s/m.lua", dir);
+    remove(path);
+    snprintf(path, sizeof path, "%s/variant.yaml", dir);
+    remove(path);
+    rmdir(dir);
+}
+
+/* A moves hook returning one move instead of a list, or a move the engine
+ * generates already (the King's c1-c2), fails naming the hook. */
+static void test_moves_errors(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/tiers-moves-XXXXXX";
+    const char *cases[] = {
+        "return {kind = 'move', from = 'c1', to = 'c3'}",
+        "hook moves must return a list of moves, not one move (return {move})",
+        "return {{kind = 'move', from = 'c1', to = 'c3'}, {kind = 'move', from = 'c1', to = 'c2'}}",
+        "hook moves returned a move the engine already generates (entry 2: move c1-c2)",
+    };
+    assert_non_null(mkdtemp(dir));
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i += 2) {
+        char lua[300];
+        snprintf(lua, sizeof lua, "effect{name = 'x', moves = function(pos) %s end}\n",
+                 cases[i]);
+        tiers_variant *v = moves_variant(dir, "", lua);
+        tiers_pos *p = tu_pos(v, "2k2/5/5/5/2K2 - w - 0 1", NULL);
+        assert_int_equal(legal_count(p), TIERS_ESCRIPT);
+        const char *msg = tiers_variant_script_error(v);
+        if (!strstr(msg, cases[i + 1]) || !strstr(msg, "m.lua:1:") ||
+            !strstr(msg, "(in hook moves of effect x)"))
+            fail_msg("'%s' does not contain '%s'", msg, cases[i + 1]);
+        tiers_pos_free(p);
+        tiers_variant_free(v);
+    }
+    moves_cleanup(dir);
+}
+
+/* A board move from a moves hook is not offered during a setup unless the
+ * effect says moves_setup = true; in play it is.  The King's c1-c3 is no
+ * move of the engine's: the counts differ from the hookless ones by it. */
+static void test_moves_setup(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/tiers-moves-XXXXXX";
+    const char *setup = "setup: {enabled: true, zone: {ranks: [1, 2]}, ready: true}\n";
+    const char *in_setup = "2k2/5/5/5/2K2 RPPPrppp w wb 0 1", *in_play = "2k2/5/5/5/2K2 - w - 0 1";
+    const char *hook = "effect{name = 'x', moves = function(pos)\n"
+                       "  return {{kind = 'move', from = 'c1', to = 'c3'}} end}\n";
+    const char *hook_setup = "effect{name = 'x', moves_setup = true, moves = function(pos)\n"
+                             "  return {{kind = 'move', from = 'c1', to = 'c3'}} end}\n";
+    assert_non_null(mkdtemp(dir));
+    tiers_variant *v = moves_variant(dir, setup, "effect{name = 'x'}\n");
+    tiers_pos *p = tu_pos(v, in_setup, NULL);
+    int engine = legal_count(p);
+    assert_true(engine > 1);
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+
+    v = moves_variant(dir, setup, hook);
+    p = tu_pos(v, in_setup, NULL);
+    assert_int_equal(legal_count(p), engine); /* refused */
+    tiers_pos_free(p);
+    p = tu_pos(v, in_play, NULL);
+    assert_int_equal(legal_count(p), 6);      /* b1 b2 c2 d1 d2 and c3 */
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+
+    v = moves_variant(dir, setup, hook_setup);
+    p = tu_pos(v, in_setup, NULL);
+    assert_int_equal(legal_count(p), engine + 1);
+    char *all = tu_moves(p, NULL);
+    assert_non_null(strstr(all, "c1-c3"));
+    free(all);
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+    moves_cleanup(dir);
+}
+
 /* ------------------------------------------------------------ pos:... */
 
 /* The api.yaml probe position (White Pawn b2, Kings c1 and c5) with
@@ -584,6 +683,8 @@ int main(void)
         cmocka_unit_test(test_constant_veto),
         cmocka_unit_test(test_narrowing_errors),
         cmocka_unit_test(test_expand_errors),
+        cmocka_unit_test(test_moves_errors),
+        cmocka_unit_test(test_moves_setup),
         cmocka_unit_test(test_pos_functions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

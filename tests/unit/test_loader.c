@@ -317,6 +317,54 @@ static void test_inherits_by_name(void **state)
     free(v);
 }
 
+/* Every merge operator against mini, by hand from mini/variant.yaml:
+ * tiles king, spy, rook stay and lance is added; faces lose hopper and
+ * gain lance; scripts keep mini's (from mini's folder) and add the
+ * child's (from its own). */
+static void test_inherits_operators(void **state)
+{
+    (void)state;
+    tiers_variant *v = load(YAML_DIR "/mergekid/variant.yaml", NULL, NULL, 0);
+    assert_int_equal(v->nkinds, 5);
+    assert_string_equal(v->kinds[1].name, "king");
+    assert_string_equal(v->kinds[2].name, "spy");
+    assert_string_equal(v->kinds[3].name, "rook");
+    assert_string_equal(v->kinds[4].name, "lance");
+    assert_int_equal(v->kinds[4].count[0], 2);
+    assert_int_equal(v->nfaces, 7); /* 7 of mini, hopper out, lance in */
+    assert_int_equal(face_find(v, "hopper"), -1);
+    assert_int_equal(face(v, "king")->flags, FF_ROYAL | FF_NO_STACK_ON | FF_NO_HAND);
+    assert_int_equal(face(v, "lance")->flags, FF_JUMPER);
+    assert_int_equal(v->nscripts, 2);
+    assert_string_equal(v->scripts[0], YAML_DIR "/mergekid/../mini/effect.lua");
+    assert_string_equal(v->scripts[1], YAML_DIR "/mergekid/mine.lua");
+    assert_int_equal(v->nmodes, 1);
+    assert_string_equal(v->modes[0].name, "full");
+    assert_int_equal(v->ndialects, 0);
+    assert_int_equal(v->nwarnings, 0);
+    free(v);
+}
+
+/* A plain list replacing the parent's is a warning naming its place;
+ * `replace:` silences it, and replaces a mapping whole. */
+static void test_inherits_replace(void **state)
+{
+    (void)state;
+    tiers_variant *v = load(YAML_DIR "/child.yaml", YAML_DIR, NULL, 0);
+    assert_int_equal(v->nwarnings, 1);
+    assert_non_null(strstr(v->warnings[0], "child.yaml:11:1: tiles: replaces the parent's "
+                           "5 entries (write tiles+: to add, or list tiles in replace:)"));
+    free(v);
+    v = load(YAML_DIR "/replacekid.yaml", NULL, NULL, 0);
+    assert_int_equal(v->nwarnings, 0);
+    assert_int_equal(v->nfaces, 2);
+    assert_int_equal(v->nkinds, 2);
+    free(v);
+    v = load(YAML_DIR "/mini/variant.yaml", NULL, NULL, 0);
+    assert_int_equal(v->nwarnings, 0);
+    free(v);
+}
+
 static void test_inherits_relative(void **state)
 {
     (void)state;
@@ -751,6 +799,8 @@ int main(void)
         cmocka_unit_test(test_every_key),
         cmocka_unit_test(test_inherits_by_name),
         cmocka_unit_test(test_inherits_relative),
+        cmocka_unit_test(test_inherits_operators),
+        cmocka_unit_test(test_inherits_replace),
         cmocka_unit_test(test_inherits_shipped),
         cmocka_unit_test(test_inherits_variant_path),
         cmocka_unit_test(test_relative_path),

@@ -50,6 +50,14 @@ static int call_next_effect(uint32_t *set)
 
 /* ------------------------------------------------------------ hook calls */
 
+/* A square's name for a message ("-" for none). */
+static const char *call_square(tiers_square sq, char buf[8])
+{
+    if (sq == TIERS_NO_SQUARE)
+        return strcpy(buf, "-");
+    return tiers_square_name(sq % 16, sq / 16, buf);
+}
+
 /* Prefixes "file:line: " where the hook function is defined. */
 static int hook_error(lua_State *L, const call *c, const char *fmt, ...)
 {
@@ -73,21 +81,66 @@ static int check_boolean(lua_State *L, const call *c, int idx, int nil_ok)
                       luaL_typename(L, idx));
 }
 
+/* The fields that mean something in a move (path beyond npath does not). */
+static int same_move(const tiers_move *a, const tiers_move *b)
+{
+    if (a->kind != b->kind || a->from != b->from || a->to != b->to || a->tier != b->tier ||
+        a->piece != b->piece || a->effect != b->effect || a->flags != b->flags ||
+        a->npath != b->npath || a->arg != b->arg || a->npath > 4)
+        return 0;
+    return memcmp(a->path, b->path, a->npath * sizeof a->path[0]) == 0;
+}
+
+/* The index of an engine move equal to m in buf[0..n), or -1: a hook
+ * adds moves, and one the engine has would be listed twice. */
+static int engine_twin(const tiers_move *buf, int n, const tiers_move *m)
+{
+    for (int i = 0; i < n; i++)
+        if (buf[i].kind == m->kind && buf[i].to == m->to && same_move(&buf[i], m))
+            return i;
+    return -1;
+}
+
+/* A move of the board (not a drop, a declaration or an effect's own)
+ * from a moves hook during its side's setup: refused unless the effect
+ * said moves_setup = true. */
+static int setup_board_move(const call *c, const tiers_move *m)
+{
+    int k = m->kind;
+    return (c->p->st.setup_left >> c->p->st.side & 1) &&
+           c->s->fx[c->effect].filter[HK_MOVES].setup != 1 &&
+           k != TIERS_MV_DROP && k != TIERS_MV_READY && k != TIERS_MV_EFFECT;
+}
+
 static void moves_result(lua_State *L, call *c)
 {
+    char a[8], b[8];
     if (lua_isnil(L, 1))
         return;
     if (!lua_istable(L, 1))
         hook_error(L, c, "must return a list of moves or nil, not %s", luaL_typename(L, 1));
+    if (lua_getfield(L, 1, "kind") != LUA_TNIL)
+        hook_error(L, c, "must return a list of moves, not one move (return {move})");
+    lua_pop(L, 1);
     lua_Unsigned n = lua_rawlen(L, 1);
     for (lua_Unsigned i = 1; i <= n; i++) {
         if (c->n >= c->cap) {
             c->full = 1;
             return;
         }
+        tiers_move *m = &c->buf[c->n];
         lua_rawgeti(L, 1, (lua_Integer)i);
-        tables_check_move(L, lua_gettop(L), c, (int)i, &c->buf[c->n]);
+        tables_check_move(L, lua_gettop(L), c, (int)i, m);
         lua_pop(L, 1);
+        if (engine_twin(c->buf, c->engine_n, m) >= 0)
+            hook_error(L, c, "returned a move the engine already generates (entry %d: %s "
+                       "%s-%s); a moves hook adds only moves of its own",
+                       (int)i, kind_name[m->kind], call_square(m->from, a),
+                       call_square(m->to, b));
+        if (setup_board_move(c, m)) {
+            c->s->fx[c->effect].refused++;
+            continue;
+        }
         c->n++;
     }
 }
@@ -340,6 +393,7 @@ void call_take_error(tiers_script *s, int status, const char *where, int line, c
         snprintf(out, size, "%s: %s", where, msg);
 }
 
+<<<<<<< HEAD
 static inline uint64_t mix64(uint64_t x)
 {
     x = (x ^ x >> 30) * 0xbf58476d1ce4e5b9ull;
@@ -368,6 +422,22 @@ static uint64_t hook_seed(const call *c)
                    (uint64_t)(uint32_t)c->tier << 32));
     h = mix64(h ^ ((uint64_t)(uint32_t)c->side | (uint64_t)c->pc << 32));
     return h ? h : 1;
+=======
+/* pcall's message handler: keeps Lua's stack where the error was raised
+ * (for `tiers check`), and leaves the error as it was.  The innermost
+ * error's stack is kept: an outer hook's handler does not overwrite it.
+ * Near the memory limit it keeps nothing, so that the handler cannot fail
+ * and turn the error into another. */
+static int call_traceback(lua_State *L)
+{
+    tiers_script *s = script_of(L);
+    if (!s->traceback[0] && !s->mem_hit && s->mem + 65536 < s->mem_limit) {
+        luaL_traceback(L, L, NULL, 1);
+        snprintf(s->traceback, sizeof s->traceback, "%s", lua_tostring(L, -1));
+        lua_pop(L, 1);
+    }
+    return 1;
+>>>>>>> h24
 }
 
 /* Calls hook c->hook of effect c->effect in a fresh context.  Returns 0 or
@@ -392,6 +462,7 @@ static int run_hook(tiers_script *s, call *c)
         s->nested_error = 1;
         return TIERS_ESCRIPT;
     }
+    s->fx[c->effect].runs[c->hook]++;
     hook_ctx saved = s->cur;
     s->cur = (hook_ctx){.p = c->p, .gen = ++s->gen_next, .hook = c->hook,
                         .effect = c->effect, .writable = hook_writes[c->hook],
@@ -399,13 +470,16 @@ static int run_hook(tiers_script *s, call *c)
     if (s->depth == 0) {
         budget_reset(s);
         s->mem_hit = 0;
+        s->traceback[0] = '\0';
     }
     s->depth++;
-    int status = LUA_ERRMEM, stack = lua_checkstack(L, 3);
+    int status = LUA_ERRMEM, stack = lua_checkstack(L, 4);
     if (stack) {
+        lua_pushcfunction(L, call_traceback);
         lua_pushcfunction(L, trampoline);
         lua_pushlightuserdata(L, c);
-        status = lua_pcall(L, 1, 0, 0);
+        status = lua_pcall(L, 1, 0, -3);
+        lua_remove(L, status == LUA_OK ? -1 : -2); /* the handler */
     }
     s->depth--;
     s->cur = saved;
@@ -437,12 +511,28 @@ static int run_hook(tiers_script *s, call *c)
 
 static tiers_script *script_for(const tiers_pos *p) { return p->v->script; }
 
+/* A remembered answer (moves_pure) that the engine now generates too:
+ * the error the hook would have raised. */
+static int memo_twin(call *c, const tiers_move *m)
+{
+    const effect_rec *fx = &c->s->fx[c->effect];
+    char a[8], b[8];
+    snprintf(c->s->error, sizeof c->s->error, "%s:%d: hook moves returned a move the engine "
+             "already generates (%s %s-%s); a moves hook adds only moves of its own (in "
+             "hook moves of effect %s)", fx->src[HK_MOVES], fx->line[HK_MOVES],
+             kind_name[m->kind], call_square(m->from, a), call_square(m->to, b),
+             c->s->v->effect_name[c->effect]);
+    c->p->script_failed = 1;
+    return TIERS_ESCRIPT;
+}
+
 int script_moves(tiers_pos *p, tiers_move *buf, int n, int cap)
 {
     tiers_script *s = script_for(p);
     if (!s)
         return n;
-    call c = {.s = s, .hook = HK_MOVES, .p = p, .buf = buf, .n = n, .cap = cap};
+    call c = {.s = s, .hook = HK_MOVES, .p = p, .buf = buf, .n = n, .cap = cap,
+              .engine_n = n};
     for (int i = 0; i < s->nlist[HK_MOVES]; i++) {
         c.effect = s->list[HK_MOVES][i];
         uint64_t key = 0;
@@ -453,6 +543,9 @@ int script_moves(tiers_pos *p, tiers_move *buf, int n, int cap)
         if (memo && memo->used && memo->key == key) {
             if (c.n + memo->n > cap)
                 return TIERS_EFULL;
+            for (int k = 0; k < memo->n; k++)
+                if (engine_twin(buf, n, &memo->m[k]) >= 0)
+                    return memo_twin(&c, &memo->m[k]);
             memcpy(&buf[c.n], memo->m, memo->n * sizeof *buf);
             c.n += memo->n;
             continue;
@@ -956,3 +1049,27 @@ int script_format(const tiers_pos *p, const tiers_move *m, char *buf, size_t n)
 }
 
 const char *script_last_error(const tiers_script *s) { return s ? s->error : ""; }
+
+/* ------------------------------------------------------------ for check */
+
+const char *tiers_variant_script_traceback(const tiers_variant *v)
+{
+    return v && v->script ? v->script->traceback : "";
+}
+
+int tiers_variant_hook_use(const tiers_variant *v, int i, tiers_hook_use *out)
+{
+    const tiers_script *s = v ? v->script : NULL;
+    for (int e = 0; s && e < v->neffects; e++)
+        for (int h = 0; h < HK_COUNT; h++) {
+            const effect_rec *fx = &s->fx[e];
+            if (fx->ref[h] == LUA_NOREF || fx->ref[h] == LUA_REFNIL || i--)
+                continue;
+            *out = (tiers_hook_use){.effect = v->effect_name[e], .hook = hook_name[h],
+                                    .file = fx->src[h], .line = fx->line[h],
+                                    .runs = fx->runs[h],
+                                    .refused = h == HK_MOVES ? fx->refused : 0};
+            return 1;
+        }
+    return 0;
+}

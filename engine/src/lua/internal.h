@@ -71,6 +71,8 @@ typedef struct effect_rec {
     int line[HK_COUNT];       /* where the hook function is defined */
     char src[HK_COUNT][LUA_IDSIZE];
     hook_filter filter[HK_COUNT];
+    int64_t runs[HK_COUNT];   /* Lua calls of each hook (`tiers check`) */
+    int64_t refused;          /* board moves its moves hook gave in a setup */
 } effect_rec;
 
 /* The hook being run: what a position handle and math.random refer to. */
@@ -154,6 +156,7 @@ struct tiers_script {
     int empty_ref;            /* the read-only empty table (a move's empty path) */
     char reason[256];         /* reason text of the last decided result */
     char error[512];
+    char traceback[1024];     /* Lua's stack at the last hook error */
 };
 
 /* What one hook call takes and gives back (run_hook -> trampoline). */
@@ -169,6 +172,7 @@ typedef struct call {
     int result;               /* boolean / tier result */
     tiers_move *buf;          /* moves, expand hooks: appended to buf[n..cap) */
     int n, cap, full;
+    int engine_n;             /* moves hook: buf[0..engine_n) are the engine's */
     int keep;                 /* expand hook: the move stays as it is */
     tiers_status *st;         /* result hook */
     char *text;               /* format hook output */

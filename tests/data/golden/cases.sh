@@ -7,7 +7,7 @@
 # (test_golden.sh says how).  The cases run in order: the database ones
 # build on each other.
 golden variants         variants --variants @D@/variants --json
-golden check            check gounki --json
+golden check            check gounki --json --games 0
 golden check_bad        check @D@/bad_yaml/bad_type.yaml --json
 golden show_gounki      show gounki --json
 golden show_official    show official --json

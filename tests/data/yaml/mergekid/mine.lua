@@ -1,0 +1,1 @@
+-- Test script of mergekid: the loader only checks it exists.

@@ -393,7 +393,6 @@ void call_take_error(tiers_script *s, int status, const char *where, int line, c
         snprintf(out, size, "%s: %s", where, msg);
 }
 
-<<<<<<< HEAD
 static inline uint64_t mix64(uint64_t x)
 {
     x = (x ^ x >> 30) * 0xbf58476d1ce4e5b9ull;
@@ -422,7 +421,8 @@ static uint64_t hook_seed(const call *c)
                    (uint64_t)(uint32_t)c->tier << 32));
     h = mix64(h ^ ((uint64_t)(uint32_t)c->side | (uint64_t)c->pc << 32));
     return h ? h : 1;
-=======
+}
+
 /* pcall's message handler: keeps Lua's stack where the error was raised
  * (for `tiers check`), and leaves the error as it was.  The innermost
  * error's stack is kept: an outer hook's handler does not overwrite it.
@@ -437,7 +437,6 @@ static int call_traceback(lua_State *L)
         lua_pop(L, 1);
     }
     return 1;
->>>>>>> h24
 }
 
 /* Calls hook c->hook of effect c->effect in a fresh context.  Returns 0 or

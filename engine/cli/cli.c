@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 static void cli_vmessage(const struct cli *c, const char *fmt, va_list ap)
@@ -73,13 +74,53 @@ const char *cli_rc_text(const tiers_variant *v, int rc)
     return buf;
 }
 
+void cli_did_you_mean(const char *word, const char *const *names, int n)
+{
+    char near[200];
+    if (tiers_suggest(word, names, n, near, sizeof near) > 0)
+        fprintf(stderr, "tiers: did you mean %s?\n", near);
+}
+
+struct cli_names {
+    const char *names[256];
+    int n;
+};
+
+static void cli_collect_name(const char *name, const char *dir, const char *desc, void *ud)
+{
+    struct cli_names *list = ud;
+    (void)dir;
+    (void)desc;
+    if (list->n < 256)
+        list->names[list->n++] = strdup(name);
+}
+
+void cli_suggest_variant(const struct cli *c, const char *spec)
+{
+    struct stat st;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/variant.yaml", spec);
+    /* a bare name is looked up on the variant path, never in the current
+       folder: a folder here needs ./ */
+    if (!strchr(spec, '/') && stat(path, &st) == 0) {
+        fprintf(stderr, "tiers: did you mean ./%s? (a folder here is named with ./)\n",
+                spec);
+        return;
+    }
+    struct cli_names list = {.n = 0};
+    tiers_variants_list(c ? c->search : NULL, cli_collect_name, &list);
+    cli_did_you_mean(spec, list.names, list.n);
+    for (int i = 0; i < list.n; i++)
+        free((char *)list.names[i]);
+}
+
 /* Prints a load error so that it names the offending spec.  An error
  * placed in a file is printed as `file:line:col: message`, the form
  * editors jump to; any other (a variant not found, a bad --rule) as
  * every command's errors, `tiers: COMMAND: ...`. */
 void cli_load_error(const struct cli *c, const char *spec, const tiers_error *err)
 {
-    char text[1024];
+    char text[2048];
     tiers_error_text(err, text, sizeof text);
     if (text[0] == '\0')
         snprintf(text, sizeof text, "cannot load variant");
@@ -89,6 +130,10 @@ void cli_load_error(const struct cli *c, const char *spec, const tiers_error *er
         cli_error(c, "%s", text);
     else
         cli_error(c, "%s: %s", spec, text);
+    if (strstr(text, "rule")) /* a rule or option the variant lacks, or a bad value */
+        fprintf(stderr, "tiers: 'tiers options %s' lists every rule and option\n", spec);
+    else if (strstr(text, "not found"))
+        cli_suggest_variant(c, spec);
 }
 
 static tiers_variant *cli_load_rules(const struct cli *c, const char *spec,

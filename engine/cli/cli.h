@@ -253,7 +253,14 @@ const char *cli_rc_text(const tiers_variant *v, int rc);
  * options; on failure prints the error and returns NULL with *code set. */
 tiers_variant *cli_load_variant(const struct cli *c, const char *spec,
                                 int *code);
-/* Prints the error of a variant that did not load, naming spec. */
+/* "tiers: did you mean X?" on stderr when names (n < 0: NULL-ended) hold
+ * some close to word (tiers_suggest); nothing otherwise. */
+void cli_did_you_mean(const char *word, const char *const *names, int n);
+/* The same for a variant spec not found: ./SPEC when a folder of that
+ * name holding variant.yaml is here, else the close variant names. */
+void cli_suggest_variant(const struct cli *c, const char *spec);
+/* Prints the error of a variant that did not load, naming spec (with a
+ * "did you mean" when it was not found). */
 void cli_load_error(const struct cli *c, const char *spec, const tiers_error *err);
 /* Checks --notation against the variant; returns an exit code. */
 int cli_check_notation(const struct cli *c, const tiers_variant *v);

@@ -576,6 +576,17 @@ static int cli_parse(struct cli *c, int argc, char **argv)
     return -1;
 }
 
+static int cli_unknown_command(const char *name)
+{
+    const char *names[CLI_NCOMMANDS];
+    for (int i = 0; i < CLI_NCOMMANDS; i++)
+        names[i] = cli_commands[i].name;
+    fprintf(stderr, "tiers: unknown command '%s'\n", name);
+    cli_did_you_mean(name, names, CLI_NCOMMANDS);
+    fputs("try 'tiers --help'\n", stderr);
+    return CLI_USAGE;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2)
@@ -589,7 +600,7 @@ int main(int argc, char **argv)
                     cli_help_command(&cli_commands[i]);
                     return cli_finish_output(NULL, CLI_OK);
                 }
-            return cli_usage_error(NULL, "unknown command '%s'", argv[2]);
+            return cli_unknown_command(argv[2]);
         }
         cli_help_main();
         return cli_finish_output(NULL, CLI_OK); /* exit 3 if it could not be written */
@@ -607,7 +618,7 @@ int main(int argc, char **argv)
         if (strcmp(name, cli_commands[i].name) == 0)
             cmd = &cli_commands[i];
     if (!cmd)
-        return cli_usage_error(NULL, "unknown command '%s'", name);
+        return cli_unknown_command(name);
 
     struct cli c;
     memset(&c, 0, sizeof c);

@@ -65,6 +65,11 @@ enum cli_opt {
     CLI_OPT_AGENTS,
     CLI_OPT_PORT,
     CLI_OPT_BIND,
+    CLI_OPT_TIER,
+    CLI_OPT_PIECE,
+    CLI_OPT_FROM,
+    CLI_OPT_MERGED,
+    CLI_OPT_VARIANT,
     CLI_NOPTS
 };
 typedef uint64_t cli_opts;
@@ -115,6 +120,11 @@ _Static_assert(CLI_NOPTS <= 64, "cli_opts holds at most 64 options");
 #define CLI_O_AGENTS CLI_BIT(CLI_OPT_AGENTS)
 #define CLI_O_PORT CLI_BIT(CLI_OPT_PORT)
 #define CLI_O_BIND CLI_BIT(CLI_OPT_BIND)
+#define CLI_O_TIER CLI_BIT(CLI_OPT_TIER)
+#define CLI_O_PIECE CLI_BIT(CLI_OPT_PIECE)
+#define CLI_O_FROM CLI_BIT(CLI_OPT_FROM)
+#define CLI_O_MERGED CLI_BIT(CLI_OPT_MERGED)
+#define CLI_O_VARIANT CLI_BIT(CLI_OPT_VARIANT)
 
 #define CLI_O_COMMON (CLI_O_POSITION | CLI_O_NOTATION | CLI_O_RULE | \
                       CLI_O_VARIANTS | CLI_O_JSON)
@@ -166,6 +176,11 @@ struct cli {
     long long max_positions;  /* --max-positions N (solve; 0 = default) */
     const char *save;         /* --save FILE (solve) */
     const char *solved;       /* --solved FILE (moves) */
+    long tier;                /* --tier N (pieces) */
+    const char *piece;        /* --piece FACE (render) */
+    const char *from;         /* --from SQUARE (moves) */
+    int merged;               /* --merged (show) */
+    const char *variant;      /* --variant V (replay: play the record on V) */
     char **args;              /* positional arguments after COMMAND */
     int nargs;
 };
@@ -199,6 +214,11 @@ int cmd_cluster_run(struct cli *c);
 int cmd_values_run(struct cli *c);
 int cmd_ladder_run(struct cli *c);
 int cmd_serve_run(struct cli *c);
+int cmd_pieces_run(struct cli *c);
+int cmd_options_run(struct cli *c);
+/* The face of v called name into *face: CLI_OK, or CLI_INPUT after a
+ * message listing the faces with a "did you mean" (cmd_pieces.c). */
+int cli_find_face(const struct cli *c, const tiers_variant *v, const char *name, int *face);
 /* Reads the value of a serve option (cmd_serve.c): -1 to go on, or an
  * exit code after a usage error. */
 int cli_serve_option(struct cli *c, cli_opts bit, const char *arg);

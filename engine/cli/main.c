@@ -109,6 +109,15 @@ static const struct cli_option cli_options[] = {
      "serve on port P (default 0: a free port)"},
     {"bind", 0, required_argument, CLI_O_BIND, "ADDR",
      "serve on address ADDR (default 127.0.0.1)"},
+    {"tier", 0, required_argument, CLI_O_TIER, "N", "only tier N (1 = on the board)"},
+    {"piece", 0, required_argument, CLI_O_PIECE, "FACE",
+     "draw FACE's movement per tier instead of a position"},
+    {"from", 0, required_argument, CLI_O_FROM, "SQUARE",
+     "only the moves from SQUARE (the drops onto it when it is empty)"},
+    {"merged", 0, no_argument, CLI_O_MERGED, NULL,
+     "print the variant's effective YAML after inheritance and options"},
+    {"variant", 0, required_argument, CLI_O_VARIANT, "VARIANT",
+     "replay on VARIANT instead of the one named by the record's Variant tag"},
     {"help", 'h', no_argument, CLI_O_HELP, NULL, "show this help"},
 };
 
@@ -126,6 +135,7 @@ static const char *const cli_args_compare[] = {"VARIANT", "VARIANT", NULL};
 static const char *const cli_args_merge[] = {"FILE", "FILE", NULL};
 static const char *const cli_args_export[] = {"VARIANT", NULL};
 static const char *const cli_args_ladder[] = {"VARIANT", "AGENT", "AGENT", NULL};
+static const char *const cli_args_pieces[] = {"VARIANT", "FACE", NULL};
 static const char *const cli_args_serve[] = {"VARIANT|FOLDER", NULL};
 static const char *const cli_args_cluster[] = {"slurm|parallel|status", "VARIANT|DIR", NULL};
 
@@ -141,6 +151,17 @@ static const struct cli_command cli_commands[] = {
      "VARIANT [--position P] [OPTIONS]",
      "Each square shows its tower bottom to top, pieces joined by ':'.",
      CLI_O_COMMON, cli_args_variant, 1, 1},
+    {"pieces", cmd_pieces_run, "draw each face's movement per tier as a grid",
+     "VARIANT [FACE] [--tier N] [--json] [--rule KEY=VALUE] [--variants DIR]",
+     "Each grid is the diagram notation of docs/variant-format.md, forward\n"
+     "up: P the piece, o step, x jump, l leap, * slide to the edge, 2-9 a\n"
+     "ray of at most N squares, + a line the notation cannot draw.",
+     CLI_O_RULE | CLI_O_VARIANTS | CLI_O_JSON | CLI_O_TIER, cli_args_pieces, 1, 2},
+    {"options", cmd_options_run, "list the rules and options a variant can be run with",
+     "VARIANT [--json] [--variants DIR]",
+     "Every engine rule and option of the variant, with its type, default,\n"
+     "allowed values and meaning; each is set with --rule KEY=VALUE.",
+     CLI_O_VARIANTS | CLI_O_JSON, cli_args_variant, 1, 1},
     {"moves", cmd_moves_run, "list the legal moves, sorted",
      "VARIANT [--position P] [--count] [--batch FILE] [--solved FILE] [OPTIONS]",
      "With --batch, each input line is a position or a JSON object with a\n"
@@ -173,12 +194,15 @@ static const struct cli_command cli_commands[] = {
      cli_args_replay, 2, 2},
     {"render", cmd_render_run, "draw a position as an SVG picture",
      "VARIANT [--position P | --record FILE [--ply N]] [--move MOVE] "
-     "[-o FILE] [--png] [OPTIONS]",
+     "[-o FILE] [--png] [OPTIONS]\n"
+     "       tiers render VARIANT --piece FACE [-o FILE] [--png]",
+     "With --piece, draws FACE's movement grid at each tier instead (the\n"
+     "notation of 'tiers pieces').  "
      "Towers are stacked tiles (colour = owner, hatched = back face, gold\n"
      "rim = royal, arrow = facing, circled number = height); the hands\n"
      "stand beside the board and the last move is outlined.",
      CLI_O_POSITION | CLI_O_NOTATION | CLI_O_RULE | CLI_O_VARIANTS |
-         CLI_O_OUTPUT | CLI_O_RECORD | CLI_O_PLY | CLI_O_MOVE | CLI_O_PNG,
+         CLI_O_OUTPUT | CLI_O_RECORD | CLI_O_PLY | CLI_O_MOVE | CLI_O_PNG | CLI_O_PIECE,
      cli_args_variant, 1, 1},
     {"play", cmd_play_run, "play a game in the terminal",
      "VARIANT [--white human|AGENT] [--black human|AGENT] [--position P] "
@@ -533,6 +557,15 @@ static int cli_parse(struct cli *c, int argc, char **argv)
             break;
         }
         case CLI_O_YAML: c->yaml = 1; break;
+        case CLI_O_TIER:
+            if (cli_parse_int(optarg, 1, TIERS_MAX_TIERS, &c->tier) != 0)
+                return cli_usage_error(c, "--tier: '%s' is not a tier 1..%d", optarg,
+                                       TIERS_MAX_TIERS);
+            break;
+        case CLI_O_PIECE: c->piece = optarg; break;
+        case CLI_O_FROM: c->from = optarg; break;
+        case CLI_O_MERGED: c->merged = 1; break;
+        case CLI_O_VARIANT: c->variant = optarg; break;
         case CLI_O_PORT:
         case CLI_O_BIND: {
             int code = cli_serve_option(c, o->bit, optarg);

@@ -46,4 +46,93 @@ expect "--rule option typo" 2 - "did you mean fouls\?" -- check blog --rule foul
 expect "--rule bad value" 2 - "rules\.via must be" -- check blog --rule via=nope
 expect_grep "--rule bad value points to options" err "'tiers options blog'"
 
+# ---- tiers pieces: the grid is the diagram notation ----
+# A face written as a diagram comes back as the same diagram (the rays
+# may sit on any cell of their line; these sit where the grid puts them).
+mkdir -p probe
+cat >probe/variant.yaml <<'YAML'
+name: probe
+inherits: official
+faces:
+  probe:
+    symbol: Z
+    moves:
+      - diagram: |
+          . x . . . . .
+          . * . . . . .
+          . . o 3 . . .
+          . . o P . l .
+          . . . . . . .
+          . . . . . . .
+          . . . . . . .
+      - lines:
+          - {first: [0, 2], dir: [0, 1], len: 2, leaping: true}
+      - same
+YAML
+run pieces ./probe probe --tier 1
+expect_rc "pieces diagram" 0 && expect_out "pieces diagram" "probe: forward is up; P the piece, o step, x jump, l leap (via the squares between),
+* slide to the edge, 2-9 a ray of at most N squares
+
+probe (Z)
+  tier 1:
+    . x . . . . .
+    . * . . . . .
+    . . o 3 . . .
+    . . o P . l .
+    . . . . . . .
+    . . . . . . .
+    . . . . . . ."
+# tier 2: a general line (first [0,2], then [0,3]) is marked '+'
+run pieces ./probe probe
+expect_rc "pieces general line" 0 && {
+    expect_grep "pieces general line" out '^    \. \. \. \+ \. \. \.$'
+    expect_grep "pieces general legend" out '^  \+ = a line'
+    expect_grep "pieces same tier" out '^  tier 3: as tier 2$'
+}
+# The official General: a Shogi dragon at tier 1 (steps diagonally,
+# slides orthogonally; docs/rules/official.md), ranges of 2 and 3 on the
+# diagonals above.
+run pieces official general --json
+expect_rc "pieces json" 0 && expect_out "pieces json" '{"variant":"official","faces":[{"face":"general","symbol":"G","copies_below":false,"tiers":[{"tier":1,"lines":8,"grid":["o * o","* P *","o * o"]},{"tier":2,"lines":8,"grid":["2 * 2","* P *","2 * 2"]},{"tier":3,"lines":8,"grid":["3 * 3","* P *","3 * 3"]}]}]}'
+# Gounki's round piece: one square diagonally forward at every height.
+run pieces gounki round --tier 3
+expect_rc "pieces gounki" 0 && expect_out "pieces gounki" "gounki: forward is up; P the piece, o step, x jump, l leap (via the squares between),
+* slide to the edge, 2-9 a ray of at most N squares
+
+round (R)
+  tier 3:
+    o . o
+    . P .
+    . . ."
+expect "pieces face typo" 2 - "did you mean general\?" -- pieces official genral
+expect "pieces tier too high" 2 - "--tier 4: official has towers of at most 3" -- pieces official general --tier 4
+expect "pieces tier 0" 1 - "--tier: '0'" -- pieces official general --tier 0
+expect "pieces all faces" 0 "^tactician \(T\)$" - -- pieces official
+
+# ---- render --piece ----
+expect "render piece" 0 - - -- render official --piece general -o "$tmp/g.svg"
+check_sh "render piece svg" "grep -q '<svg' '$tmp/g.svg' && grep -c 'tier [123]<' '$tmp/g.svg' | grep -qx 3"
+check_sh "render piece cells" "grep -q '>P</text>' '$tmp/g.svg' && grep -q '>\*</text>' '$tmp/g.svg'"
+expect "render piece typo" 2 - "did you mean general\?" -- render official --piece genral
+expect "render piece and position" 1 - "--piece draws a face" -- render official --piece general --position x
+
+# ---- tiers options ----
+run options blog
+expect_rc "options blog" 0 && {
+    expect_grep "options blog rule" out '^  stack_own +bool +default true +true\|false$'
+    expect_grep "options blog option" out '^  fouls +choice default illegal +illegal\|lose$'
+    expect_grep "options blog doc" out '^ +a foul is refused, or may be played and its player loses$'
+    expect_grep "options blog sets" out '^ +\(also sets the engine rule via\)$'
+}
+run options gufuu --json
+expect_rc "options json" 0 && expect_grep "options json" out '\{"key":"repetition","kind":"option","type":"int","default":"4","value":"4","allowed":"an integer","sets":"repetition","doc":"N-fold repetition ends the game \(0 = off\)"\}'
+# every shipped option has a doc
+for v in blog gounki gufuu gungi-io official seed-25; do
+    run options "$v" --json
+    expect_rc "options $v" 0 && hasnt "$tmp/out" "options $v docs" '"kind":"option"[^}]*"doc":""'
+done
+mkvariant $'options:\n  newopt: {values: [a, b], default: a, doc: [not, text]}'
+expect "option doc not text" 2 - "options\.newopt\.doc" -- check ./mine
+mkvariant ''
+
 cli_end

@@ -442,8 +442,34 @@ int cli_sorted_moves(tiers_pos *p, const char *notation, char ***out, int *n)
     return cli_sorted_moves_status(p, notation, out, n, NULL);
 }
 
+int cli_parse_square(const tiers_variant *v, const char *text)
+{
+    char name[8];
+    for (int r = 0; text && r < tiers_variant_ranks(v); r++)
+        for (int f = 0; f < tiers_variant_files(v); f++)
+            if (!strcmp(tiers_square_name(f, r, name), text))
+                return r * 16 + f;
+    return -1;
+}
+
+int cli_move_touches(const tiers_pos *p, const tiers_move *m, int square)
+{
+    if (square < 0)
+        return 1;
+    int file = square % 16, rank = square / 16;
+    if (tiers_pos_height(p, file, rank) <= 0)
+        return m->kind == TIERS_MV_DROP && m->to == square;
+    return m->kind != TIERS_MV_DROP && m->kind != TIERS_MV_READY && m->from == square;
+}
+
 int cli_sorted_moves_status(tiers_pos *p, const char *notation, char ***out, int *n,
                             tiers_status *st)
+{
+    return cli_sorted_moves_from(p, notation, -1, out, n, st);
+}
+
+int cli_sorted_moves_from(tiers_pos *p, const char *notation, int square, char ***out,
+                          int *n, tiers_status *st)
 {
     *out = NULL;
     *n = 0;
@@ -461,16 +487,21 @@ int cli_sorted_moves_status(tiers_pos *p, const char *notation, char ***out, int
         free(moves);
         return TIERS_ENOMEM;
     }
+    int kept = 0;
     for (int i = 0; i < count; i++) {
         int rc;
-        text[i] = cli_move_text(p, &moves[i], notation, &rc);
-        if (!text[i]) {
-            cli_free_strings(text, i);
+        if (!cli_move_touches(p, &moves[i], square))
+            continue;
+        text[kept] = cli_move_text(p, &moves[i], notation, &rc);
+        if (!text[kept]) {
+            cli_free_strings(text, kept);
             free(moves);
             return rc;
         }
+        kept++;
     }
     free(moves);
+    count = kept;
     qsort(text, (size_t)count, sizeof *text, cli_strcmp_ptr);
     *out = text;
     *n = count;

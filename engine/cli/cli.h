@@ -347,6 +347,19 @@ int cli_sorted_moves(tiers_pos *p, const char *notation, char ***out, int *n);
 /* The same and the position's status (*st), from one generation. */
 int cli_sorted_moves_status(tiers_pos *p, const char *notation, char ***out, int *n,
                             tiers_status *st);
+/* The same, only the moves that touch square (cli_move_touches; < 0 =
+ * every move). */
+int cli_sorted_moves_from(tiers_pos *p, const char *notation, int square, char ***out,
+                          int *n, tiers_status *st);
+/* The square named text ("e5") on v's board, as rank * 16 + file, or -1. */
+int cli_parse_square(const tiers_variant *v, const char *text);
+/* m is a move from square (the top piece or stack there moves, strikes,
+ * turns, ...), or when square is empty a drop onto it; square < 0: any. */
+int cli_move_touches(const tiers_pos *p, const tiers_move *m, int square);
+/* Why text is not a legal move in p (a clause: "the tower on e5 is
+ * full"), into buf; "" when no reason is found. */
+const char *cli_why_illegal(tiers_pos *p, const char *text, const char *notation, char *buf,
+                            size_t size);
 void cli_free_strings(char **s, int n);
 int cli_strcmp_ptr(const void *a, const void *b);
 

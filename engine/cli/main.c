@@ -163,12 +163,14 @@ static const struct cli_command cli_commands[] = {
      "allowed values and meaning; each is set with --rule KEY=VALUE.",
      CLI_O_VARIANTS | CLI_O_JSON, cli_args_variant, 1, 1},
     {"moves", cmd_moves_run, "list the legal moves, sorted",
-     "VARIANT [--position P] [--count] [--batch FILE] [--solved FILE] [OPTIONS]",
+     "VARIANT [--position P] [--from SQUARE] [--count] [--batch FILE] [--solved FILE]\n"
+     "       [OPTIONS]",
      "With --batch, each input line is a position or a JSON object with a\n"
      "\"position\" field; one JSON object is written per line.  With\n"
      "--solved, each move is followed by its value for the side playing it\n"
      "(win, draw or loss, and the plies to the end under perfect play).",
-     CLI_O_COMMON | CLI_O_COUNT | CLI_O_BATCH | CLI_O_SOLVED, cli_args_variant, 1, 1},
+     CLI_O_COMMON | CLI_O_COUNT | CLI_O_BATCH | CLI_O_SOLVED | CLI_O_FROM, cli_args_variant, 1,
+     1},
     {"apply", cmd_apply_run, "make moves and print the resulting position",
      "VARIANT MOVE... [--position P] [OPTIONS]", NULL,
      CLI_O_COMMON, cli_args_apply, 2, -1},
@@ -184,14 +186,17 @@ static const struct cli_command cli_commands[] = {
      CLI_O_COMMON | CLI_O_TO, cli_args_convert, 1, -1},
     {"replay", cmd_replay_run, "replay a game record, checking every move",
      "VARIANT FILE [--notation NAME] [--verbose] [--rule KEY=VALUE] "
-     "[--variants DIR]",
+     "[--variants DIR]\n"
+     "       tiers replay FILE --variant VARIANT [OPTIONS]",
      "FILE ('-' = stdin) holds [Tag \"value\"] headers, numbered moves,\n"
      "{comments} and a result; the notation comes from --notation, the\n"
      "Notation tag, or the style of the moves.  The rules are the Options\n"
      "tag's, then --rule (which wins for the same key).  Prints each ply\n"
-     "(number, side, move, position hash) and the result and its reason.",
-     CLI_O_NOTATION | CLI_O_RULE | CLI_O_VARIANTS | CLI_O_VERBOSE,
-     cli_args_replay, 2, 2},
+     "(number, side, move, position hash) and the result and its reason.\n"
+     "--variant replays the record on VARIANT whatever its Variant tag says\n"
+     "(a parent variant's game on a child, say).",
+     CLI_O_NOTATION | CLI_O_RULE | CLI_O_VARIANTS | CLI_O_VERBOSE | CLI_O_VARIANT,
+     cli_args_replay, 1, 2},
     {"render", cmd_render_run, "draw a position as an SVG picture",
      "VARIANT [--position P | --record FILE [--ply N]] [--move MOVE] "
      "[-o FILE] [--png] [OPTIONS]\n"
@@ -207,7 +212,7 @@ static const struct cli_command cli_commands[] = {
     {"play", cmd_play_run, "play a game in the terminal",
      "VARIANT [--white human|AGENT] [--black human|AGENT] [--position P] "
      "[OPTIONS]",
-     "Type moves in the game's notation, or: moves, undo, hint [AGENT],\n"
+     "Type moves in the game's notation, or: moves [SQUARE], undo, hint [AGENT],\n"
      "save FILE, board, position, help, quit.  AGENT is an agent spec\n"
      "(random, greedy, alphabeta:4, mcts:2000, ...).  When standard input\n"
      "is not a terminal, moves are read from it line by line without\n"

@@ -135,4 +135,73 @@ mkvariant $'options:\n  newopt: {values: [a, b], default: a, doc: [not, text]}'
 expect "option doc not text" 2 - "options\.newopt\.doc" -- check ./mine
 mkvariant ''
 
+# ---- the traps ----
+# a bare P in a hand: three tiles show a Pawn (blog: P~B, P~V, P~G)
+expect "hand hint" 2 - "several tiles show this face, write P~B, P~V or P~G" \
+    -- show blog --position "9/9/9/9/9/9/9/9/9 KPk b bw 0 0"
+expect "hand hint black" 2 - "write p~B, p~V or p~G" \
+    -- show blog --position "9/9/9/9/9/9/9/9/9 Kkp b bw 0 0"
+expect "hand with back face" 0 - - -- show blog --position "9/9/9/9/9/9/9/9/9 KkP~B b bw 0 0"
+expect "hand unknown letter: no hint" 2 - "bad hand entry at 'Q" \
+    -- show blog --position "9/9/9/9/9/9/9/9/9 KkQ b bw 0 0"
+hasnt "$tmp/err" "hand unknown letter: no hint" "several tiles"
+
+# why a move is illegal (apply and play).  Gounki's start: white's square
+# on a1 steps forward or sideways (a2 empty... b1 square): a1^a2, a1^b1.
+expect "apply why: out of reach" 2 - "'a1-a3' is not a legal move here: the square on a1 cannot go there; it can go to a2, b1" \
+    -- apply gounki a1-a3
+expect "apply why: empty square" 2 - "a1-a2' is not a legal move here: a1 is empty" -- apply official a1-a2
+expect "apply why: not yours" 2 - "the top piece on a7 is not yours" -- apply gounki a7-a6
+# official's setup: white places on its own ranks 1-3 only
+expect "apply why: outside the zone" 2 - "no piece may be dropped on e5 now \(outside the zone" \
+    -- apply official 'M*e5'
+# a move into check under chess-like legality: the white Marshal on e9,
+# a black General on a8 sliding along rank 8 (and a black Marshal on e1)
+pos="4M4/g8/9/9/9/9/9/9/4m4 - w - 0 0 mode=advanced"
+expect "apply why: into check" 2 - "'e9-e8' is not a legal move here: it would leave your royal piece attacked" \
+    -- apply official --position "$pos" --rule check_rule=legal e9-e8
+expect "apply why: into check, piece letter" 2 - "the marshal on e9 cannot go there; it can go to d9, f9" \
+    -- apply official --position "$pos" --rule check_rule=legal Me9-e7
+printf 'a1-a3\n' >"$tmp/in"
+expect "play why" 2 - "line 1: 'a1-a3' is not a legal move here: the square on a1 cannot go there" -- play gounki
+
+# moves SQUARE in play, moves --from on the command line
+printf 'moves a1\nmoves b2\nmoves e5\n' >"$tmp/in"
+run play gounki
+expect_rc "play moves SQUARE" 0 && {
+    expect_grep "play moves SQUARE" out "^2 legal moves from a1:$"
+    expect_grep "play moves SQUARE list" out "^  a1\^a2 a1\^b1$"
+    expect_grep "play moves SQUARE b2" out "^  b2-b3 b2\^a2 b2\^c2$"
+    expect_grep "play moves empty SQUARE" out "^no legal moves from or onto e5$"
+    hasnt "$tmp/out" "play moves SQUARE: no other move" "a2-b3"
+}
+printf 'moves z9\n' >"$tmp/in"
+expect "play moves bad square" 2 - "'z9' is not a square" -- play gounki
+run moves gounki --from a2
+expect_rc "moves --from" 0 && expect_out "moves --from" "a2-b3"
+# official's setup: white places on ranks 7-9, the Marshal first (with or
+# without ending its setup: M*e8 and M*e8!)
+run moves official --from e8
+expect_rc "moves --from empty: drops onto it" 0 && expect_out "moves --from empty: drops onto it" "M*e8
+M*e8!"
+run moves official --from e2 --count
+expect_rc "moves --from outside the zone" 0 && expect_out "moves --from outside the zone" "0"
+expect "moves --from bad" 2 - "--from 'z9' is not a square of official \(a1\.\.i9\)" -- moves official --from z9
+expect "moves --from with --batch" 1 - "--from cannot be combined with --batch" -- moves official --from a1 --batch -
+
+# replay --variant: a parent's record on a child
+mkdir -p kid
+printf 'name: kid\ninherits: gounki\n' >kid/variant.yaml
+cat >"$tmp/hm.txt" <<'REC'
+[Variant "gounki"]
+[Options "halfmove_limit=4"]
+[Result "1/2-1/2"]
+
+1. a1^a2 b7-a6 2. b2-b3 e8^d7 3. d2-d3 1/2-1/2
+REC
+expect "replay on a child: refused" 2 - "the record is for variant 'gounki', not 'kid'.*--variant" -- replay ./kid "$tmp/hm.txt"
+expect "replay --variant" 0 '^reason: move limit$' - -- replay "$tmp/hm.txt" --variant ./kid
+expect "replay --variant and VARIANT" 1 - "with --variant, give only the FILE" -- replay gounki "$tmp/hm.txt" --variant ./kid
+expect "replay without FILE" 1 - "missing FILE" -- replay gounki
+
 cli_end

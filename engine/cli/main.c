@@ -148,9 +148,14 @@ static const struct cli_command cli_commands[] = {
      "Errors are printed as file:line:col: message.",
      CLI_O_RULE | CLI_O_VARIANTS | CLI_O_JSON, cli_args_variant, 1, 1},
     {"show", cmd_show_run, "draw the board, hands and status",
-     "VARIANT [--position P] [OPTIONS]",
-     "Each square shows its tower bottom to top, pieces joined by ':'.",
-     CLI_O_COMMON, cli_args_variant, 1, 1},
+     "VARIANT [--position P] [OPTIONS]\n"
+     "       tiers show VARIANT --merged [--json] [--rule KEY=VALUE] [--variants DIR]",
+     "Each square shows its tower bottom to top, pieces joined by ':'.\n"
+     "--merged prints the variant's YAML as tiers reads it instead: the\n"
+     "inherits chain merged and the --rule values applied, each key that\n"
+     "another file gives marked '# FILE:LINE' (--json: every value with its\n"
+     "file and line).",
+     CLI_O_COMMON | CLI_O_MERGED, cli_args_variant, 1, 1},
     {"pieces", cmd_pieces_run, "draw each face's movement per tier as a grid",
      "VARIANT [FACE] [--tier N] [--json] [--rule KEY=VALUE] [--variants DIR]",
      "Each grid is the diagram notation of docs/variant-format.md, forward\n"

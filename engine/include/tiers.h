@@ -253,6 +253,28 @@ typedef struct tiers_rule_info {
 TIERS_API int tiers_variant_rule_count(const tiers_variant *v);
 TIERS_API int tiers_variant_rule_info(const tiers_variant *v, int i, tiers_rule_info *out);
 
+/* A variant's YAML as tiers reads it: the file at path with its inherits
+ * chain merged (the child's mappings merged key by key, its other values
+ * replacing), each node remembering the file and line it came from
+ * (yamlview.c).  Read-only; the strings live as long as the tree. */
+typedef struct tiers_yaml tiers_yaml;
+typedef struct tiers_yaml_node tiers_yaml_node;
+enum { TIERS_YAML_SCALAR, TIERS_YAML_SEQ, TIERS_YAML_MAP };
+typedef struct tiers_yaml_node_info {
+    int kind;                     /* TIERS_YAML_* */
+    const char *key;              /* its key in a mapping, else NULL */
+    const char *value;            /* a scalar's text; NULL for null or a list/map */
+    const char *file;             /* the file it was read from */
+    int line;                     /* of its key in a mapping, else of the value */
+    const tiers_yaml_node *kids;  /* first child (lists, mappings), or NULL */
+    const tiers_yaml_node *next;  /* next sibling, or NULL */
+} tiers_yaml_node_info;
+/* NULL with err on failure (a file that does not read, a bad chain). */
+TIERS_API tiers_yaml *tiers_yaml_read(const char *path, const char *search, tiers_error *err);
+TIERS_API void tiers_yaml_free(tiers_yaml *y);
+TIERS_API const tiers_yaml_node *tiers_yaml_root(const tiers_yaml *y);
+TIERS_API void tiers_yaml_info(const tiers_yaml_node *n, tiers_yaml_node_info *out);
+
 /* ----------------------------------------------------------- positions */
 
 typedef struct tiers_pos tiers_pos;

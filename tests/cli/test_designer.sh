@@ -7,6 +7,7 @@ set -u
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cli_begin "$@"
+src=$(cd "$tests/.." && pwd)/variants
 
 # A child of blog in a folder of the current directory.
 mkdir -p "$tmp/work/mine"
@@ -203,5 +204,41 @@ expect "replay on a child: refused" 2 - "the record is for variant 'gounki', not
 expect "replay --variant" 0 '^reason: move limit$' - -- replay "$tmp/hm.txt" --variant ./kid
 expect "replay --variant and VARIANT" 1 - "with --variant, give only the FILE" -- replay gounki "$tmp/hm.txt" --variant ./kid
 expect "replay without FILE" 1 - "missing FILE" -- replay gounki
+
+# ---- show --merged ----
+printf 'name: mine\ninherits: gounki\ndescription: "a test: child"\nrules:\n  repetition: 4\n' >mine/variant.yaml
+start_line=$(grep -n '^start:' "$src/gounki/variant.yaml" | cut -d: -f1)
+stalemate_line=$(grep -n '^  stalemate:' "$src/gounki/variant.yaml" | cut -d: -f1)
+run show ./mine --merged
+expect_rc "merged" 0 && {
+    expect_grep "merged: own key bare" out '^description: "a test: child"$'
+    expect_grep "merged: own rule bare" out '^  repetition: 4$'
+    expect_grep "merged: parent key marked" out "^start: .*  # .*gounki/variant\.yaml:$start_line\$"
+    expect_grep "merged: parent rule marked" out "^  stalemate: loss  # .*gounki/variant\.yaml:$stalemate_line\$"
+    hasnt "$tmp/out" "merged: own keys unmarked" '^(name|description): .*#'
+}
+run show ./mine --merged --rule exit=true --rule no_moves=draw --rule max_plies=300
+expect_rc "merged --rule" 0 && {
+    expect_grep "merged: rule override" out '^  exit: true  # --rule$'
+    expect_grep "merged: option override" out '^    default: draw  # --rule$'
+    expect_grep "merged: rule added" out '^  max_plies: 300  # --rule$'
+    hasnt "$tmp/out" "merged: overridden value gone" '^  exit: false'
+}
+expect "merged bad rule" 2 - "did you mean exit\?" -- show ./mine --merged --rule exi=true
+run show ./mine --merged --json
+expect_rc "merged json" 0 && {
+    expect_grep "merged json parent" out "\"start\":\{\"value\":\"rsrsrsrs/srsrsrsr/8/8/8/8/RSRSRSRS/SRSRSRSR - w - 0 0\",\"file\":\"[^\"]*gounki/variant\.yaml\",\"line\":$start_line\}"
+    expect_grep "merged json own" out '"description":\{"value":"a test: child","file":"\./mine/variant\.yaml","line":3\}'
+}
+# The merged YAML is the variant: without its inherits line it loads as
+# the same game (same perft, same pieces), diagrams included.
+for v in seed-25 ./probe; do
+    mkdir -p flat
+    "$tiers" show "$v" --merged | grep -v '^inherits:' >flat/variant.yaml
+    check_sh "merged $v loads" "'$tiers' check ./flat >/dev/null"
+    same "merged $v perft" "$("$tiers" perft "$v" 2 | head -1)" "$("$tiers" perft ./flat 2 | head -1)"
+    same "merged $v pieces" "$("$tiers" pieces "$v" | tail -n +2)" "$("$tiers" pieces ./flat | tail -n +2)"
+done
+expect "merged with --position" 1 - "--merged shows the variant" -- show gounki --merged --position x
 
 cli_end

@@ -57,10 +57,8 @@ static const struct cli_option cli_options[] = {
      "make MOVE first and highlight it"},
     {"png", 0, no_argument, CLI_O_PNG, NULL,
      "write PNG instead of SVG (needs -o FILE and a build with librsvg)"},
-    {"white", 0, required_argument, CLI_O_WHITE, "WHO",
-     "who plays white: an agent spec (play: or human, the default)"},
-    {"black", 0, required_argument, CLI_O_BLACK, "WHO",
-     "who plays black: an agent spec (play: or human, the default)"},
+    {"white", 0, required_argument, CLI_O_WHITE, "WHO", "who plays white: an agent spec"},
+    {"black", 0, required_argument, CLI_O_BLACK, "WHO", "who plays black: an agent spec"},
     {"seed", 0, required_argument, CLI_O_SEED, "N",
      "seed of the random choices, 0..2147483647 (play: default from the clock; "
      "playout, compare: 1)"},
@@ -122,6 +120,16 @@ static const struct cli_option cli_options[] = {
 };
 
 enum { CLI_NOPTIONS = (int)(sizeof cli_options / sizeof cli_options[0]) };
+
+/* Help lines one command gives an option instead of the table's (only
+ * play takes a human). */
+static const struct {
+    cli_opts bit;
+    const char *cmd, *help;
+} cli_help_own[] = {
+    {CLI_O_WHITE, "play", "who plays white: human (the default) or an agent spec"},
+    {CLI_O_BLACK, "play", "who plays black: human (the default) or an agent spec"},
+};
 
 /* ----------------------------------------------------------- commands */
 
@@ -188,7 +196,8 @@ static const struct cli_command cli_commands[] = {
      "VARIANT [MOVE...] --position P --notation FROM --to TO [OPTIONS]",
      "Prints the position in TO, then each move (read in FROM, played in\n"
      "order) in TO, one per line.",
-     CLI_O_COMMON | CLI_O_TO, cli_args_convert, 1, -1},
+     CLI_O_POSITION | CLI_O_NOTATION | CLI_O_RULE | CLI_O_VARIANTS | CLI_O_TO, cli_args_convert,
+     1, -1},
     {"replay", cmd_replay_run, "replay a game record, checking every move",
      "VARIANT FILE [--notation NAME] [--verbose] [--rule KEY=VALUE] "
      "[--variants DIR]\n"
@@ -361,15 +370,20 @@ static void cli_option_head(const struct cli_option *o, char *buf,
                  o->arg ? o->arg : "");
 }
 
-static void cli_help_options(cli_opts mask)
+/* The options of mask; cmd (or NULL) picks a command's own help line. */
+static void cli_help_options(cli_opts mask, const char *cmd)
 {
     char head[64];
     for (int i = 0; i < CLI_NOPTIONS; i++) {
         const struct cli_option *o = &cli_options[i];
         if (!(o->bit & mask))
             continue;
+        const char *help = o->help;
+        for (size_t k = 0; cmd && k < sizeof cli_help_own / sizeof cli_help_own[0]; k++)
+            if (cli_help_own[k].bit == o->bit && !strcmp(cli_help_own[k].cmd, cmd))
+                help = cli_help_own[k].help;
         cli_option_head(o, head, sizeof head);
-        printf("  %-24s %s\n", head, o->help);
+        printf("  %-24s %s\n", head, help);
     }
 }
 
@@ -383,7 +397,7 @@ static void cli_help_main(void)
     for (int i = 0; i < CLI_NCOMMANDS; i++)
         printf("  %-10s %s\n", cli_commands[i].name, cli_commands[i].summary);
     printf("\ncommon options (see 'tiers COMMAND --help' for the rest):\n");
-    cli_help_options(CLI_O_COMMON | CLI_O_HELP);
+    cli_help_options(CLI_O_COMMON | CLI_O_HELP, NULL);
     printf("\nexit status: 0 ok, 1 usage error, 2 bad input (variant, "
            "position, move),\n3 internal error (script failure, out of "
            "memory).\n");
@@ -396,7 +410,7 @@ static void cli_help_command(const struct cli_command *cmd)
     if (cmd->detail)
         printf("%s\n", cmd->detail);
     printf("\noptions:\n");
-    cli_help_options(cmd->options | CLI_O_HELP);
+    cli_help_options(cmd->options | CLI_O_HELP, cmd->name);
 }
 
 /* ------------------------------------------------------------ parsing */

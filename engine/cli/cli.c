@@ -9,13 +9,45 @@
 #include <sys/stat.h>
 #include <time.h>
 
+/* The library names an unknown agent as "agent 'NAME...': unknown agent
+ * (known: a, b, c)": whatever command printed it, a "did you mean"
+ * follows (the names from the message itself, so the list stays the
+ * library's). */
+static void cli_suggest_agent(const char *msg)
+{
+    const char *at = strstr(msg, "agent '"), *known = strstr(msg, "unknown agent (known: ");
+    if (!at || !known)
+        return;
+    char name[64], list[256];
+    const char *names[16];
+    at += strlen("agent '");
+    size_t len = strcspn(at, "':");
+    snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), at);
+    known += strlen("unknown agent (known: ");
+    snprintf(list, sizeof list, "%.*s", (int)strcspn(known, ")"), known);
+    int n = 0;
+    for (char *save = NULL, *w = strtok_r(list, ", ", &save); w && n < 16;
+         w = strtok_r(NULL, ", ", &save))
+        names[n++] = w;
+    cli_did_you_mean(name, names, n);
+}
+
 static void cli_vmessage(const struct cli *c, const char *fmt, va_list ap)
 {
+    char small[1024], *msg = small;
+    va_list again;
+    va_copy(again, ap);
+    int len = vsnprintf(small, sizeof small, fmt, ap);
+    if (len >= (int)sizeof small && (msg = malloc((size_t)len + 1)) != NULL)
+        vsnprintf(msg, (size_t)len + 1, fmt, again);
+    va_end(again);
     fputs("tiers: ", stderr);
     if (c && c->cmd)
         fprintf(stderr, "%s: ", c->cmd->name);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    fprintf(stderr, "%s\n", msg ? msg : small); /* out of memory: the message cut */
+    cli_suggest_agent(msg ? msg : small);
+    if (msg != small)
+        free(msg);
 }
 
 void cli_error(const struct cli *c, const char *fmt, ...)

@@ -21,6 +21,11 @@ expect "command swap" 1 - "did you mean check\?" -- chekc
 expect "command far" 1 - - -- frobnicate
 hasnt "$tmp/err" "command far: no suggestion" "did you mean"
 expect "help command typo" 1 - "did you mean render\?" -- help rendr
+expect "agent typo (play)" 1 - "did you mean alphabeta\?" -- play gounki --black alphabta
+expect "agent typo with parameters (playout)" 1 - "did you mean mcts\?" \
+    -- playout gounki --black mtcs:iterations=3 --games 1 --db "$tmp/a.db"
+expect "agent far" 1 - "unknown agent" -- play gounki --black zzzzz
+hasnt "$tmp/err" "agent far: no suggestion" "did you mean"
 expect "variant typo" 2 - "did you mean blog\?" -- moves blgo
 expect "variant folder here" 2 - "did you mean \./mine\?" -- moves mine
 expect "variant folder ./ works" 0 - - -- moves ./mine --count

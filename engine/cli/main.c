@@ -505,8 +505,20 @@ static int cli_parse(struct cli *c, int argc, char **argv)
                                            argv[optind - 1]);
         }
         if (opt == '?') {
-            return cli_usage_error(c, "unknown option '%s'",
-                                   cli_bad_token(argv, optind, optopt, tok));
+            const char *bad = cli_bad_token(argv, optind, optopt, tok);
+            cli_error(c, "unknown option '%s'", bad);
+            if (!strncmp(bad, "--", 2)) {
+                const char *names[CLI_NOPTIONS];
+                char full[CLI_NOPTIONS][32], word[64];
+                for (int i = 0; i < CLI_NOPTIONS; i++) {
+                    snprintf(full[i], sizeof full[i], "--%s", cli_options[i].name);
+                    names[i] = full[i];
+                }
+                snprintf(word, sizeof word, "%.*s", (int)strcspn(bad, "="), bad);
+                cli_did_you_mean(word, names, CLI_NOPTIONS);
+            }
+            fputs("try 'tiers --help'\n", stderr);
+            return CLI_USAGE;
         }
         if (opt == ':') {
             return cli_usage_error(c, "option '%s' needs an argument",

@@ -26,6 +26,7 @@ expect "agent typo with parameters (playout)" 1 - "did you mean mcts\?" \
     -- playout gounki --black mtcs:iterations=3 --games 1 --db "$tmp/a.db"
 expect "agent far" 1 - "unknown agent" -- play gounki --black zzzzz
 hasnt "$tmp/err" "agent far: no suggestion" "did you mean"
+expect "option typo" 1 - "did you mean --variants or --variant\?" -- moves gounki --varaints x
 expect "variant typo" 2 - "did you mean blog\?" -- moves blgo
 expect "variant folder here" 2 - "did you mean \./mine\?" -- moves mine
 expect "variant folder ./ works" 0 - - -- moves ./mine --count

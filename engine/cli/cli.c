@@ -6,15 +6,48 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+
+/* The library names an unknown agent as "agent 'NAME...': unknown agent
+ * (known: a, b, c)": whatever command printed it, a "did you mean"
+ * follows (the names from the message itself, so the list stays the
+ * library's). */
+static void cli_suggest_agent(const char *msg)
+{
+    const char *at = strstr(msg, "agent '"), *known = strstr(msg, "unknown agent (known: ");
+    if (!at || !known)
+        return;
+    char name[64], list[256];
+    const char *names[16];
+    at += strlen("agent '");
+    size_t len = strcspn(at, "':");
+    snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), at);
+    known += strlen("unknown agent (known: ");
+    snprintf(list, sizeof list, "%.*s", (int)strcspn(known, ")"), known);
+    int n = 0;
+    for (char *save = NULL, *w = strtok_r(list, ", ", &save); w && n < 16;
+         w = strtok_r(NULL, ", ", &save))
+        names[n++] = w;
+    cli_did_you_mean(name, names, n);
+}
 
 static void cli_vmessage(const struct cli *c, const char *fmt, va_list ap)
 {
+    char small[1024], *msg = small;
+    va_list again;
+    va_copy(again, ap);
+    int len = vsnprintf(small, sizeof small, fmt, ap);
+    if (len >= (int)sizeof small && (msg = malloc((size_t)len + 1)) != NULL)
+        vsnprintf(msg, (size_t)len + 1, fmt, again);
+    va_end(again);
     fputs("tiers: ", stderr);
     if (c && c->cmd)
         fprintf(stderr, "%s: ", c->cmd->name);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    fprintf(stderr, "%s\n", msg ? msg : small); /* out of memory: the message cut */
+    cli_suggest_agent(msg ? msg : small);
+    if (msg != small)
+        free(msg);
 }
 
 void cli_error(const struct cli *c, const char *fmt, ...)
@@ -73,13 +106,53 @@ const char *cli_rc_text(const tiers_variant *v, int rc)
     return buf;
 }
 
+void cli_did_you_mean(const char *word, const char *const *names, int n)
+{
+    char near[200];
+    if (tiers_suggest(word, names, n, near, sizeof near) > 0)
+        fprintf(stderr, "tiers: did you mean %s?\n", near);
+}
+
+struct cli_names {
+    const char *names[256];
+    int n;
+};
+
+static void cli_collect_name(const char *name, const char *dir, const char *desc, void *ud)
+{
+    struct cli_names *list = ud;
+    (void)dir;
+    (void)desc;
+    if (list->n < 256)
+        list->names[list->n++] = strdup(name);
+}
+
+void cli_suggest_variant(const struct cli *c, const char *spec)
+{
+    struct stat st;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/variant.yaml", spec);
+    /* a bare name is looked up on the variant path, never in the current
+       folder: a folder here needs ./ */
+    if (!strchr(spec, '/') && stat(path, &st) == 0) {
+        fprintf(stderr, "tiers: did you mean ./%s? (a folder here is named with ./)\n",
+                spec);
+        return;
+    }
+    struct cli_names list = {.n = 0};
+    tiers_variants_list(c ? c->search : NULL, cli_collect_name, &list);
+    cli_did_you_mean(spec, list.names, list.n);
+    for (int i = 0; i < list.n; i++)
+        free((char *)list.names[i]);
+}
+
 /* Prints a load error so that it names the offending spec.  An error
  * placed in a file is printed as `file:line:col: message`, the form
  * editors jump to; any other (a variant not found, a bad --rule) as
  * every command's errors, `tiers: COMMAND: ...`. */
 void cli_load_error(const struct cli *c, const char *spec, const tiers_error *err)
 {
-    char text[1024];
+    char text[2048];
     tiers_error_text(err, text, sizeof text);
     if (text[0] == '\0')
         snprintf(text, sizeof text, "cannot load variant");
@@ -89,6 +162,10 @@ void cli_load_error(const struct cli *c, const char *spec, const tiers_error *er
         cli_error(c, "%s", text);
     else
         cli_error(c, "%s: %s", spec, text);
+    if (strstr(text, "rule")) /* a rule or option the variant lacks, or a bad value */
+        fprintf(stderr, "tiers: 'tiers options %s' lists every rule and option\n", spec);
+    else if (strstr(text, "not found"))
+        cli_suggest_variant(c, spec);
 }
 
 static tiers_variant *cli_load_rules(const struct cli *c, const char *spec,
@@ -401,8 +478,34 @@ int cli_sorted_moves(tiers_pos *p, const char *notation, char ***out, int *n)
     return cli_sorted_moves_status(p, notation, out, n, NULL);
 }
 
+int cli_parse_square(const tiers_variant *v, const char *text)
+{
+    char name[8];
+    for (int r = 0; text && r < tiers_variant_ranks(v); r++)
+        for (int f = 0; f < tiers_variant_files(v); f++)
+            if (!strcmp(tiers_square_name(f, r, name), text))
+                return r * 16 + f;
+    return -1;
+}
+
+int cli_move_touches(const tiers_pos *p, const tiers_move *m, int square)
+{
+    if (square < 0)
+        return 1;
+    int file = square % 16, rank = square / 16;
+    if (tiers_pos_height(p, file, rank) <= 0)
+        return m->kind == TIERS_MV_DROP && m->to == square;
+    return m->kind != TIERS_MV_DROP && m->kind != TIERS_MV_READY && m->from == square;
+}
+
 int cli_sorted_moves_status(tiers_pos *p, const char *notation, char ***out, int *n,
                             tiers_status *st)
+{
+    return cli_sorted_moves_from(p, notation, -1, out, n, st);
+}
+
+int cli_sorted_moves_from(tiers_pos *p, const char *notation, int square, char ***out,
+                          int *n, tiers_status *st)
 {
     *out = NULL;
     *n = 0;
@@ -420,16 +523,21 @@ int cli_sorted_moves_status(tiers_pos *p, const char *notation, char ***out, int
         free(moves);
         return TIERS_ENOMEM;
     }
+    int kept = 0;
     for (int i = 0; i < count; i++) {
         int rc;
-        text[i] = cli_move_text(p, &moves[i], notation, &rc);
-        if (!text[i]) {
-            cli_free_strings(text, i);
+        if (!cli_move_touches(p, &moves[i], square))
+            continue;
+        text[kept] = cli_move_text(p, &moves[i], notation, &rc);
+        if (!text[kept]) {
+            cli_free_strings(text, kept);
             free(moves);
             return rc;
         }
+        kept++;
     }
     free(moves);
+    count = kept;
     qsort(text, (size_t)count, sizeof *text, cli_strcmp_ptr);
     *out = text;
     *n = count;

@@ -65,6 +65,11 @@ enum cli_opt {
     CLI_OPT_AGENTS,
     CLI_OPT_PORT,
     CLI_OPT_BIND,
+    CLI_OPT_TIER,
+    CLI_OPT_PIECE,
+    CLI_OPT_FROM,
+    CLI_OPT_MERGED,
+    CLI_OPT_VARIANT,
     CLI_NOPTS
 };
 typedef uint64_t cli_opts;
@@ -115,6 +120,11 @@ _Static_assert(CLI_NOPTS <= 64, "cli_opts holds at most 64 options");
 #define CLI_O_AGENTS CLI_BIT(CLI_OPT_AGENTS)
 #define CLI_O_PORT CLI_BIT(CLI_OPT_PORT)
 #define CLI_O_BIND CLI_BIT(CLI_OPT_BIND)
+#define CLI_O_TIER CLI_BIT(CLI_OPT_TIER)
+#define CLI_O_PIECE CLI_BIT(CLI_OPT_PIECE)
+#define CLI_O_FROM CLI_BIT(CLI_OPT_FROM)
+#define CLI_O_MERGED CLI_BIT(CLI_OPT_MERGED)
+#define CLI_O_VARIANT CLI_BIT(CLI_OPT_VARIANT)
 
 #define CLI_O_COMMON (CLI_O_POSITION | CLI_O_NOTATION | CLI_O_RULE | \
                       CLI_O_VARIANTS | CLI_O_JSON)
@@ -166,6 +176,11 @@ struct cli {
     long long max_positions;  /* --max-positions N (solve; 0 = default) */
     const char *save;         /* --save FILE (solve) */
     const char *solved;       /* --solved FILE (moves) */
+    long tier;                /* --tier N (pieces) */
+    const char *piece;        /* --piece FACE (render) */
+    const char *from;         /* --from SQUARE (moves) */
+    int merged;               /* --merged (show) */
+    const char *variant;      /* --variant V (replay: play the record on V) */
     char **args;              /* positional arguments after COMMAND */
     int nargs;
 };
@@ -199,6 +214,11 @@ int cmd_cluster_run(struct cli *c);
 int cmd_values_run(struct cli *c);
 int cmd_ladder_run(struct cli *c);
 int cmd_serve_run(struct cli *c);
+int cmd_pieces_run(struct cli *c);
+int cmd_options_run(struct cli *c);
+/* The face of v called name into *face: CLI_OK, or CLI_INPUT after a
+ * message listing the faces with a "did you mean" (cmd_pieces.c). */
+int cli_find_face(const struct cli *c, const tiers_variant *v, const char *name, int *face);
 /* Reads the value of a serve option (cmd_serve.c): -1 to go on, or an
  * exit code after a usage error. */
 int cli_serve_option(struct cli *c, cli_opts bit, const char *arg);
@@ -253,7 +273,14 @@ const char *cli_rc_text(const tiers_variant *v, int rc);
  * options; on failure prints the error and returns NULL with *code set. */
 tiers_variant *cli_load_variant(const struct cli *c, const char *spec,
                                 int *code);
-/* Prints the error of a variant that did not load, naming spec. */
+/* "tiers: did you mean X?" on stderr when names (n < 0: NULL-ended) hold
+ * some close to word (tiers_suggest); nothing otherwise. */
+void cli_did_you_mean(const char *word, const char *const *names, int n);
+/* The same for a variant spec not found: ./SPEC when a folder of that
+ * name holding variant.yaml is here, else the close variant names. */
+void cli_suggest_variant(const struct cli *c, const char *spec);
+/* Prints the error of a variant that did not load, naming spec (with a
+ * "did you mean" when it was not found). */
 void cli_load_error(const struct cli *c, const char *spec, const tiers_error *err);
 /* Checks --notation against the variant; returns an exit code. */
 int cli_check_notation(const struct cli *c, const tiers_variant *v);
@@ -320,6 +347,19 @@ int cli_sorted_moves(tiers_pos *p, const char *notation, char ***out, int *n);
 /* The same and the position's status (*st), from one generation. */
 int cli_sorted_moves_status(tiers_pos *p, const char *notation, char ***out, int *n,
                             tiers_status *st);
+/* The same, only the moves that touch square (cli_move_touches; < 0 =
+ * every move). */
+int cli_sorted_moves_from(tiers_pos *p, const char *notation, int square, char ***out,
+                          int *n, tiers_status *st);
+/* The square named text ("e5") on v's board, as rank * 16 + file, or -1. */
+int cli_parse_square(const tiers_variant *v, const char *text);
+/* m is a move from square (the top piece or stack there moves, strikes,
+ * turns, ...), or when square is empty a drop onto it; square < 0: any. */
+int cli_move_touches(const tiers_pos *p, const tiers_move *m, int square);
+/* Why text is not a legal move in p (a clause: "the tower on e5 is
+ * full"), into buf; "" when no reason is found. */
+const char *cli_why_illegal(tiers_pos *p, const char *text, const char *notation, char *buf,
+                            size_t size);
 void cli_free_strings(char **s, int n);
 int cli_strcmp_ptr(const void *a, const void *b);
 

@@ -26,9 +26,13 @@ static int cmd_apply_list(const struct cli *c, tiers_pos *p, tiers_move *legal)
         memset(&err, 0, sizeof err);
         int rc = tiers_move_find(p, tok, c->notation, legal, n, &m, &err);
         if (rc < 0) {
+            char why[512] = "";
             tiers_error_text(&err, text, sizeof text);
-            cli_error(c, "move %d '%s': %s", i, tok,
-                      text[0] ? text : cli_rc_text(tiers_pos_variant(p), rc));
+            if (rc == TIERS_EILLEGAL)
+                cli_why_illegal(p, tok, c->notation, why, sizeof why);
+            cli_error(c, "move %d '%s': %s%s%s", i, tok,
+                      text[0] ? text : cli_rc_text(tiers_pos_variant(p), rc), why[0] ? ": " : "",
+                      why);
             return cli_exit_for(rc) == CLI_INTERNAL ? CLI_INTERNAL
                                                     : CLI_INPUT;
         }

@@ -151,12 +151,21 @@ int cmd_moves_run(struct cli *c)
     if (c->solved && (c->batch || c->count))
         return cli_usage_error(c, "--solved cannot be combined with %s",
                                c->batch ? "--batch" : "--count");
+    if (c->from && (c->batch || c->solved))
+        return cli_usage_error(c, "--from cannot be combined with %s",
+                               c->batch ? "--batch" : "--solved");
     tiers_variant *v;
     tiers_pos *p;
     int code = cli_open(c, c->args[0], 0, &v, &p);
     if (!p)
         return code;
-    if (c->batch) {
+    int from = c->from ? cli_parse_square(v, c->from) : -1;
+    if (c->from && from < 0) {
+        cli_error(c, "--from '%s' is not a square of %s (a1..%c%d)", c->from,
+                  tiers_variant_name(v), 'a' + tiers_variant_files(v) - 1,
+                  tiers_variant_ranks(v));
+        code = CLI_INPUT;
+    } else if (c->batch) {
         code = cmd_moves_batch(c, p);
     } else if (c->solved) {
         code = cli_solved_moves(c, p);
@@ -164,8 +173,8 @@ int cmd_moves_run(struct cli *c)
         char **moves;
         int n;
         tiers_status st; /* with the moves when the output shows it */
-        int rc = cli_sorted_moves_status(p, c->notation, &moves, &n,
-                                         c->json && !c->count ? &st : NULL);
+        int rc = cli_sorted_moves_from(p, c->notation, from, &moves, &n,
+                                       c->json && !c->count ? &st : NULL);
         if (rc < 0) {
             cli_error(c, "cannot list moves: %s", cli_rc_text(v, rc));
             code = cli_exit_for(rc);

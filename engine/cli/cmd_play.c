@@ -347,7 +347,7 @@ static int play_agents(struct play_game *g)
 static void play_help(void)
 {
     printf("Type a move in the game's notation, or a command:\n"
-           "  moves          list the legal moves\n"
+           "  moves [SQUARE] list the legal moves (from SQUARE, or onto it when empty)\n"
            "  undo           take back your last move (and the replies to it)\n"
            "  hint [AGENT]   suggest a move (default agent: %s)\n"
            "  save FILE      write the game record to FILE\n"
@@ -383,19 +383,26 @@ static int play_complain(struct play_game *g, int code, const char *fmt, ...)
     return code;
 }
 
-static int play_cmd_moves(struct play_game *g)
+/* moves [SQUARE]: every legal move, or those from SQUARE (the drops onto
+ * it when it is empty). */
+static int play_cmd_moves(struct play_game *g, const char *square)
 {
     char **moves;
-    int n;
-    int rc = cli_sorted_moves(g->p, g->notation, &moves, &n);
+    int n, sq = square && *square ? cli_parse_square(g->v, square) : -1;
+    if (square && *square && sq < 0)
+        return play_complain(g, CLI_INPUT, "moves: '%s' is not a square of the board",
+                             square);
+    int rc = cli_sorted_moves_from(g->p, g->notation, sq, &moves, &n, NULL);
     char where[1400];
     if (rc < 0)
         return play_complain(g, cli_exit_for(rc), "moves: %s\n  %s", cli_rc_text(g->v, rc),
                              failrec_context(g->p, rc, NULL, where, sizeof where));
     if (!n)
-        printf("no legal moves\n");
+        printf("no legal moves%s%s\n", sq >= 0 ? " from or onto " : "", sq >= 0 ? square : "");
     else {
-        printf("%d legal move%s:\n", n, n == 1 ? "" : "s");
+        printf("%d legal move%s%s%s:\n", n, n == 1 ? "" : "s",
+               sq < 0 ? "" : tiers_pos_height(g->p, sq % 16, sq / 16) > 0 ? " from " : " onto ",
+               sq >= 0 ? square : "");
         play_wrapped(moves, n, "  ");
     }
     cli_free_strings(moves, n);
@@ -565,10 +572,13 @@ static int play_human_move(struct play_game *g, const char *word)
         tiers_error_text(&err, msg, sizeof msg);
         if (cli_exit_for(rc) == CLI_INTERNAL)
             return play_complain(g, CLI_INTERNAL, "'%s': %s", word, cli_rc_text(g->v, rc));
-        char eg[256] = "";
-        if (g->interactive)
+        char eg[256] = "", why[512] = "";
+        if (rc == TIERS_EILLEGAL)
+            cli_why_illegal(g->p, word, g->notation, why, sizeof why);
+        if (g->interactive && !why[0])
             play_examples(g, eg, sizeof eg);
-        return play_complain(g, CLI_INPUT, "%s%s", msg[0] ? msg : "not a legal move", eg);
+        return play_complain(g, CLI_INPUT, "%s%s%s%s", msg[0] ? msg : "not a legal move",
+                             why[0] ? ": " : "", why, eg);
     }
     char *text = cli_move_text(g->p, &m, g->notation, &rc);
     if (!text)
@@ -603,7 +613,7 @@ static int play_line(struct play_game *g, char *line)
         return CLI_OK;
     }
     if (!strcmp(word, "moves"))
-        return play_cmd_moves(g);
+        return play_cmd_moves(g, arg);
     if (!strcmp(word, "undo"))
         return play_cmd_undo(g);
     if (!strcmp(word, "hint"))

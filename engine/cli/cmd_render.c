@@ -1,6 +1,7 @@
 /* cmd_render.c - `tiers render`: a position as an SVG picture (svg.c),
  * from the start, --position, or ply N of a game record, optionally after
- * one more move (--move) that is then highlighted.  --png turns the
+ * one more move (--move) that is then highlighted; or, with --piece FACE,
+ * that face's movement grid per tier (pieces.c).  --png turns the
  * picture into a PNG in memory (png.c, librsvg) before it is written. */
 #include <errno.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include "cli.h"
 #include "gamerec.h"
 #include "outfile.h"
+#include "pieces.h"
 #include "png.h"
 #include "svg.h"
 
@@ -131,10 +133,77 @@ static int cmd_render_move(const struct cli *c, const tiers_variant *v,
     return CLI_OK;
 }
 
+enum { CMD_RENDER_CELL = 28, CMD_RENDER_GAP = 24 };
+
+/* Text with the XML specials escaped. */
+static void cmd_render_xml(FILE *f, const char *s)
+{
+    for (; *s; s++)
+        switch (*s) {
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '&': fputs("&amp;", f); break;
+        default: fputc(*s, f);
+        }
+}
+
+/* One tier's grid at x, y: a square per cell, the piece gold, each target
+ * with its notation letter. */
+static void cmd_render_grid(FILE *f, const pieces_grid *g, int tier, int x, int y)
+{
+    int side = 2 * g->radius + 1;
+    fprintf(f, "<g><text x=\"%d\" y=\"%d\" font-size=\"14\">tier %d</text>\n", x,
+            y - 6, tier);
+    for (int r = 0; r < side; r++)
+        for (int col = 0; col < side; col++) {
+            char ch = g->cell[r][col];
+            int cx = x + col * CMD_RENDER_CELL, cy = y + r * CMD_RENDER_CELL;
+            const char *fill = ch == 'P' ? "#e0b040" : ch == '.' ? "#f4f0e6" : "#8fb8de";
+            fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" "
+                    "stroke=\"#666\"/>\n", cx, cy, CMD_RENDER_CELL, CMD_RENDER_CELL, fill);
+            if (ch != '.')
+                fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"16\" "
+                        "text-anchor=\"middle\">%c</text>\n", cx + CMD_RENDER_CELL / 2,
+                        cy + CMD_RENDER_CELL * 2 / 3, ch);
+        }
+    fputs("</g>\n", f);
+}
+
+/* The SVG of --piece: one grid per tier, side by side (forward up). */
+static int cmd_render_piece_svg(FILE *f, const tiers_variant *v, int face)
+{
+    int tiers = tiers_variant_max_tiers(v), width = CMD_RENDER_GAP, height = 0;
+    pieces_grid g[TIERS_MAX_TIERS];
+    for (int t = 1; t <= tiers; t++) {
+        int rc = pieces_grid_make(v, face, t, &g[t - 1]);
+        if (rc < 0)
+            return rc;
+        int side = (2 * g[t - 1].radius + 1) * CMD_RENDER_CELL;
+        width += side + CMD_RENDER_GAP;
+        height = side > height ? side : height;
+    }
+    height += 3 * CMD_RENDER_GAP;
+    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+            "font-family=\"sans-serif\">\n<desc>", width, height);
+    cmd_render_xml(f, tiers_variant_face_name(v, face));
+    fputs(" of ", f);
+    cmd_render_xml(f, tiers_variant_name(v));
+    fprintf(f, ": P the piece, o step, x jump, l leap, * slide, 2-9 a ray of at "
+            "most N, + a general line; forward is up</desc>\n");
+    int x = CMD_RENDER_GAP;
+    for (int t = 1; t <= tiers; t++) {
+        cmd_render_grid(f, &g[t - 1], t, x, 2 * CMD_RENDER_GAP);
+        x += (2 * g[t - 1].radius + 1) * CMD_RENDER_CELL + CMD_RENDER_GAP;
+    }
+    fputs("</svg>\n", f);
+    return ferror(f) ? TIERS_ENOMEM : 0;
+}
+
 /* The whole SVG document in memory, so that --png can convert it without
- * a temporary file; NULL with a message. */
+ * a temporary file: the position of view, or when view->p is NULL the
+ * movement of v's face; NULL with a message. */
 static char *cmd_render_svg(const struct cli *c, const svg_view *view,
-                            size_t *len)
+                            const tiers_variant *v, int face, size_t *len)
 {
     char *buf = NULL;
     FILE *f = open_memstream(&buf, len);
@@ -142,7 +211,7 @@ static char *cmd_render_svg(const struct cli *c, const svg_view *view,
         cli_error(c, "out of memory");
         return NULL;
     }
-    int bad = svg_position(f, view) < 0;
+    int bad = view->p ? svg_position(f, view) < 0 : cmd_render_piece_svg(f, v, face) < 0;
     bad |= fclose(f) != 0;
     if (bad) {
         cli_error(c, "out of memory");
@@ -174,13 +243,14 @@ static int cmd_render_save(const struct cli *c, const char *out,
 }
 
 /* Writes the picture to --output (default stdout), as PNG with --png. */
-static int cmd_render_write(const struct cli *c, const svg_view *view)
+static int cmd_render_write(const struct cli *c, const svg_view *view,
+                            const tiers_variant *v, int face)
 {
     const char *out = c->output && strcmp(c->output, "-") ? c->output : NULL;
     if (c->png && !out)
         return cli_usage_error(c, "--png needs --output FILE");
     size_t len = 0;
-    char *svg = cmd_render_svg(c, view, &len);
+    char *svg = cmd_render_svg(c, view, v, face, &len);
     if (!svg)
         return CLI_INTERNAL;
     if (!c->png) {
@@ -202,6 +272,22 @@ static int cmd_render_write(const struct cli *c, const svg_view *view)
     return code;
 }
 
+/* render --piece FACE: the face's grid per tier. */
+static int cmd_render_piece(const struct cli *c)
+{
+    tiers_variant *v;
+    int face = -1, code = cli_open(c, c->args[0], 0, &v, NULL);
+    if (!v)
+        return code;
+    code = cli_find_face(c, v, c->piece, &face);
+    if (code == CLI_OK) {
+        svg_view none = {NULL, NULL, NULL, NULL};
+        code = cmd_render_write(c, &none, v, face);
+    }
+    cli_close(v, NULL);
+    return code;
+}
+
 int cmd_render_run(struct cli *c)
 {
     if (c->record && c->position)
@@ -209,8 +295,13 @@ int cmd_render_run(struct cli *c)
     if ((c->given & CLI_O_PLY) && !c->record)
         return cli_usage_error(c, "--ply needs --record");
 
+    if (c->piece && (c->record || c->position || c->move))
+        return cli_usage_error(c, "--piece draws a face, not a position: no --position, "
+                               "--record or --move with it");
     tiers_variant *v;
     tiers_pos *p;
+    if (c->piece)
+        return cmd_render_piece(c);
     int code = cli_open(c, c->args[0], 0, &v, &p);
     if (!p)
         return code;
@@ -226,7 +317,7 @@ int cmd_render_run(struct cli *c)
         char *desc = cli_pos_text(p, NULL, &rc);
         svg_view view = {p, s.has_last ? &s.last : NULL,
                          s.has_last ? s.last_text : NULL, desc};
-        code = cmd_render_write(c, &view);
+        code = cmd_render_write(c, &view, v, -1);
         free(desc);
     }
     cli_close(v, p);

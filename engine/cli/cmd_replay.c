@@ -1,4 +1,5 @@
-/* cmd_replay.c - `tiers replay VARIANT FILE`: reads a game record, replays
+/* cmd_replay.c - `tiers replay VARIANT FILE` (or `replay FILE --variant V`,
+ * whatever variant the record names): reads a game record, replays
  * it move by move and prints every ply, then the result and its reason.
  * A move that cannot be read or is illegal stops the replay (exit 2) with
  * the move number, the token and the legal moves at that point.  The
@@ -58,6 +59,9 @@ static int cmd_replay_fail(const struct cli *c, tiers_pos *p, const tiers_replay
     fprintf(stderr, "tiers: %s: %s", c->cmd->name, tiers_error_text(err, text, sizeof text));
     if (out->stopped_at && (rc == TIERS_EILLEGAL || rc == TIERS_EINPUT))
         cmd_replay_legal(p, out->notation);
+    else if (strstr(text, "the record is for variant"))
+        fprintf(stderr, " (replay %s --variant %s replays it on %s all the same)", c->args[1],
+                c->args[0], c->args[0]);
     if (rc == TIERS_ESCRIPT) /* the hook and the position it failed in */
         fprintf(stderr, "\n  %s", failrec_context(p, rc, NULL, text, sizeof text));
     fputc('\n', stderr);
@@ -253,14 +257,55 @@ int cmd_replay_rules(const struct cli *c, const char *text, const tiers_record *
     return code;
 }
 
+/* The record text with its Variant tag's value replaced by name (--variant:
+ * a record of one variant replayed on another, such as a parent's on a
+ * child); text itself when it has no such tag.  NULL = out of memory. */
+static char *cmd_replay_retag(char *text, const char *name)
+{
+    for (char *line = text; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+        char *c = line + strspn(line, " \t");
+        if (strncmp(c, "[Variant", 8) != 0)
+            continue;
+        char *open = strchr(c, '"'), *end = open ? strchr(open + 1, '"') : NULL;
+        char *eol = strchr(c, '\n');
+        if (!end || (eol && end > eol))
+            return text;
+        size_t head = (size_t)(open + 1 - text), tail = strlen(end);
+        char *out = malloc(head + strlen(name) + tail + 1);
+        if (!out)
+            return NULL;
+        memcpy(out, text, head);
+        memcpy(out + head, name, strlen(name));
+        memcpy(out + head + strlen(name), end, tail + 1);
+        free(text);
+        return out;
+    }
+    return text;
+}
+
 int cmd_replay_run(struct cli *c)
 {
+    char *args[2];
+    if (c->variant) { /* replay FILE --variant V */
+        if (c->nargs != 1)
+            return cli_usage_error(c, "with --variant, give only the FILE");
+        args[0] = (char *)c->variant;
+        args[1] = c->args[0];
+        c->args = args;
+        c->nargs = 2;
+    } else if (c->nargs < 2) {
+        return cli_usage_error(c, "missing FILE");
+    }
     /* the position is opened once the record's rules are known */
     tiers_variant *v;
     int code = cli_open(c, c->args[0], 0, &v, NULL);
     if (code != CLI_OK)
         return code;
     char *text = cli_slurp(c, c->args[1], &code);
+    if (text && c->variant && !(text = cmd_replay_retag(text, tiers_variant_name(v)))) {
+        cli_error(c, "out of memory");
+        code = CLI_INTERNAL;
+    }
     tiers_error err;
     tiers_record *r = text ? tiers_record_read(text, &err) : NULL;
     if (text && !r) {

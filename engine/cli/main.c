@@ -57,10 +57,8 @@ static const struct cli_option cli_options[] = {
      "make MOVE first and highlight it"},
     {"png", 0, no_argument, CLI_O_PNG, NULL,
      "write PNG instead of SVG (needs -o FILE and a build with librsvg)"},
-    {"white", 0, required_argument, CLI_O_WHITE, "WHO",
-     "who plays white: an agent spec (play: or human, the default)"},
-    {"black", 0, required_argument, CLI_O_BLACK, "WHO",
-     "who plays black: an agent spec (play: or human, the default)"},
+    {"white", 0, required_argument, CLI_O_WHITE, "WHO", "who plays white: an agent spec"},
+    {"black", 0, required_argument, CLI_O_BLACK, "WHO", "who plays black: an agent spec"},
     {"seed", 0, required_argument, CLI_O_SEED, "N",
      "seed of the random choices, 0..2147483647 (play: default from the clock; "
      "playout, compare: 1)"},
@@ -109,10 +107,29 @@ static const struct cli_option cli_options[] = {
      "serve on port P (default 0: a free port)"},
     {"bind", 0, required_argument, CLI_O_BIND, "ADDR",
      "serve on address ADDR (default 127.0.0.1)"},
+    {"tier", 0, required_argument, CLI_O_TIER, "N", "only tier N (1 = on the board)"},
+    {"piece", 0, required_argument, CLI_O_PIECE, "FACE",
+     "draw FACE's movement per tier instead of a position"},
+    {"from", 0, required_argument, CLI_O_FROM, "SQUARE",
+     "only the moves from SQUARE (the drops onto it when it is empty)"},
+    {"merged", 0, no_argument, CLI_O_MERGED, NULL,
+     "print the variant's effective YAML after inheritance and options"},
+    {"variant", 0, required_argument, CLI_O_VARIANT, "VARIANT",
+     "replay on VARIANT instead of the one named by the record's Variant tag"},
     {"help", 'h', no_argument, CLI_O_HELP, NULL, "show this help"},
 };
 
 enum { CLI_NOPTIONS = (int)(sizeof cli_options / sizeof cli_options[0]) };
+
+/* Help lines one command gives an option instead of the table's (only
+ * play takes a human). */
+static const struct {
+    cli_opts bit;
+    const char *cmd, *help;
+} cli_help_own[] = {
+    {CLI_O_WHITE, "play", "who plays white: human (the default) or an agent spec"},
+    {CLI_O_BLACK, "play", "who plays black: human (the default) or an agent spec"},
+};
 
 /* ----------------------------------------------------------- commands */
 
@@ -126,6 +143,7 @@ static const char *const cli_args_compare[] = {"VARIANT", "VARIANT", NULL};
 static const char *const cli_args_merge[] = {"FILE", "FILE", NULL};
 static const char *const cli_args_export[] = {"VARIANT", NULL};
 static const char *const cli_args_ladder[] = {"VARIANT", "AGENT", "AGENT", NULL};
+static const char *const cli_args_pieces[] = {"VARIANT", "FACE", NULL};
 static const char *const cli_args_serve[] = {"VARIANT|FOLDER", NULL};
 static const char *const cli_args_cluster[] = {"slurm|parallel|status", "VARIANT|DIR", NULL};
 
@@ -144,16 +162,34 @@ static const struct cli_command cli_commands[] = {
      CLI_O_RULE | CLI_O_VARIANTS | CLI_O_JSON | CLI_O_GAMES | CLI_O_RECORDS,
      cli_args_variant, 1, 1},
     {"show", cmd_show_run, "draw the board, hands and status",
-     "VARIANT [--position P] [OPTIONS]",
-     "Each square shows its tower bottom to top, pieces joined by ':'.",
-     CLI_O_COMMON, cli_args_variant, 1, 1},
+     "VARIANT [--position P] [OPTIONS]\n"
+     "       tiers show VARIANT --merged [--json] [--rule KEY=VALUE] [--variants DIR]",
+     "Each square shows its tower bottom to top, pieces joined by ':'.\n"
+     "--merged prints the variant's YAML as tiers reads it instead: the\n"
+     "inherits chain merged and the --rule values applied, each key that\n"
+     "another file gives marked '# FILE:LINE' (--json: every value with its\n"
+     "file and line).",
+     CLI_O_COMMON | CLI_O_MERGED, cli_args_variant, 1, 1},
+    {"pieces", cmd_pieces_run, "draw each face's movement per tier as a grid",
+     "VARIANT [FACE] [--tier N] [--json] [--rule KEY=VALUE] [--variants DIR]",
+     "Each grid is the diagram notation of docs/variant-format.md, forward\n"
+     "up: P the piece, o step, x jump, l leap, * slide to the edge, 2-9 a\n"
+     "ray of at most N squares, + a line the notation cannot draw.",
+     CLI_O_RULE | CLI_O_VARIANTS | CLI_O_JSON | CLI_O_TIER, cli_args_pieces, 1, 2},
+    {"options", cmd_options_run, "list the rules and options a variant can be run with",
+     "VARIANT [--json] [--variants DIR]",
+     "Every engine rule and option of the variant, with its type, default,\n"
+     "allowed values and meaning; each is set with --rule KEY=VALUE.",
+     CLI_O_VARIANTS | CLI_O_JSON, cli_args_variant, 1, 1},
     {"moves", cmd_moves_run, "list the legal moves, sorted",
-     "VARIANT [--position P] [--count] [--batch FILE] [--solved FILE] [OPTIONS]",
+     "VARIANT [--position P] [--from SQUARE] [--count] [--batch FILE] [--solved FILE]\n"
+     "       [OPTIONS]",
      "With --batch, each input line is a position or a JSON object with a\n"
      "\"position\" field; one JSON object is written per line.  With\n"
      "--solved, each move is followed by its value for the side playing it\n"
      "(win, draw or loss, and the plies to the end under perfect play).",
-     CLI_O_COMMON | CLI_O_COUNT | CLI_O_BATCH | CLI_O_SOLVED, cli_args_variant, 1, 1},
+     CLI_O_COMMON | CLI_O_COUNT | CLI_O_BATCH | CLI_O_SOLVED | CLI_O_FROM, cli_args_variant, 1,
+     1},
     {"apply", cmd_apply_run, "make moves and print the resulting position",
      "VARIANT MOVE... [--position P] [OPTIONS]", NULL,
      CLI_O_COMMON, cli_args_apply, 2, -1},
@@ -166,30 +202,37 @@ static const struct cli_command cli_commands[] = {
      "VARIANT [MOVE...] --position P --notation FROM --to TO [OPTIONS]",
      "Prints the position in TO, then each move (read in FROM, played in\n"
      "order) in TO, one per line.",
-     CLI_O_COMMON | CLI_O_TO, cli_args_convert, 1, -1},
+     CLI_O_POSITION | CLI_O_NOTATION | CLI_O_RULE | CLI_O_VARIANTS | CLI_O_TO, cli_args_convert,
+     1, -1},
     {"replay", cmd_replay_run, "replay a game record, checking every move",
      "VARIANT FILE [--notation NAME] [--verbose] [--rule KEY=VALUE] "
-     "[--variants DIR]",
+     "[--variants DIR]\n"
+     "       tiers replay FILE --variant VARIANT [OPTIONS]",
      "FILE ('-' = stdin) holds [Tag \"value\"] headers, numbered moves,\n"
      "{comments} and a result; the notation comes from --notation, the\n"
      "Notation tag, or the style of the moves.  The rules are the Options\n"
      "tag's, then --rule (which wins for the same key).  Prints each ply\n"
-     "(number, side, move, position hash) and the result and its reason.",
-     CLI_O_NOTATION | CLI_O_RULE | CLI_O_VARIANTS | CLI_O_VERBOSE,
-     cli_args_replay, 2, 2},
+     "(number, side, move, position hash) and the result and its reason.\n"
+     "--variant replays the record on VARIANT whatever its Variant tag says\n"
+     "(a parent variant's game on a child, say).",
+     CLI_O_NOTATION | CLI_O_RULE | CLI_O_VARIANTS | CLI_O_VERBOSE | CLI_O_VARIANT,
+     cli_args_replay, 1, 2},
     {"render", cmd_render_run, "draw a position as an SVG picture",
      "VARIANT [--position P | --record FILE [--ply N]] [--move MOVE] "
-     "[-o FILE] [--png] [OPTIONS]",
+     "[-o FILE] [--png] [OPTIONS]\n"
+     "       tiers render VARIANT --piece FACE [-o FILE] [--png]",
+     "With --piece, draws FACE's movement grid at each tier instead (the\n"
+     "notation of 'tiers pieces').  "
      "Towers are stacked tiles (colour = owner, hatched = back face, gold\n"
      "rim = royal, arrow = facing, circled number = height); the hands\n"
      "stand beside the board and the last move is outlined.",
      CLI_O_POSITION | CLI_O_NOTATION | CLI_O_RULE | CLI_O_VARIANTS |
-         CLI_O_OUTPUT | CLI_O_RECORD | CLI_O_PLY | CLI_O_MOVE | CLI_O_PNG,
+         CLI_O_OUTPUT | CLI_O_RECORD | CLI_O_PLY | CLI_O_MOVE | CLI_O_PNG | CLI_O_PIECE,
      cli_args_variant, 1, 1},
     {"play", cmd_play_run, "play a game in the terminal",
      "VARIANT [--white human|AGENT] [--black human|AGENT] [--position P] "
      "[OPTIONS]",
-     "Type moves in the game's notation, or: moves, undo, hint [AGENT],\n"
+     "Type moves in the game's notation, or: moves [SQUARE], undo, hint [AGENT],\n"
      "save FILE, board, position, help, quit.  AGENT is an agent spec\n"
      "(random, greedy, alphabeta:4, mcts:2000, ...).  When standard input\n"
      "is not a terminal, moves are read from it line by line without\n"
@@ -333,15 +376,20 @@ static void cli_option_head(const struct cli_option *o, char *buf,
                  o->arg ? o->arg : "");
 }
 
-static void cli_help_options(cli_opts mask)
+/* The options of mask; cmd (or NULL) picks a command's own help line. */
+static void cli_help_options(cli_opts mask, const char *cmd)
 {
     char head[64];
     for (int i = 0; i < CLI_NOPTIONS; i++) {
         const struct cli_option *o = &cli_options[i];
         if (!(o->bit & mask))
             continue;
+        const char *help = o->help;
+        for (size_t k = 0; cmd && k < sizeof cli_help_own / sizeof cli_help_own[0]; k++)
+            if (cli_help_own[k].bit == o->bit && !strcmp(cli_help_own[k].cmd, cmd))
+                help = cli_help_own[k].help;
         cli_option_head(o, head, sizeof head);
-        printf("  %-24s %s\n", head, o->help);
+        printf("  %-24s %s\n", head, help);
     }
 }
 
@@ -355,7 +403,7 @@ static void cli_help_main(void)
     for (int i = 0; i < CLI_NCOMMANDS; i++)
         printf("  %-10s %s\n", cli_commands[i].name, cli_commands[i].summary);
     printf("\ncommon options (see 'tiers COMMAND --help' for the rest):\n");
-    cli_help_options(CLI_O_COMMON | CLI_O_HELP);
+    cli_help_options(CLI_O_COMMON | CLI_O_HELP, NULL);
     printf("\nexit status: 0 ok, 1 usage error, 2 bad input (variant, "
            "position, move),\n3 internal error (script failure, out of "
            "memory).\n");
@@ -368,7 +416,7 @@ static void cli_help_command(const struct cli_command *cmd)
     if (cmd->detail)
         printf("%s\n", cmd->detail);
     printf("\noptions:\n");
-    cli_help_options(cmd->options | CLI_O_HELP);
+    cli_help_options(cmd->options | CLI_O_HELP, cmd->name);
 }
 
 /* ------------------------------------------------------------ parsing */
@@ -463,8 +511,20 @@ static int cli_parse(struct cli *c, int argc, char **argv)
                                            argv[optind - 1]);
         }
         if (opt == '?') {
-            return cli_usage_error(c, "unknown option '%s'",
-                                   cli_bad_token(argv, optind, optopt, tok));
+            const char *bad = cli_bad_token(argv, optind, optopt, tok);
+            cli_error(c, "unknown option '%s'", bad);
+            if (!strncmp(bad, "--", 2)) {
+                const char *names[CLI_NOPTIONS];
+                char full[CLI_NOPTIONS][32], word[64];
+                for (int i = 0; i < CLI_NOPTIONS; i++) {
+                    snprintf(full[i], sizeof full[i], "--%s", cli_options[i].name);
+                    names[i] = full[i];
+                }
+                snprintf(word, sizeof word, "%.*s", (int)strcspn(bad, "="), bad);
+                cli_did_you_mean(word, names, CLI_NOPTIONS);
+            }
+            fputs("try 'tiers --help'\n", stderr);
+            return CLI_USAGE;
         }
         if (opt == ':') {
             return cli_usage_error(c, "option '%s' needs an argument",
@@ -539,6 +599,15 @@ static int cli_parse(struct cli *c, int argc, char **argv)
             break;
         }
         case CLI_O_YAML: c->yaml = 1; break;
+        case CLI_O_TIER:
+            if (cli_parse_int(optarg, 1, TIERS_MAX_TIERS, &c->tier) != 0)
+                return cli_usage_error(c, "--tier: '%s' is not a tier 1..%d", optarg,
+                                       TIERS_MAX_TIERS);
+            break;
+        case CLI_O_PIECE: c->piece = optarg; break;
+        case CLI_O_FROM: c->from = optarg; break;
+        case CLI_O_MERGED: c->merged = 1; break;
+        case CLI_O_VARIANT: c->variant = optarg; break;
         case CLI_O_PORT:
         case CLI_O_BIND: {
             int code = cli_serve_option(c, o->bit, optarg);
@@ -582,6 +651,17 @@ static int cli_parse(struct cli *c, int argc, char **argv)
     return -1;
 }
 
+static int cli_unknown_command(const char *name)
+{
+    const char *names[CLI_NCOMMANDS];
+    for (int i = 0; i < CLI_NCOMMANDS; i++)
+        names[i] = cli_commands[i].name;
+    fprintf(stderr, "tiers: unknown command '%s'\n", name);
+    cli_did_you_mean(name, names, CLI_NCOMMANDS);
+    fputs("try 'tiers --help'\n", stderr);
+    return CLI_USAGE;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2)
@@ -595,7 +675,7 @@ int main(int argc, char **argv)
                     cli_help_command(&cli_commands[i]);
                     return cli_finish_output(NULL, CLI_OK);
                 }
-            return cli_usage_error(NULL, "unknown command '%s'", argv[2]);
+            return cli_unknown_command(argv[2]);
         }
         cli_help_main();
         return cli_finish_output(NULL, CLI_OK); /* exit 3 if it could not be written */
@@ -613,7 +693,7 @@ int main(int argc, char **argv)
         if (strcmp(name, cli_commands[i].name) == 0)
             cmd = &cli_commands[i];
     if (!cmd)
-        return cli_usage_error(NULL, "unknown command '%s'", name);
+        return cli_unknown_command(name);
 
     struct cli c;
     memset(&c, 0, sizeof c);

@@ -165,9 +165,13 @@ int serve_session_play_text(struct serve_session *s, const struct serve *S,
     memset(&err, 0, sizeof err);
     int rc = tiers_move_parse(s->p, text, notation, &m, &err);
     if (rc < 0) {
+        char why[512] = ""; /* as `apply` says it */
         tiers_error_text(&err, msg, sizeof msg);
+        if (rc == TIERS_EILLEGAL)
+            cli_why_illegal(s->p, text, notation, why, sizeof why);
         return serve_fail(r, cli_exit_for(rc) == CLI_INTERNAL ? 500 : 400,
-                          "move '%s': %s", text, msg[0] ? msg : cli_rc_text(s->v, rc));
+                          "move '%s': %s%s%s", text, msg[0] ? msg : cli_rc_text(s->v, rc),
+                          why[0] ? ": " : "", why);
     }
     rc = serve_session_play(s, S, &m);
     if (rc < 0)

@@ -228,6 +228,88 @@ TIERS_API int tiers_variants_list(const char *search,
  * environment changes or the next call. */
 TIERS_API const char *tiers_builtin_variant_dir(void);
 
+/* "Did you mean": the names among names[0..n-1] (n < 0: up to a NULL)
+ * within edit distance 2 of word (a swap of two neighbours counts 1; never
+ * word itself, nor a distance as large as word's length), the closest
+ * first, at most 3, written "a, b or c" into buf.  Returns how many (0:
+ * buf is ""). */
+TIERS_API int tiers_suggest(const char *word, const char *const *names, int n, char *buf,
+                            size_t size);
+
+/* ------------------------------------------------ describing a variant */
+
+/* What a designer reads off a loaded variant (describe.c): its faces and
+ * their movement tables, its engine rules and options. */
+
+TIERS_API int tiers_variant_face_count(const tiers_variant *v);
+/* Name and notation symbol of face i (0..count-1), or NULL. */
+TIERS_API const char *tiers_variant_face_name(const tiers_variant *v, int face);
+TIERS_API const char *tiers_variant_face_symbol(const tiers_variant *v, int face);
+/* Index of the face called name, or -1. */
+TIERS_API int tiers_variant_face_find(const tiers_variant *v, const char *name);
+/* The face moves like the piece beneath it (copy_below): 1, else 0. */
+TIERS_API int tiers_variant_face_copies(const tiers_variant *v, int face);
+
+/* One movement line in the piece's frame (+dy = forward, +dx = the
+ * piece's right): candidates first, first + step, ... (len of them, 0 =
+ * to the edge); the line ends at the first occupied candidate unless it
+ * leaps; its via squares must pass the variant's via test. */
+typedef struct tiers_line {
+    int fx, fy;   /* first candidate */
+    int dx, dy;   /* step */
+    int len;      /* candidates, 0 = up to the edge */
+    int leaping;  /* goes on past occupied squares */
+    int capture;  /* 0 = may capture, 1 = never captures, 2 = captures only */
+    int nvia;     /* via squares */
+} tiers_line;
+
+/* The lines of face's table at tier (1..max tiers; a tier above the
+ * face's last table uses the last) into out (at most cap); returns how
+ * many the table has (more than cap: only cap written), or TIERS_EUSAGE. */
+TIERS_API int tiers_variant_face_lines(const tiers_variant *v, int face, int tier,
+                                       tiers_line *out, int cap);
+
+/* One engine rule or variant option, as `tiers options` lists it. */
+typedef struct tiers_rule_info {
+    char key[32];
+    int option;         /* 0 = an engine rule, 1 = a variant option */
+    const char *type;   /* "bool", "enum", "int", "face" (rules), "choice",
+                           "int" (options) */
+    char value[32];     /* the value now, as text */
+    char def[32];       /* the default: an option's default:, a rule's value
+                           as the variant's YAML leaves it before overrides
+                           (= value when loaded without rules) */
+    char allowed[300];  /* "true|false", "top|stack", "0..255", ... */
+    char sets[32];      /* options: the engine rule it also sets, or "" */
+    char doc[160];      /* a one-line meaning ("" when the YAML gives none) */
+} tiers_rule_info;
+
+/* Engine rules first, then the variant's options, in YAML order. */
+TIERS_API int tiers_variant_rule_count(const tiers_variant *v);
+TIERS_API int tiers_variant_rule_info(const tiers_variant *v, int i, tiers_rule_info *out);
+
+/* A variant's YAML as tiers reads it: the file at path with its inherits
+ * chain merged (the child's mappings merged key by key, its other values
+ * replacing), each node remembering the file and line it came from
+ * (yamlview.c).  Read-only; the strings live as long as the tree. */
+typedef struct tiers_yaml tiers_yaml;
+typedef struct tiers_yaml_node tiers_yaml_node;
+enum { TIERS_YAML_SCALAR, TIERS_YAML_SEQ, TIERS_YAML_MAP };
+typedef struct tiers_yaml_node_info {
+    int kind;                     /* TIERS_YAML_* */
+    const char *key;              /* its key in a mapping, else NULL */
+    const char *value;            /* a scalar's text; NULL for null or a list/map */
+    const char *file;             /* the file it was read from */
+    int line;                     /* of its key in a mapping, else of the value */
+    const tiers_yaml_node *kids;  /* first child (lists, mappings), or NULL */
+    const tiers_yaml_node *next;  /* next sibling, or NULL */
+} tiers_yaml_node_info;
+/* NULL with err on failure (a file that does not read, a bad chain). */
+TIERS_API tiers_yaml *tiers_yaml_read(const char *path, const char *search, tiers_error *err);
+TIERS_API void tiers_yaml_free(tiers_yaml *y);
+TIERS_API const tiers_yaml_node *tiers_yaml_root(const tiers_yaml *y);
+TIERS_API void tiers_yaml_info(const tiers_yaml_node *n, tiers_yaml_node_info *out);
+
 /* ----------------------------------------------------------- positions */
 
 typedef struct tiers_pos tiers_pos;

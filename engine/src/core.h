@@ -143,6 +143,7 @@ typedef struct option_def {
     int32_t value;            /* index into values, or the integer */
     int32_t def;
     char sets[MAX_NAME];      /* engine rule it also sets, "" = none */
+    char doc[160];            /* one-line meaning (`doc:`), "" = none */
 } option_def;
 
 /* Where a text of the YAML stands, for errors found after loading. */

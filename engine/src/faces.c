@@ -456,8 +456,22 @@ static int face_symbol(schema_ctx *c, face_def *f, const ynode *s, const char *w
     return 0;
 }
 
+/* A face without a symbol is most often a mistyped name of another (an
+ * inherited one): name the faces it is close to. */
+static int face_no_symbol(schema_ctx *c, const ynode *faces, const ynode *n, const char *w)
+{
+    const char *names[MAX_FACES];
+    char near[160];
+    int k = 0;
+    for (const ynode *f = faces->kids; f && k < MAX_FACES; f = f->next)
+        names[k++] = f->key;
+    if (!*schema_did_you_mean(n->key, names, k, near, sizeof near))
+        return schema_fail(c, n, "missing required key 'symbol' in %s", w);
+    return schema_fail_key(c, n, "%s: a new face needs a symbol; %s?", w, near);
+}
+
 /* First pass: names and symbols, so faces may refer to later faces. */
-static int face_head(schema_ctx *c, const ynode *n)
+static int face_head(schema_ctx *c, const ynode *faces, const ynode *n)
 {
     tiers_variant *v = c->v;
     char w[SCHEMA_WHERE];
@@ -471,8 +485,11 @@ static int face_head(schema_ctx *c, const ynode *n)
     memcpy(f->name, n->key, strlen(n->key) + 1);
     f->fallback = NO_FACE;
     const ynode *s;
-    if (schema_want(c, n, Y_MAP, w) || schema_keys_ok(c, n, w, face_keys) ||
-        !(s = schema_req(c, n, w, "symbol")) || face_symbol(c, f, s, w))
+    if (schema_want(c, n, Y_MAP, w) || schema_keys_ok(c, n, w, face_keys))
+        return c->t.rc;
+    if (!(s = schema_get(n, "symbol")))
+        return face_no_symbol(c, faces, n, w);
+    if (face_symbol(c, f, s, w))
         return c->t.rc;
     v->nfaces++;
     return 0;
@@ -545,7 +562,7 @@ int faces_read(schema_ctx *c, const ynode *root)
     if (!fs)
         return 0;
     for (const ynode *k = fs->kids; k && !rc; k = k->next)
-        rc = face_head(c, k);
+        rc = face_head(c, fs, k);
     face_def *f = c->v->faces;
     for (const ynode *k = fs->kids; k && !rc; k = k->next)
         rc = face_body(c, f++, k);

@@ -37,12 +37,12 @@ static void note_place(text_at *at, const ynode *n)
 static int read_rules(schema_ctx *c, const ynode *root)
 {
     const ynode *rs = schema_get(root, "rules");
-    char msg[512], names[400], w[SCHEMA_WHERE];
+    char msg[512], names[900], w[SCHEMA_WHERE];
     int rc = rs ? schema_want(c, rs, Y_MAP, "rules") : 0;
     for (const ynode *k = rs ? rs->kids : NULL; k && !rc; k = k->next) {
         if (!rules_find(k->key) && !rules_option_find(c->v, k->key))
-            return schema_fail_key(c, k, "unknown key '%s' in rules (expected %s)",
-                                   k->key, rules_names(c->v, names, sizeof names));
+            return schema_fail_key(c, k, "unknown key '%s' in rules (%s)", k->key,
+                                   rules_unknown(c->v, k->key, names, sizeof names));
         rc = schema_want(c, k, Y_SCALAR, schema_at(w, sizeof w, "rules.%s", k->key));
         if (!rc && rules_set_text(c->v, k->key, k->null ? "" : k->str, msg,
                                  sizeof msg))
@@ -53,7 +53,7 @@ static int read_rules(schema_ctx *c, const ynode *root)
 
 /* ------------------------------------------------------------ options */
 
-static const char *const option_keys[] = {"values", "default", "sets", NULL};
+static const char *const option_keys[] = {"values", "default", "sets", "doc", NULL};
 
 static int option_values(schema_ctx *c, option_def *o, const ynode *n, const char *w)
 {
@@ -145,6 +145,11 @@ static int read_option(schema_ctx *c, const ynode *n)
         rc = option_values(c, o, vals, w);
     if (!rc && def)
         rc = option_default(c, o, def, w);
+    const ynode *doc = schema_get(n, "doc");
+    char dw[SCHEMA_WHERE];
+    if (!rc && doc)
+        rc = schema_str_val(c, doc, schema_at(dw, sizeof dw, "%s.doc", w), o->doc,
+                            sizeof o->doc);
     o->value = o->def;
     v->noptions++;
     return !rc && sets ? option_bind(c, o, sets, w) : rc;

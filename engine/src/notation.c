@@ -353,6 +353,33 @@ static int parse_board(tiers_pos *p, const char *text, const char **c, tiers_err
     return 0;
 }
 
+/* For a face letter at `at` that several tiles show (so the token needs
+ * its hidden face): "P~B, P~V or P~G" into buf, else "". */
+static const char *hand_hint(const tiers_variant *v, const char *at, char *buf, size_t size)
+{
+    const char *c = at + (*at == '*');
+    int face = isalpha((unsigned char)*c) ? face_by_sym(v, *c) : -1;
+    size_t used = 0;
+    int n = 0, total = 0;
+    buf[0] = '\0';
+    if (face < 0 || c[1] == '~' || face_unique(v, face))
+        return buf;
+    for (int k = 1; k < v->nkinds; k++)
+        for (int flip = 0; flip < 2; flip++)
+            total += v->kinds[k].face[flip] == face && v->kinds[k].face[1] != NO_FACE;
+    for (int k = 1; k < v->nkinds && used < size; k++)
+        for (int flip = 0; flip < 2 && used < size; flip++) {
+            const kind_def *kd = &v->kinds[k];
+            if (kd->face[flip] != face || kd->face[1] == NO_FACE)
+                continue;
+            char hid = v->faces[kd->face[!flip]].sym[0];
+            n++;
+            used += (size_t)snprintf(buf + used, size - used, "%s%c~%c",
+                                     n == 1 ? "" : n == total ? " or " : ", ", *c, hid);
+        }
+    return buf;
+}
+
 static int parse_hands(tiers_pos *p, const char *text, const char *field, tiers_error *err)
 {
     const char *c = field; /* inside `text`: the field ends at a blank */
@@ -362,7 +389,12 @@ static int parse_hands(tiers_pos *p, const char *text, const char *field, tiers_
         piece_t pc;
         const char *at = c;
         if (parse_token(p->v, &c, -1, 1, &pc) < 0) {
-            notation_error(err, text, at, "bad hand entry at '%.8s'", at);
+            char hint[128];
+            if (*hand_hint(p->v, at, hint, sizeof hint))
+                notation_error(err, text, at, "bad hand entry at '%.8s': several tiles show "
+                               "this face, write %s", at, hint);
+            else
+                notation_error(err, text, at, "bad hand entry at '%.8s'", at);
             return TIERS_EINPUT;
         }
         int n = 0;

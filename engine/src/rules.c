@@ -74,6 +74,11 @@ static const rule_def rule_defs[] = {
 };
 enum { NRULES = sizeof rule_defs / sizeof rule_defs[0] };
 
+const rule_def *rules_at(int i)
+{
+    return i >= 0 && i < NRULES ? &rule_defs[i] : NULL;
+}
+
 const rule_def *rules_find(const char *key)
 {
     for (int i = 0; i < NRULES; i++)
@@ -246,15 +251,43 @@ int rules_set_text(tiers_variant *v, const char *key, const char *text, char *ms
     return r ? set_engine(v, r, text, msg, size) : -2;
 }
 
+/* Appends word to buf (used so far: *n) only when it fits whole. */
+static int rules_append(char *buf, size_t size, size_t *n, const char *sep, const char *word)
+{
+    if (*n + strlen(sep) + strlen(word) + 1 > size)
+        return -1;
+    *n += (size_t)snprintf(buf + *n, size - *n, "%s%s", sep, word);
+    return 0;
+}
+
 const char *rules_names(tiers_variant *v, char *buf, size_t size)
 {
     size_t n = 0;
-    for (int i = 0; i < NRULES && n < size; i++)
-        n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? ", " : "",
-                              rule_defs[i].key);
-    for (int i = 0; i < v->noptions && n < size; i++)
-        n += (size_t)snprintf(buf + n, size - n, "%s%s",
-                              i ? ", " : "; options: ", v->options[i].key);
+    int cut = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < NRULES && !cut; i++)
+        cut = rules_append(buf, size - 5, &n, i ? ", " : "", rule_defs[i].key);
+    for (int i = 0; i < v->noptions && !cut; i++)
+        cut = rules_append(buf, size - 5, &n, i ? ", " : "; options: ", v->options[i].key);
+    if (cut) /* never a word cut in two: the rest is one "..." */
+        snprintf(buf + n, size - n, ", ...");
+    return buf;
+}
+
+const char *rules_unknown(tiers_variant *v, const char *key, char *buf, size_t size)
+{
+    const char *names[64 + MAX_OPTIONS];
+    char near[160];
+    int n = 0;
+    for (; n < NRULES; n++)
+        names[n] = rule_defs[n].key;
+    for (int i = 0; i < v->noptions; i++)
+        names[n++] = v->options[i].key;
+    tiers_suggest(key, names, n, near, sizeof near);
+    int k = snprintf(buf, size, "%s%s%srules: ", *near ? "did you mean " : "", near,
+                     *near ? "? " : "");
+    if (k > 0 && (size_t)k + 6 < size)
+        rules_names(v, buf + k, size - (size_t)k);
     return buf;
 }
 
@@ -289,8 +322,8 @@ int rules_set(tiers_variant *v, const char *key, const char *value, tiers_error 
     if (!key || !value)
         snprintf(msg, sizeof msg, "a rule needs a key and a value");
     if (r == -2)
-        snprintf(msg, sizeof msg, "unknown rule '%.64s' (rules: %s)", key,
-                 rules_names(v, names, sizeof names));
+        snprintf(msg, sizeof msg, "unknown rule '%.64s' (%s)", key,
+                 rules_unknown(v, key, names, sizeof names));
     if (!err)
         err = &dummy;
     memset(err, 0, sizeof *err);

@@ -27,6 +27,8 @@ typedef struct rule_def {
     long max;            /* R_INT */
 } rule_def;
 
+/* The i-th engine rule (0..), or NULL past the last. */
+const rule_def *rules_at(int i);
 /* The engine rule called key, or NULL. */
 const rule_def *rules_find(const char *key);
 /* The variant's option called key, or NULL. */
@@ -47,8 +49,11 @@ void rules_bind(tiers_variant *v, const rule_def *r, long val);
  * own values and the rule's. */
 int rules_set_text(tiers_variant *v, const char *key, const char *text, char *msg,
                    size_t size);
-/* "unit, bounce, ...; options: a, b" for messages. */
+/* "unit, bounce, ...; options: a, b" for messages (never a name cut in
+ * two: "..." ends a list that does not fit). */
 const char *rules_names(tiers_variant *v, char *buf, size_t size);
+/* Why key is no rule: "did you mean x? rules: ...; options: ...". */
+const char *rules_unknown(tiers_variant *v, const char *key, char *buf, size_t size);
 
 /* Sets one rule or option: TIERS_EUSAGE with err for an unknown key or a
  * bad value. */

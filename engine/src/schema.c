@@ -88,15 +88,28 @@ const char *schema_join(const char *const *list, const char *sep, char *buf,
     return buf;
 }
 
+const char *schema_did_you_mean(const char *word, const char *const *names, int n,
+                                char *buf, size_t size)
+{
+    char near[128];
+    buf[0] = '\0';
+    if (tiers_suggest(word, names, n, near, sizeof near) > 0)
+        snprintf(buf, size, "did you mean %s", near);
+    return buf;
+}
+
 int schema_keys_ok(schema_ctx *c, const ynode *map, const char *where,
                    const char *const *allowed)
 {
-    char list[256];
+    char list[512], near[160];
     for (const ynode *k = map->kids; k; k = k->next)
-        if (schema_in_list(allowed, k->key) < 0)
-            return schema_fail_key(c, k, "unknown key '%s' %s%s (expected %s)", k->key,
+        if (schema_in_list(allowed, k->key) < 0) {
+            schema_did_you_mean(k->key, allowed, -1, near, sizeof near);
+            return schema_fail_key(c, k, "unknown key '%s' %s%s (%s%sexpected %s)", k->key,
                                    *where ? "in " : "at ", *where ? where : "top level",
+                                   near, *near ? "?; " : "",
                                    schema_join(allowed, ", ", list, sizeof list));
+        }
     return 0;
 }
 
@@ -205,8 +218,15 @@ int schema_face_ref(schema_ctx *c, const ynode *n, const char *where, uint8_t *o
 {
     int rc = schema_want(c, n, Y_SCALAR, where);
     int i = rc ? -1 : face_find(c->v, n->str);
-    if (!rc && i < 0)
-        rc = schema_fail(c, n, "unknown face '%.64s' in %s", n->str, where);
+    const char *names[MAX_FACES];
+    char near[160];
+    for (int f = 0; f < c->v->nfaces; f++)
+        names[f] = c->v->faces[f].name;
+    if (!rc && i < 0) {
+        schema_did_you_mean(n->str, names, c->v->nfaces, near, sizeof near);
+        rc = schema_fail(c, n, "unknown face '%.64s' in %s%s%s%s", n->str, where,
+                         *near ? " (" : "", near, *near ? "?)" : "");
+    }
     if (!rc)
         *out = (uint8_t)i;
     return rc;

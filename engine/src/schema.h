@@ -21,6 +21,11 @@ typedef struct schema_ctx {
     struct diagram *diag;     /* scratch for faces.c's diagram reader, reused */
 } schema_ctx;
 
+/* "did you mean a or b" (tiers_suggest) into buf, or "" when no name is
+ * close; returns buf. */
+const char *schema_did_you_mean(const char *word, const char *const *names, int n,
+                                char *buf, size_t size);
+
 /* Errors: record the first one (message formatted as printf) at a place,
  * at a node's value, or at its key; each returns the tree's error code. */
 YAMLTREE_PRINTF(5, 6)

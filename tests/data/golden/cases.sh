@@ -27,7 +27,6 @@ golden apply_two        apply gounki --json a2-b3 a7-a6
 golden apply_bad        apply gounki --json z9-z8
 golden perft            perft gounki 2 --json
 golden perft_divide     perft @D@/variants/features 2 --divide --json
-golden convert          convert gounki --json --position 'rsrsrsrs/srsrsrsr/8/8/8/1R6/1SRSRSRS/SRSRSRSR - b - 1 1' a7-a6
 golden solve            solve @D@/variants/standoff --json --save standoff.sol
 golden solve_threads    solve @D@/variants/standoff --json --threads 2
 golden moves_solved     moves @D@/variants/standoff --json --solved standoff.sol

@@ -115,29 +115,38 @@ static int gj_format_pos(const tiers_pos *p, char *buf, size_t size)
             int n = p->hand[side][k];
             if (n) {
                 fen_put_piece(v, &s, pc_make(k, 0, side, 0), face_letter);
-                sb_printf(&s, "%d", n);
+                sb_putint(&s, n);
             }
         }
         if (s.len == start)
             sb_putc(&s, '-');
     }
-    sb_printf(&s, " %c ", v->side_sym[p->st.side]);
+    sb_putc(&s, ' ');
+    sb_putc(&s, v->side_sym[p->st.side]);
+    sb_putc(&s, ' ');
     fen_put_drafting(p, &s);
-    sb_printf(&s, " %d %d", p->st.clock, p->st.ply);
+    sb_putc(&s, ' ');
+    sb_putint(&s, p->st.clock);
+    sb_putc(&s, ' ');
+    sb_putint(&s, p->st.ply);
     return sb_done(&s);
 }
 
 static void put_square(sbuf *s, int sq)
 {
-    sb_printf(s, "%d-%d", sq_rank(sq) + 1, sq_file(sq) + 1);
+    sb_putsmall(s, sq_rank(sq) + 1);
+    sb_putc(s, '-');
+    sb_putsmall(s, sq_file(sq) + 1);
 }
 
-static int gj_format_move(const tiers_pos *p, const tiers_move *m, char *buf, size_t size)
+static int gj_format_move(const tiers_pos *p, const tiers_move *m, int index, char *buf,
+                          size_t size)
 {
     sbuf s = {buf, size, 0, 0};
     switch (m->kind) {
     case TIERS_MV_DROP:
-        sb_putc(&s, face_letter(p->v, p->v->face_of[m->piece]));
+        sb_putc(&s, (char)tolower((unsigned char)notation_face_symbol(
+                                      p->v, p->v->face_of[m->piece], index)[0]));
         sb_putc(&s, '*');
         put_square(&s, m->to);
         break;

@@ -79,6 +79,37 @@ void jsonw_quoted(FILE *out, const char *s)
     fputc('"', out);
 }
 
+size_t jsonw_quote_mem(char *dst, const char *s)
+{
+    static const char hex[] = "0123456789abcdef";
+    char *d = dst;
+    *d++ = '"';
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch >= 0x20 && ch != '"' && ch != '\\' && ch != 0x7f) {
+            *d++ = (char)ch; /* the common case first */
+            continue;
+        }
+        *d++ = '\\';
+        switch (ch) {
+        case '"': *d++ = '"'; break;
+        case '\\': *d++ = '\\'; break;
+        case '\n': *d++ = 'n'; break;
+        case '\r': *d++ = 'r'; break;
+        case '\t': *d++ = 't'; break;
+        case '\b': *d++ = 'b'; break;
+        case '\f': *d++ = 'f'; break;
+        default:
+            memcpy(d, "u00", 3);
+            d[3] = hex[ch >> 4];
+            d[4] = hex[ch & 15];
+            d += 5;
+        }
+    }
+    *d++ = '"';
+    return (size_t)(d - dst);
+}
+
 void jsonw_string(jsonw *w, const char *s)
 {
     if (!s) {

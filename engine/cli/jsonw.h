@@ -32,4 +32,11 @@ void jsonw_null(jsonw *w);
  * escaped; other bytes copied). */
 void jsonw_quoted(FILE *out, const char *s);
 
+/* The most bytes jsonw_quote_mem writes for a string of len bytes. */
+#define JSONW_QUOTED_MAX(len) (6 * (size_t)(len) + 2)
+/* Writes s quoted as jsonw_quoted does into dst (at least
+ * JSONW_QUOTED_MAX(strlen(s)) bytes); returns the bytes written (no NUL
+ * is added).  For lines built in memory (movelist.c). */
+size_t jsonw_quote_mem(char *dst, const char *s);
+
 #endif

@@ -38,5 +38,11 @@ void jsonw_quoted(FILE *out, const char *s);
  * JSONW_QUOTED_MAX(strlen(s)) bytes); returns the bytes written (no NUL
  * is added).  For lines built in memory (movelist.c). */
 size_t jsonw_quote_mem(char *dst, const char *s);
+/* The same without the quotes. */
+size_t jsonw_escape_mem(char *dst, const char *s);
+/* As jsonw_quote_mem, eight bytes at a time: s must have 8 readable bytes
+ * after its NUL, and dst room for 8 bytes more than
+ * JSONW_QUOTED_MAX(strlen(s)). */
+size_t jsonw_quote_padded(char *dst, const char *s);
 
 #endif

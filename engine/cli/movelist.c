@@ -16,6 +16,9 @@ struct movelist_key {
     const char *text;
 };
 
+/* The keys read 8 bytes as one number, first byte lowest. */
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "movelist.c reads little-endian words");
+
 enum {
     MOVELIST_TEXT0 = 64 * 1024,         /* the texts' first buffer */
     MOVELIST_TEXT_MAX = 64 * 1024 * 1024,
@@ -165,13 +168,20 @@ static void movelist_quoted(movelist *l, const char *s)
     l->line_len += jsonw_quote_mem(l->line + l->line_len, s);
 }
 
+/* A move text quoted: the texts lie in l->text with MOVELIST_PAD bytes
+ * after the last, and the line has room for 8 bytes beyond it. */
+static void movelist_quoted_text(movelist *l, const char *s)
+{
+    l->line_len += jsonw_quote_padded(l->line + l->line_len, s);
+}
+
 int movelist_json(movelist *l, const char *position, const tiers_status *st)
 {
     const char *result = cli_result_text(st->result);
     const char *reason = st->reason ? st->reason : "";
     /* each text quoted, a comma: at most 6 bytes a byte (NUL included) */
     size_t bytes = JSONW_QUOTED_MAX(strlen(position)) + JSONW_QUOTED_MAX(strlen(reason)) +
-                   (result ? strlen(result) : 0) + 128 + 6 * l->text_used;
+                   (result ? strlen(result) : 0) + 128 + 6 * l->text_used + 8;
     l->line_len = 0;
     if (movelist_room(l, bytes) < 0)
         return TIERS_ENOMEM;
@@ -181,7 +191,7 @@ int movelist_json(movelist *l, const char *position, const tiers_status *st)
     for (int i = 0; i < l->n; i++) {
         if (i)
             MOVELIST_PUT(l, ",");
-        movelist_quoted(l, l->texts[i]);
+        movelist_quoted_text(l, l->texts[i]);
     }
     MOVELIST_PUT(l, "],\"in_check\":");
     if (st->in_check)

@@ -250,6 +250,26 @@ static void test_quote_mem_as_quoted(void **state)
     }
 }
 
+/* jsonw_quote_padded writes what jsonw_quote_mem writes, whatever byte
+ * needs escaping at whatever place, and whatever follows the NUL. */
+static void test_quote_padded_as_mem(void **state)
+{
+    (void)state;
+    char src[64], want[6 * 64 + 2], got[6 * 64 + 2 + 8];
+    for (int ch = 1; ch < 256; ch++)
+        for (int at = 0; at < 20; at++)
+            for (int len = at + 1; len < 24; len += 5) {
+                memset(src, 'a', sizeof src); /* bytes past the NUL: not read as text */
+                for (int i = 0; i < len; i++)
+                    src[i] = (char)('b' + i % 20);
+                src[at] = (char)ch;
+                src[len] = 0;
+                size_t n = jsonw_quote_mem(want, src);
+                assert_int_equal(jsonw_quote_padded(got, src), n);
+                assert_memory_equal(got, want, n);
+            }
+}
+
 static int cmp_text(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
@@ -406,6 +426,7 @@ int main(void)
         cmocka_unit_test(test_batch_lines_allocate_nothing),
         cmocka_unit_test(test_counter_sees_allocations),
         cmocka_unit_test(test_quote_mem_as_quoted),
+        cmocka_unit_test(test_quote_padded_as_mem),
         cmocka_unit_test(test_movelist_sorted_as_strcmp),
         cmocka_unit_test(test_movelist_line_parses_back),
         cmocka_unit_test(test_movelist_allocates_nothing),

@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "jsonin.h"
 #include "jsonw.h"
+#include "movelist.h"
 
 enum {
     CMD_BENCH_MAX_DEPTH = 16,
@@ -293,6 +294,7 @@ static void cmd_bench_print(const struct cli *c, struct cmd_bench_row *rows,
  * own, so that a pass times generation and text alone. */
 struct cmd_bench_batch {
     tiers_pos **pos;
+    char **text;               /* each position as the file gives it */
     int n;
     long long moves;           /* in one pass */
     struct cmd_bench_span best; /* the fastest pass round, per move */
@@ -302,7 +304,7 @@ struct cmd_bench_batch {
 /* Parses line `lineno` (a position, or a JSON object with "position", as
  * `moves --batch` reads it) into a new position; an exit code. */
 static int cmd_bench_batch_line(const struct cli *c, const tiers_variant *v, char *line,
-                                long lineno, tiers_pos **out)
+                                long lineno, tiers_pos **out, char **out_text)
 {
     char jerr[200], text[1024];
     char *decoded = NULL;
@@ -318,13 +320,28 @@ static int cmd_bench_batch_line(const struct cli *c, const tiers_variant *v, cha
     tiers_error err;
     *out = tiers_pos_new(v, 4, &err);
     int rc = *out ? tiers_pos_parse(*out, position, c->notation, &err) : TIERS_ENOMEM;
+    if (rc >= 0) {
+        *out_text = decoded ? decoded : strdup(line);
+        if (*out_text)
+            return CLI_OK;
+        cli_error(c, "out of memory");
+        return CLI_INTERNAL;
+    }
     free(decoded);
-    if (rc >= 0)
-        return CLI_OK;
     tiers_error_text(&err, text, sizeof text);
     cli_error(c, "%s:%ld: bad position: %s", c->batch, lineno,
               text[0] ? text : cli_rc_text(v, rc));
     return cli_exit_for(rc) == CLI_INTERNAL ? CLI_INTERNAL : CLI_INPUT;
+}
+
+static void cmd_bench_batch_free(struct cmd_bench_batch *b)
+{
+    for (int i = 0; i < b->n; i++) {
+        tiers_pos_free(b->pos[i]);
+        free(b->text[i]);
+    }
+    free(b->pos);
+    free(b->text);
 }
 
 /* Reads every non-empty line of --batch; an exit code. */
@@ -346,14 +363,18 @@ static int cmd_bench_batch_load(const struct cli *c, const tiers_variant *v,
         if (b->n == cap) {
             cap = cap ? 2 * cap : 256;
             tiers_pos **more = realloc(b->pos, (size_t)cap * sizeof *more);
-            if (!more) {
+            if (more)
+                b->pos = more;
+            char **texts = more ? realloc(b->text, (size_t)cap * sizeof *texts) : NULL;
+            if (!texts) {
                 cli_error(c, "out of memory");
                 code = CLI_INTERNAL;
                 break;
             }
-            b->pos = more;
+            b->text = texts;
         }
-        code = cmd_bench_batch_line(c, v, line, lineno, &b->pos[b->n]);
+        b->text[b->n] = NULL;
+        code = cmd_bench_batch_line(c, v, line, lineno, &b->pos[b->n], &b->text[b->n]);
         if (b->pos[b->n])
             b->n++;
     }
@@ -365,27 +386,22 @@ static int cmd_bench_batch_load(const struct cli *c, const tiers_variant *v,
     return code;
 }
 
-/* One pass: every position's legal moves, each written as text into one
- * buffer (reused per position).  The moves of the pass, or an error. */
+/* One pass: what `moves --batch` does for every position once it is read
+ * (movelist.c: the status and the legal moves, their texts sorted, the
+ * JSON line built in memory), without writing the line out.  The moves
+ * of the pass, or an error. */
 static long long cmd_bench_batch_pass(const struct cli *c, struct cmd_bench_batch *b,
-                                      tiers_move *moves, char *buf, size_t size)
+                                      movelist *l)
 {
     long long total = 0;
     for (int i = 0; i < b->n; i++) {
         tiers_status st;
-        int n = tiers_pos_status_moves(b->pos[i], moves, TIERS_MAX_MOVES, &st);
+        int n = movelist_make(l, b->pos[i], c->notation, &st);
         if (n < 0)
             return n;
-        size_t used = 0;
-        for (int k = 0; k < n; k++) {
-            int len = tiers_move_format(b->pos[i], &moves[k], c->notation, buf + used,
-                                        size - used);
-            if (len < 0)
-                return len;
-            used += (size_t)len < size - used ? (size_t)len : 0;
-            if (used < size - 1)
-                buf[used++] = '\n';
-        }
+        int rc = movelist_json(l, b->text[i], &st); /* the position as given */
+        if (rc < 0)
+            return rc;
         total += n;
     }
     return total;
@@ -396,19 +412,17 @@ static long long cmd_bench_batch_pass(const struct cli *c, struct cmd_bench_batc
 static int cmd_bench_batch_time(const struct cli *c, const tiers_variant *v,
                                 struct cmd_bench_batch *b)
 {
-    tiers_move *moves = malloc(TIERS_MAX_MOVES * sizeof *moves);
-    size_t size = (size_t)TIERS_MAX_MOVES * 64;
-    char *buf = malloc(size);
+    movelist l;
     int code = CLI_OK;
-    if (!moves || !buf) {
+    if (movelist_init(&l) < 0) {
         cli_error(c, "out of memory");
-        code = CLI_INTERNAL;
+        return CLI_INTERNAL;
     }
     for (int round = 0; round < CMD_BENCH_ROUNDS && code == CLI_OK; round++) {
         long long passes = 0;
         struct cmd_bench_span t0 = cmd_bench_start(), t;
         do {
-            long long n = cmd_bench_batch_pass(c, b, moves, buf, size);
+            long long n = cmd_bench_batch_pass(c, b, &l);
             if (n < 0) {
                 cli_error(c, "%s: %s", c->batch, cli_rc_text(v, (int)n));
                 code = cli_exit_for((int)n);
@@ -423,8 +437,7 @@ static int cmd_bench_batch_time(const struct cli *c, const tiers_variant *v,
             b->best = t;
         }
     }
-    free(moves);
-    free(buf);
+    movelist_free(&l);
     return code;
 }
 
@@ -468,8 +481,9 @@ static void cmd_bench_batch_print(const struct cli *c, const tiers_variant *v,
     printf("%lld passes in %.3f CPU s (%.3f s): %.0f moves/cpu-s, %.0f moves/s\n", b->passes,
            b->best.cpu, b->best.wall, cmd_bench_rate(moves, b->best.cpu),
            cmd_bench_rate(moves, b->best.wall));
-    printf("a pass: each position's legal moves (status included) written as text into a "
-           "buffer; the best of %d rounds by CPU time\n", CMD_BENCH_ROUNDS);
+    printf("a pass: each position's status and legal moves, their texts sorted and its "
+           "JSON line of moves --batch written into a buffer; the best of %d rounds by CPU "
+           "time\n", CMD_BENCH_ROUNDS);
 }
 
 static int cmd_bench_batch_run(struct cli *c)
@@ -488,9 +502,7 @@ static int cmd_bench_batch_run(struct cli *c)
         code = cmd_bench_batch_time(c, v, &b);
     if (code == CLI_OK)
         cmd_bench_batch_print(c, v, &b);
-    for (int i = 0; i < b.n; i++)
-        tiers_pos_free(b.pos[i]);
-    free(b.pos);
+    cmd_bench_batch_free(&b);
     tiers_variant_free(v);
     return code;
 }
@@ -677,9 +689,7 @@ static int cmd_bench_agent_open(const struct cli *c, struct cmd_bench_agent_row 
         if (rc >= 0 && rc < CMD_BENCH_TEXT)
             r->npos++;
     }
-    for (int i = 0; i < b.n; i++)
-        tiers_pos_free(b.pos[i]);
-    free(b.pos);
+    cmd_bench_batch_free(&b);
     if (rc >= 0 && !c->batch)
         rc = cmd_bench_agent_positions(r);
     if (rc < 0) {

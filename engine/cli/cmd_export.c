@@ -18,6 +18,7 @@
 
 #include "export.h"
 #include "jsonw.h"
+#include "movelist.h"
 #include "outfile.h"
 #include "playout.h"
 
@@ -64,22 +65,25 @@ int export_check_notation(const struct cli *c, tiers_pos *p)
     /* a record holds ASCII moves (docs/notation.md): a dialect that writes
        other letters cannot be read back; its first moves tell */
     const tiers_variant *v = tiers_pos_variant(p);
-    char **moves;
-    int n, code = CLI_OK;
-    int rc = cli_sorted_moves(p, c->notation, &moves, &n);
+    movelist l;
+    if (movelist_init(&l) < 0) {
+        cli_error(c, "out of memory");
+        return CLI_INTERNAL;
+    }
+    int code = CLI_OK;
+    int rc = movelist_make(&l, p, c->notation, NULL);
     if (rc < 0) {
         cli_error(c, "%s: %s", tiers_variant_name(v), cli_rc_text(v, rc));
         code = cli_exit_for(rc) == CLI_INTERNAL ? CLI_INTERNAL : CLI_INPUT;
     }
-    for (int i = 0; rc >= 0 && i < n && code == CLI_OK; i++)
-        if (!export_holds(c->notation, moves[i])) {
+    for (int i = 0; rc >= 0 && i < l.n && code == CLI_OK; i++)
+        if (!export_holds(c->notation, l.texts[i])) {
             cli_error(c, "notation '%s' writes moves such as '%s' that a game record "
                       "cannot hold (records take ASCII moves): use tiers", c->notation,
-                      moves[i]);
+                      l.texts[i]);
             code = CLI_INPUT;
         }
-    if (rc >= 0)
-        cli_free_strings(moves, n);
+    movelist_free(&l);
     return code;
 }
 

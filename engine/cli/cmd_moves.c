@@ -8,32 +8,17 @@
 #include "cli.h"
 #include "jsonin.h"
 #include "jsonw.h"
+#include "movelist.h"
 
-/* Writes the moves object of one position:
- * {"position", "moves", "in_check", "game_over", "result", "reason"}. */
-static void cmd_moves_json(const char *position, char **moves, int n,
-                           const tiers_status *st)
+/* Writes the moves object of one position, built by movelist_json:
+ * {"position", "moves", "in_check", "game_over", "result", "reason"}.
+ * 0 or TIERS_ENOMEM. */
+static int cmd_moves_json(movelist *l, const char *position, const tiers_status *st)
 {
-    jsonw w;
-    jsonw_init(&w, stdout);
-    jsonw_begin_object(&w);
-    jsonw_key(&w, "position");
-    jsonw_string(&w, position);
-    jsonw_key(&w, "moves");
-    jsonw_begin_array(&w);
-    for (int i = 0; i < n; i++)
-        jsonw_string(&w, moves[i]);
-    jsonw_end_array(&w);
-    jsonw_key(&w, "in_check");
-    jsonw_bool(&w, st->in_check);
-    jsonw_key(&w, "game_over");
-    jsonw_bool(&w, st->game_over);
-    jsonw_key(&w, "result");
-    jsonw_string(&w, cli_result_text(st->result));
-    jsonw_key(&w, "reason");
-    jsonw_string(&w, st->reason ? st->reason : "");
-    jsonw_end_object(&w);
-    fputc('\n', stdout);
+    int rc = movelist_json(l, position, st);
+    if (rc == 0)
+        fwrite(l->line, 1, l->line_len, stdout);
+    return rc;
 }
 
 static void cmd_moves_json_error(const char *position, const char *msg)
@@ -49,8 +34,9 @@ static void cmd_moves_json_error(const char *position, const char *msg)
     fputc('\n', stdout);
 }
 
-/* One batch line (already stripped).  Returns the exit code it earns. */
-static int cmd_moves_line(const struct cli *c, tiers_pos *p, const char *line,
+/* One batch line (already stripped), its moves listed with l.  Returns
+ * the exit code it earns. */
+static int cmd_moves_line(const struct cli *c, tiers_pos *p, movelist *l, const char *line,
                           long lineno)
 {
     char msg[1100], jerr[200], text[1024];
@@ -81,10 +67,10 @@ static int cmd_moves_line(const struct cli *c, tiers_pos *p, const char *line,
         return cli_exit_for(rc) == CLI_INTERNAL ? CLI_INTERNAL : CLI_INPUT;
     }
 
-    char **moves;
-    int n;
     tiers_status st;
-    rc = cli_sorted_moves_status(p, c->notation, &moves, &n, &st);
+    rc = movelist_make(l, p, c->notation, &st);
+    if (rc >= 0)
+        rc = cmd_moves_json(l, position, &st);
     if (rc < 0) {
         snprintf(msg, sizeof msg, "line %ld: %s", lineno,
                  cli_rc_text(tiers_pos_variant(p), rc));
@@ -92,8 +78,6 @@ static int cmd_moves_line(const struct cli *c, tiers_pos *p, const char *line,
         free(decoded);
         return cli_exit_for(rc);
     }
-    cmd_moves_json(position, moves, n, &st);
-    cli_free_strings(moves, n);
     free(decoded);
     return CLI_OK;
 }
@@ -109,9 +93,14 @@ static int cmd_moves_batch(const struct cli *c, tiers_pos *p)
         }
     }
     char *line = malloc(CLI_MAX_LINE + 1);
+    movelist l;
     size_t len;
     long lineno = 0;
     int code = CLI_OK, rc;
+    if (movelist_init(&l) < 0) {
+        free(line);
+        line = NULL;
+    }
     if (!line) {
         cli_error(c, "out of memory");
         code = CLI_INTERNAL;
@@ -133,13 +122,66 @@ static int cmd_moves_batch(const struct cli *c, tiers_pos *p)
             start++;
         if (*start == '\0')
             continue;
-        int r = cmd_moves_line(c, p, start, lineno);
+        int r = cmd_moves_line(c, p, &l, start, lineno);
         if (r > code)
             code = r;
     }
+    if (line)
+        movelist_free(&l);
     free(line);
     if (in != stdin)
         fclose(in);
+    return code;
+}
+
+/* The moves of one position (--position or the start): text, --json or
+ * --count.  An exit code. */
+static int cmd_moves_one(const struct cli *c, tiers_pos *p, int from)
+{
+    const tiers_variant *v = tiers_pos_variant(p);
+    movelist l;
+    if (movelist_init(&l) < 0) {
+        cli_error(c, "out of memory");
+        return CLI_INTERNAL;
+    }
+    int code = CLI_OK;
+    l.from = from;
+    tiers_status st; /* with the moves when the output shows it */
+    int rc = movelist_make(&l, p, c->notation, c->json && !c->count ? &st : NULL);
+    char **moves = l.texts;
+    int n = l.n;
+    if (rc < 0) {
+        cli_error(c, "cannot list moves: %s", cli_rc_text(v, rc));
+        code = cli_exit_for(rc);
+    } else if (c->json) {
+        char *text = cli_pos_text(p, c->notation, &rc);
+        if (!text) {
+            cli_error(c, "cannot format the position: %s", cli_code_text(rc));
+            code = CLI_INTERNAL;
+        } else if (c->count) {
+            jsonw w;
+            jsonw_init(&w, stdout);
+            jsonw_begin_object(&w);
+            jsonw_key(&w, "position");
+            jsonw_string(&w, text);
+            jsonw_key(&w, "count");
+            jsonw_int(&w, n);
+            jsonw_end_object(&w);
+            fputc('\n', stdout);
+        } else if (cmd_moves_json(&l, text, &st) < 0) {
+            cli_error(c, "out of memory");
+            code = CLI_INTERNAL;
+        }
+        free(text);
+    } else if (c->count) {
+        printf("%d\n", n);
+    } else {
+        for (int i = 0; i < n; i++) {
+            fputs(moves[i], stdout);
+            fputc('\n', stdout);
+        }
+    }
+    movelist_free(&l);
     return code;
 }
 
@@ -170,41 +212,7 @@ int cmd_moves_run(struct cli *c)
     } else if (c->solved) {
         code = cli_solved_moves(c, p);
     } else {
-        char **moves;
-        int n;
-        tiers_status st; /* with the moves when the output shows it */
-        int rc = cli_sorted_moves_from(p, c->notation, from, &moves, &n,
-                                       c->json && !c->count ? &st : NULL);
-        if (rc < 0) {
-            cli_error(c, "cannot list moves: %s", cli_rc_text(v, rc));
-            code = cli_exit_for(rc);
-        } else if (c->json) {
-            char *text = cli_pos_text(p, c->notation, &rc);
-            if (!text) {
-                cli_error(c, "cannot format the position: %s",
-                          cli_code_text(rc));
-                code = CLI_INTERNAL;
-            } else if (c->count) {
-                jsonw w;
-                jsonw_init(&w, stdout);
-                jsonw_begin_object(&w);
-                jsonw_key(&w, "position");
-                jsonw_string(&w, text);
-                jsonw_key(&w, "count");
-                jsonw_int(&w, n);
-                jsonw_end_object(&w);
-                fputc('\n', stdout);
-            } else {
-                cmd_moves_json(text, moves, n, &st);
-            }
-            free(text);
-        } else if (c->count) {
-            printf("%d\n", n);
-        } else {
-            for (int i = 0; i < n; i++)
-                printf("%s\n", moves[i]);
-        }
-        cli_free_strings(moves, n);
+        code = cmd_moves_one(c, p, from);
     }
     cli_close(v, p);
     return code;

@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "lab.h"
+#include "movelist.h"
 
 struct cmd_replay_ctx {
     const struct cli *c;
@@ -41,14 +42,16 @@ static int cmd_replay_ply(tiers_pos *p, const tiers_record_ply *ply, void *ud)
 /* "; legal: a1-a2 ..." after an error at a move, on the same line. */
 static void cmd_replay_legal(tiers_pos *p, const char *notation)
 {
-    char **moves;
-    int n;
-    if (cli_sorted_moves(p, notation, &moves, &n) < 0)
+    movelist l;
+    if (movelist_init(&l) < 0)
         return;
-    fputs(n ? "; legal:" : "; no legal move", stderr);
-    for (int i = 0; i < n; i++)
-        fprintf(stderr, " %s", moves[i]);
-    cli_free_strings(moves, n);
+    int n = movelist_make(&l, p, notation, NULL);
+    if (n >= 0) {
+        fputs(n ? "; legal:" : "; no legal move", stderr);
+        for (int i = 0; i < n; i++)
+            fprintf(stderr, " %s", l.texts[i]);
+    }
+    movelist_free(&l);
 }
 
 static int cmd_replay_fail(const struct cli *c, tiers_pos *p, const tiers_replay *out,

@@ -2,6 +2,7 @@
 #include "jsonw.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,6 +78,83 @@ void jsonw_quoted(FILE *out, const char *s)
         }
     }
     fputc('"', out);
+}
+
+size_t jsonw_escape_mem(char *dst, const char *s)
+{
+    static const char hex[] = "0123456789abcdef";
+    char *d = dst;
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch >= 0x20 && ch != '"' && ch != '\\' && ch != 0x7f) {
+            *d++ = (char)ch; /* the common case first */
+            continue;
+        }
+        *d++ = '\\';
+        switch (ch) {
+        case '"': *d++ = '"'; break;
+        case '\\': *d++ = '\\'; break;
+        case '\n': *d++ = 'n'; break;
+        case '\r': *d++ = 'r'; break;
+        case '\t': *d++ = 't'; break;
+        case '\b': *d++ = 'b'; break;
+        case '\f': *d++ = 'f'; break;
+        default:
+            memcpy(d, "u00", 3);
+            d[3] = hex[ch >> 4];
+            d[4] = hex[ch & 15];
+            d += 5;
+        }
+    }
+    return (size_t)(d - dst);
+}
+
+size_t jsonw_quote_mem(char *dst, const char *s)
+{
+    dst[0] = '"';
+    size_t len = 1 + jsonw_escape_mem(dst + 1, s);
+    dst[len] = '"';
+    return len + 1;
+}
+
+/* The bytes of w (8, in memory order) JSON must escape or that end a
+ * string (NUL): 0x80 set in each.  Only the lowest flagged byte is
+ * exact (a borrow may flag bytes above it), the only one read. */
+static inline uint64_t jsonw_special(uint64_t w)
+{
+    const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+    uint64_t quote = w ^ (ones * '"'), bslash = w ^ (ones * '\\'), del = w ^ (ones * 0x7f);
+    uint64_t low = (w - ones * 0x20) & ~w; /* bytes below 0x20 */
+    uint64_t eq = ((quote - ones) & ~quote) | ((bslash - ones) & ~bslash) |
+                  ((del - ones) & ~del);
+    return (low | eq) & high;
+}
+
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "jsonw_quote_padded: first byte lowest");
+
+size_t jsonw_quote_padded(char *dst, const char *s)
+{
+    char *d = dst;
+    *d++ = '"';
+    for (;;) { /* eight bytes at a time while none needs escaping */
+        uint64_t w;
+        memcpy(&w, s, sizeof w);
+        uint64_t special = jsonw_special(w);
+        memcpy(d, &w, sizeof w);
+        if (!special) {
+            s += 8;
+            d += 8;
+            continue;
+        }
+        int clean = __builtin_ctzll(special) / 8;
+        s += clean;
+        d += clean;
+        if (*s)
+            d += jsonw_escape_mem(d, s);
+        break;
+    }
+    *d++ = '"';
+    return (size_t)(d - dst);
 }
 
 void jsonw_string(jsonw *w, const char *s)

@@ -32,4 +32,17 @@ void jsonw_null(jsonw *w);
  * escaped; other bytes copied). */
 void jsonw_quoted(FILE *out, const char *s);
 
+/* The most bytes jsonw_quote_mem writes for a string of len bytes. */
+#define JSONW_QUOTED_MAX(len) (6 * (size_t)(len) + 2)
+/* Writes s quoted as jsonw_quoted does into dst (at least
+ * JSONW_QUOTED_MAX(strlen(s)) bytes); returns the bytes written (no NUL
+ * is added).  For lines built in memory (movelist.c). */
+size_t jsonw_quote_mem(char *dst, const char *s);
+/* The same without the quotes. */
+size_t jsonw_escape_mem(char *dst, const char *s);
+/* As jsonw_quote_mem, eight bytes at a time: s must have 8 readable bytes
+ * after its NUL, and dst room for 8 bytes more than
+ * JSONW_QUOTED_MAX(strlen(s)). */
+size_t jsonw_quote_padded(char *dst, const char *s);
+
 #endif

@@ -427,6 +427,14 @@ TIERS_API int tiers_pos_in_check(const tiers_pos *p, int side);
 /* Writes m in a notation into buf; returns its length.  [S* T2] */
 TIERS_API int tiers_move_format(const tiers_pos *p, const tiers_move *m,
                       const char *notation, char *buf, size_t size);
+/* The texts of moves[0..n) in one notation (looked up once), written one
+ * after another into buf, each ended by a NUL byte; texts[i] points to
+ * the i-th.  Returns the bytes used, TIERS_EFULL when buf is too small,
+ * TIERS_EUSAGE for a notation the variant does not offer or a move it
+ * cannot write.  Allocates nothing.  [S* T2] */
+TIERS_API int tiers_moves_format(const tiers_pos *p, const tiers_move *moves, int n,
+                                 const char *notation, char *buf, size_t size,
+                                 char **texts);
 /* Parses `text` and matches it against the legal moves: *out is then one
  * of them (tiers_pos_make_unchecked may make it).  [S T2] */
 TIERS_API int tiers_move_parse(tiers_pos *p, const char *text, const char *notation,

@@ -306,6 +306,17 @@ int tiers_pos_unmake(tiers_pos *p)
     return 0;
 }
 
+/* m in dialect d (NULL: tiers) at the variant's index idx. */
+static int write_move(const tiers_pos *p, const dialect *d, int idx, const tiers_move *m,
+                      char *buf, size_t size)
+{
+    /* a dialect knows the engine's kinds only: an effect's move is
+       written by the effect's format hook in every notation */
+    if (!d || m->kind == TIERS_MV_EFFECT)
+        return notation_format_move(p, m, buf, size);
+    return d->format_move(p, m, idx, buf, size);
+}
+
 int tiers_move_format(const tiers_pos *p, const tiers_move *m, const char *notation,
                       char *buf, size_t size)
 {
@@ -313,35 +324,51 @@ int tiers_move_format(const tiers_pos *p, const tiers_move *m, const char *notat
     int idx;
     if (notation_find(p->v, notation, &d, &idx) < 0)
         return TIERS_EUSAGE;
-    /* a dialect knows the engine's kinds only: an effect's move is
-       written by the effect's format hook in every notation */
-    if (!d || m->kind == TIERS_MV_EFFECT)
-        return notation_format_move(p, m, buf, size);
-    return d->format_move(p, m, buf, size);
+    return write_move(p, d, idx, m, buf, size);
+}
+
+int tiers_moves_format(const tiers_pos *p, const tiers_move *moves, int n,
+                       const char *notation, char *buf, size_t size, char **texts)
+{
+    const dialect *d;
+    int idx;
+    if (notation_find(p->v, notation, &d, &idx) < 0)
+        return TIERS_EUSAGE;
+    size_t used = 0;
+    for (int i = 0; i < n; i++) {
+        int len = write_move(p, d, idx, &moves[i], buf + used, size - used);
+        if (len < 0)
+            return len;
+        texts[i] = buf + used;
+        used += (size_t)len + 1;
+    }
+    return (int)used;
 }
 
 /* A move is read by formatting every legal move and comparing: one
  * formatter per dialect then serves both directions. */
 /* Matches text against list[0..n) (n < 0: the generation's error). */
-static int find_in(tiers_pos *p, const char *text, const char *notation, const tiers_move *list,
-                   int n, tiers_move *out, tiers_error *err)
+static int find_in(tiers_pos *p, const char *text, const dialect *d, int idx,
+                   const char *notation, const tiers_move *list, int n, tiers_move *out,
+                   tiers_error *err)
 {
     int rc = TIERS_EILLEGAL;
     char s[256];
     /* Records may end a move with a mate or draw mark ('#', '='): a text
-     * that matches nothing is tried again without it. */
+       that matches nothing is tried again without it. */
     size_t len_text = strlen(text), strip = 0;
     for (int pass = 0; pass < 2 && rc == TIERS_EILLEGAL; pass++) {
         if (pass == 1 && !(len_text > 1 && strchr("#=", text[len_text - 1])))
             break;
         strip = (size_t)pass;
         for (int i = 0; i < n; i++) {
-            /* the notation was checked before: a move its writer cannot
-               write (TIERS_EUSAGE) is one no text of it can name */
-            int len = tiers_move_format(p, &list[i], notation, s, sizeof s);
+            /* a move the writer cannot write (TIERS_EUSAGE) is one no
+               text of the notation can name */
+            int len = write_move(p, d, idx, &list[i], s, sizeof s);
             if (len == TIERS_EUSAGE)
                 continue;
-            if (len > 0 && strlen(s) == len_text - strip && !strncmp(s, text, len_text - strip)) {
+            if (len > 0 && strlen(s) == len_text - strip &&
+                !memcmp(s, text, len_text - strip)) {
                 *out = list[i];
                 rc = 0;
                 break;
@@ -361,12 +388,11 @@ static int find_in(tiers_pos *p, const char *text, const char *notation, const t
 }
 
 /* The notation is known?  (Else the message, TIERS_EUSAGE.) */
-static int check_notation(const tiers_pos *p, const char *notation, tiers_error *err)
+static int check_notation(const tiers_pos *p, const char *notation, const dialect **d,
+                          int *idx, tiers_error *err)
 {
     memset(err, 0, sizeof *err);
-    const dialect *d;
-    int idx;
-    if (notation_find(p->v, notation, &d, &idx) < 0) {
+    if (notation_find(p->v, notation, d, idx) < 0) {
         snprintf(err->msg, sizeof err->msg, "unknown notation '%s'", notation);
         return TIERS_EUSAGE;
     }
@@ -377,16 +403,19 @@ int tiers_move_parse(tiers_pos *p, const char *text, const char *notation, tiers
                      tiers_error *err)
 {
     tiers_error tmp;
+    const dialect *d;
+    int idx;
     if (!err)
         err = &tmp;
-    if (check_notation(p, notation, err) < 0)
+    if (check_notation(p, notation, &d, &idx, err) < 0)
         return TIERS_EUSAGE;
     tiers_move *buf = malloc(TIERS_MAX_MOVES * sizeof *buf);
     if (!buf) {
         set_error(err, "out of memory");
         return TIERS_ENOMEM;
     }
-    int rc = find_in(p, text, notation, buf, status_legal(p, buf, TIERS_MAX_MOVES), out, err);
+    int rc = find_in(p, text, d, idx, notation, buf, status_legal(p, buf, TIERS_MAX_MOVES),
+                     out, err);
     free(buf);
     return rc;
 }
@@ -395,11 +424,13 @@ int tiers_move_find(tiers_pos *p, const char *text, const char *notation, const 
                     int n, tiers_move *out, tiers_error *err)
 {
     tiers_error tmp;
+    const dialect *d;
+    int idx;
     if (!err)
         err = &tmp;
-    if (check_notation(p, notation, err) < 0)
+    if (check_notation(p, notation, &d, &idx, err) < 0)
         return TIERS_EUSAGE;
-    return find_in(p, text, notation, list, n, out, err);
+    return find_in(p, text, d, idx, notation, list, n, out, err);
 }
 
 static int64_t perft(tiers_pos *p, int depth, tiers_move *stack)

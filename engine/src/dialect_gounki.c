@@ -30,7 +30,8 @@ enum { OUT = -1, OFF_BOARD = -2 };
 
 static void put_square(sbuf *s, int sq)
 {
-    sb_printf(s, "%c%d", 'a' + sq_file(sq), sq_rank(sq) + 1);
+    sb_putc(s, (char)('a' + sq_file(sq)));
+    sb_putsmall(s, sq_rank(sq) + 1);
 }
 
 /* Whether a piece left on `to` by a deployment from `from` joins own
@@ -63,8 +64,10 @@ static void put_deploy(const tiers_pos *p, const tiers_move *m, sbuf *s)
     }
 }
 
-static int gk_format_move(const tiers_pos *p, const tiers_move *m, char *buf, size_t size)
+static int gk_format_move(const tiers_pos *p, const tiers_move *m, int index, char *buf,
+                          size_t size)
 {
+    (void)index; /* no piece letters in Gounki moves */
     sbuf s = {buf, size, 0, 0};
     switch (m->kind) {
     case TIERS_MV_MOVE:

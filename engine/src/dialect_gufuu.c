@@ -14,12 +14,15 @@
 
 static void put_square(const tiers_variant *v, sbuf *s, int sq)
 {
-    sb_printf(s, "%d%c", v->files - sq_file(sq), 'a' + (v->ranks - 1 - sq_rank(sq)));
+    sb_putsmall(s, v->files - sq_file(sq));
+    sb_putc(s, (char)('a' + (v->ranks - 1 - sq_rank(sq))));
 }
 
-static int gf_format_move(const tiers_pos *p, const tiers_move *m, char *buf, size_t size)
+static int gf_format_move(const tiers_pos *p, const tiers_move *m, int index, char *buf,
+                          size_t size)
 {
     static const char facing_chars[] = "nesw";
+    (void)index; /* tiers tokens: no symbols of its own */
     const tiers_variant *v = p->v;
     sbuf s = {buf, size, 0, 0};
     char tok[32];
@@ -29,10 +32,13 @@ static int gf_format_move(const tiers_pos *p, const tiers_move *m, char *buf, si
         char *at = strchr(tok, '@');
         if (at)
             *at = 0;
-        sb_printf(&s, "%s*", tok);
+        sb_puts(&s, tok);
+        sb_putc(&s, '*');
         put_square(v, &s, m->to);
-        if (m->flags & TIERS_MF_FACING)
-            sb_printf(&s, "@%c", facing_chars[m->arg & 3]);
+        if (m->flags & TIERS_MF_FACING) {
+            sb_putc(&s, '@');
+            sb_putc(&s, facing_chars[m->arg & 3]);
+        }
         break;
     }
     case TIERS_MV_MOVE:

@@ -115,46 +115,78 @@ static int gj_format_pos(const tiers_pos *p, char *buf, size_t size)
             int n = p->hand[side][k];
             if (n) {
                 fen_put_piece(v, &s, pc_make(k, 0, side, 0), face_letter);
-                sb_printf(&s, "%d", n);
+                sb_putint(&s, n);
             }
         }
         if (s.len == start)
             sb_putc(&s, '-');
     }
-    sb_printf(&s, " %c ", v->side_sym[p->st.side]);
+    sb_putc(&s, ' ');
+    sb_putc(&s, v->side_sym[p->st.side]);
+    sb_putc(&s, ' ');
     fen_put_drafting(p, &s);
-    sb_printf(&s, " %d %d", p->st.clock, p->st.ply);
+    sb_putc(&s, ' ');
+    sb_putint(&s, p->st.clock);
+    sb_putc(&s, ' ');
+    sb_putint(&s, p->st.ply);
     return sb_done(&s);
 }
 
-static void put_square(sbuf *s, int sq)
+/* "rank-file", numbers up to 16 (a move's text is at most 11 bytes). */
+static char *put_square(char *d, int sq)
 {
-    sb_printf(s, "%d-%d", sq_rank(sq) + 1, sq_file(sq) + 1);
+    int rank = sq_rank(sq) + 1, file = sq_file(sq) + 1;
+    if (rank >= 10)
+        *d++ = (char)('0' + rank / 10);
+    *d++ = (char)('0' + rank % 10);
+    *d++ = '-';
+    if (file >= 10)
+        *d++ = (char)('0' + file / 10);
+    *d++ = (char)('0' + file % 10);
+    return d;
 }
 
-static int gj_format_move(const tiers_pos *p, const tiers_move *m, char *buf, size_t size)
+/* Written straight into buf when it holds the longest text (the move
+ * lists of `moves --batch` are mostly these), else through tmp. */
+static int gj_format_move(const tiers_pos *p, const tiers_move *m, int index, char *buf,
+                          size_t size)
 {
-    sbuf s = {buf, size, 0, 0};
+    char tmp[16], *start = size >= sizeof tmp ? buf : tmp, *d = start;
     switch (m->kind) {
     case TIERS_MV_DROP:
-        sb_putc(&s, face_letter(p->v, p->v->face_of[m->piece]));
-        sb_putc(&s, '*');
-        put_square(&s, m->to);
+        *d++ = (char)tolower((unsigned char)notation_face_symbol(
+                                 p->v, p->v->face_of[m->piece], index)[0]);
+        *d++ = '*';
+        d = put_square(d, m->to);
         break;
     case TIERS_MV_MOVE:
     case TIERS_MV_STACK:
     case TIERS_MV_CAPTURE:
-        put_square(&s, m->from);
-        sb_putc(&s, m->kind == TIERS_MV_MOVE ? '>' : m->kind == TIERS_MV_STACK ? '^' : 'x');
-        put_square(&s, m->to);
+        d = put_square(d, m->from);
+        *d++ = m->kind == TIERS_MV_MOVE ? '>' : m->kind == TIERS_MV_STACK ? '^' : 'x';
+        d = put_square(d, m->to);
         break;
     case TIERS_MV_READY:
-        sb_puts(&s, "ready");
+        memcpy(d, "ready", 5);
+        d += 5;
         break;
     default:
         return TIERS_EUSAGE; /* gungi.js has no other kind of move */
     }
-    return sb_done(&s);
+    *d = 0;
+    size_t len = (size_t)(d - start);
+    if (start == tmp) { /* as sbuf does: what fits, ended */
+        if (len < size) {
+            memcpy(buf, tmp, len + 1);
+        } else {
+            if (size) {
+                memcpy(buf, tmp, size - 1);
+                buf[size - 1] = 0;
+            }
+            return TIERS_EFULL;
+        }
+    }
+    return (int)len;
 }
 
 const dialect dialect_gungijs = {"gungijs", gj_parse_pos, gj_format_pos, gj_format_move,

@@ -52,11 +52,6 @@ static char face_letter(const tiers_variant *v, int face)
     return (char)tolower((unsigned char)v->faces[face].sym[0]);
 }
 
-static const char *face_kanji(const tiers_variant *v, int face)
-{
-    return fen_face_symbol(v, face, dialect_name);
-}
-
 static piece_t letter_piece(const tiers_variant *v, char c)
 {
     return fen_letter_piece(v, c, face_letter);
@@ -207,15 +202,20 @@ static int gj3_format_pos(const tiers_pos *p, char *buf, size_t size)
             int count = p->hand[side][order[i]];
             if (count) {
                 fen_put_piece(v, &s, pc_make(order[i], 0, side, 0), face_letter);
-                sb_printf(&s, "%d", count);
+                sb_putint(&s, count);
             }
         }
         if (s.len == start)
             sb_putc(&s, '-');
     }
-    sb_printf(&s, " %c %d ", v->side_sym[p->st.side], p->st.mode);
+    sb_putc(&s, ' ');
+    sb_putc(&s, v->side_sym[p->st.side]);
+    sb_putc(&s, ' ');
+    sb_putint(&s, p->st.mode);
+    sb_putc(&s, ' ');
     fen_put_drafting(p, &s);
-    sb_printf(&s, " %d", p->st.fullmove + 1);
+    sb_putc(&s, ' ');
+    sb_putint(&s, p->st.fullmove + 1);
     return sb_done(&s);
 }
 
@@ -223,16 +223,23 @@ static int gj3_format_pos(const tiers_pos *p, char *buf, size_t size)
 
 static void put_square(sbuf *s, int sq, int tier)
 {
-    sb_printf(s, "(%d-%d-%d)", sq_rank(sq) + 1, sq_file(sq) + 1, tier);
+    sb_putc(s, '(');
+    sb_putsmall(s, sq_rank(sq) + 1);
+    sb_putc(s, '-');
+    sb_putsmall(s, sq_file(sq) + 1);
+    sb_putc(s, '-');
+    sb_putsmall(s, tier);
+    sb_putc(s, ')');
 }
 
-static void put_kanji(const tiers_pos *p, sbuf *s, piece_t pc)
+/* index: the dialect's place in the variant's notations. */
+static void put_kanji(const tiers_pos *p, int index, sbuf *s, piece_t pc)
 {
-    sb_puts(s, face_kanji(p->v, p->v->face_of[pc]));
+    sb_puts(s, notation_face_symbol(p->v, p->v->face_of[pc], index));
 }
 
 /* 返 and the converted pieces bottom to top, or 付. */
-static void put_landing(const tiers_pos *p, sbuf *s, const tiers_move *m)
+static void put_landing(const tiers_pos *p, int index, sbuf *s, const tiers_move *m)
 {
     const tower *t = &p->board[m->to];
     if (!(m->flags & TIERS_MF_CONVERT)) {
@@ -242,10 +249,11 @@ static void put_landing(const tiers_pos *p, sbuf *s, const tiers_move *m)
     sb_puts(s, "返");
     for (int i = 0; i < t->h; i++)
         if (m->arg >> i & 1)
-            put_kanji(p, s, t->p[i]);
+            put_kanji(p, index, s, t->p[i]);
 }
 
-static int gj3_format_move(const tiers_pos *p, const tiers_move *m, char *buf, size_t size)
+static int gj3_format_move(const tiers_pos *p, const tiers_move *m, int index, char *buf,
+                           size_t size)
 {
     const tiers_variant *v = p->v;
     sbuf s = {buf, size, 0, 0};
@@ -254,19 +262,19 @@ static int gj3_format_move(const tiers_pos *p, const tiers_move *m, char *buf, s
     switch (m->kind) {
     case TIERS_MV_DROP:
         sb_puts(&s, "新");
-        put_kanji(p, &s, m->piece);
+        put_kanji(p, index, &s, m->piece);
         put_square(&s, m->to, to->h + 1);
         if (to->h)
-            put_landing(p, &s, m);
+            put_landing(p, index, &s, m);
         break;
     case TIERS_MV_MOVE:
     case TIERS_MV_STACK: {
         const tower *from = &p->board[m->from];
-        put_kanji(p, &s, from->p[from->h - 1]);
+        put_kanji(p, index, &s, from->p[from->h - 1]);
         put_square(&s, m->from, from->h);
         put_square(&s, m->to, m->kind == TIERS_MV_MOVE ? 1 : to->h + 1);
         if (m->kind == TIERS_MV_STACK)
-            put_landing(p, &s, m);
+            put_landing(p, index, &s, m);
         break;
     }
     case TIERS_MV_CAPTURE: {
@@ -280,7 +288,7 @@ static int gj3_format_move(const tiers_pos *p, const tiers_move *m, char *buf, s
             stay += !taken;
             royal |= taken && v->royal_code[to->p[i]];
         }
-        put_kanji(p, &s, from->p[from->h - 1]);
+        put_kanji(p, index, &s, from->p[from->h - 1]);
         put_square(&s, m->from, from->h);
         sb_puts(&s, "取");
         put_square(&s, m->to, stay + 1);

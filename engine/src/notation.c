@@ -18,22 +18,6 @@
 #include "hooks.h"
 #include "position.h"
 
-void sb_putc(sbuf *s, char c)
-{
-    if (s->len + 1 < s->size)
-        s->buf[s->len++] = c;
-    else
-        s->overflow = 1;
-    if (s->size)
-        s->buf[s->len < s->size ? s->len : s->size - 1] = 0;
-}
-
-void sb_puts(sbuf *s, const char *str)
-{
-    while (*str)
-        sb_putc(s, *str++);
-}
-
 void sb_printf(sbuf *s, const char *fmt, ...)
 {
     char tmp[256];
@@ -42,24 +26,6 @@ void sb_printf(sbuf *s, const char *fmt, ...)
     vsnprintf(tmp, sizeof tmp, fmt, ap);
     va_end(ap);
     sb_puts(s, tmp);
-}
-
-void sb_putint(sbuf *s, long n)
-{
-    char tmp[24], *c = tmp + sizeof tmp;
-    unsigned long u = n < 0 ? 0ul - (unsigned long)n : (unsigned long)n;
-    *--c = 0;
-    do
-        *--c = (char)('0' + u % 10);
-    while (u /= 10);
-    if (n < 0)
-        *--c = '-';
-    sb_puts(s, c);
-}
-
-int sb_done(sbuf *s)
-{
-    return s->overflow ? TIERS_EFULL : (int)s->len;
 }
 
 void notation_error(tiers_error *err, const char *text, const char *at, const char *fmt, ...)
@@ -264,10 +230,14 @@ int notation_format_pos(const tiers_pos *p, char *buf, size_t size)
     sb_putint(&s, p->st.clock);
     sb_putc(&s, ' ');
     sb_putint(&s, p->st.ply);
-    if (v->nmodes)
-        sb_printf(&s, " mode=%s", v->modes[p->st.mode].name);
-    if (p->st.fullmove)
-        sb_printf(&s, " move=%d", p->st.fullmove);
+    if (v->nmodes) {
+        sb_puts(&s, " mode=");
+        sb_puts(&s, v->modes[p->st.mode].name);
+    }
+    if (p->st.fullmove) {
+        sb_puts(&s, " move=");
+        sb_putint(&s, p->st.fullmove);
+    }
     int last = -1;
     for (int i = 0; i < MAX_VARS; i++)
         if (p->st.vars[i])
@@ -570,16 +540,26 @@ const char *tiers_square_name(int file, int rank, char buf[8])
     return buf;
 }
 
+/* a1, p16: the file's letter and the rank's number (tiers_square_name's
+ * form, without printf). */
 static void put_sq(sbuf *s, int sq)
 {
-    char b[8];
-    sb_puts(s, tiers_square_name(sq_file(sq), sq_rank(sq), b));
+    sb_putc(s, (char)('a' + (sq_file(sq) & 15)));
+    sb_putsmall(s, (sq_rank(sq) & 15) + 1);
+}
+
+/* A drop's piece: its token without owner or facing. */
+static void put_drop_piece(const tiers_variant *v, sbuf *s, piece_t pc)
+{
+    char tok[32];
+    notation_piece(v, pc_with_facing(pc, 0), 0, tok, sizeof tok);
+    for (const char *c = tok; *c && *c != '@'; c++)
+        sb_putc(s, *c);
 }
 
 int notation_format_move(const tiers_pos *p, const tiers_move *m, char *buf, size_t size)
 {
     sbuf s = {buf, size, 0, 0};
-    char tok[32];
     if (m->kind == TIERS_MV_EFFECT)
         return hooks_format(p, m, buf, size);
     switch (m->kind) {
@@ -589,14 +569,13 @@ int notation_format_move(const tiers_pos *p, const tiers_move *m, char *buf, siz
         if (pc_owner(m->piece) == OWNER_SHARED && p->st.side < 2 &&
             p->hand[p->st.side][m->piece & (PC_KIND_MASK | PC_FLIP)])
             sb_putc(&s, '*');
-        notation_piece(p->v, pc_with_facing(m->piece, 0), 0, tok, sizeof tok);
-        char *at = strchr(tok, '@');
-        if (at)
-            *at = 0;
-        sb_printf(&s, "%s*", tok);
+        put_drop_piece(p->v, &s, m->piece);
+        sb_putc(&s, '*');
         put_sq(&s, m->to);
-        if (m->flags & TIERS_MF_FACING)
-            sb_printf(&s, "@%c", facing_chars[m->arg & 3]);
+        if (m->flags & TIERS_MF_FACING) {
+            sb_putc(&s, '@');
+            sb_putc(&s, facing_chars[m->arg & 3]);
+        }
         break;
     case TIERS_MV_MOVE:
     case TIERS_MV_STACK:
@@ -610,7 +589,10 @@ int notation_format_move(const tiers_pos *p, const tiers_move *m, char *buf, siz
         break;
     case TIERS_MV_STRIKE:
         put_sq(&s, m->from);
-        sb_printf(&s, ":%dx%d", m->tier, m->arg);
+        sb_putc(&s, ':');
+        sb_putint(&s, m->tier);
+        sb_putc(&s, 'x');
+        sb_putint(&s, m->arg);
         break;
     case TIERS_MV_READY:
         sb_puts(&s, "ready");
@@ -637,7 +619,8 @@ int notation_format_move(const tiers_pos *p, const tiers_move *m, char *buf, siz
     if (m->flags & TIERS_MF_CONVERT) { /* "=1,2": the tiers converted */
         for (int i = 0, first = 1; i < TIERS_MAX_TIERS; i++)
             if (m->arg >> i & 1) {
-                sb_printf(&s, first ? "=%d" : ",%d", i + 1);
+                sb_putc(&s, first ? '=' : ',');
+                sb_putint(&s, i + 1);
                 first = 0;
             }
     }

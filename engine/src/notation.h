@@ -16,7 +16,10 @@ typedef struct dialect {
     const char *name;
     int (*parse_pos)(tiers_pos *p, const char *text, tiers_error *err);
     int (*format_pos)(const tiers_pos *p, char *buf, size_t size);
-    int (*format_move)(const tiers_pos *p, const tiers_move *m, char *buf, size_t size);
+    /* index: the dialect's place in the variant's `notations:` (-1 when
+       the variant does not list it), for face_def.alt. */
+    int (*format_move)(const tiers_pos *p, const tiers_move *m, int index, char *buf,
+                       size_t size);
     /* Game records, for a dialect whose moves are not "one word, compared
      * as written" (NULL otherwise).  read_move reads the move that starts
      * at words[0] (n words) in p, writes the form format_move writes to
@@ -44,23 +47,78 @@ const dialect *notation_dialect(const char *name);
  * project's own), NULL when it does not offer it. */
 const char *notation_offered(const tiers_variant *v, const char *name);
 
+/* A face's symbol in the dialect at `index` of the variant's notations
+ * (its own symbol when the dialect gives none, or index < 0). */
+static inline const char *notation_face_symbol(const tiers_variant *v, int face, int index)
+{
+    return index >= 0 && v->faces[face].alt[index][0] ? v->faces[face].alt[index]
+                                                       : v->faces[face].sym;
+}
+
 /* tiers notation */
 int notation_parse_pos(tiers_pos *p, const char *text, tiers_error *err);
 int notation_format_pos(const tiers_pos *p, char *buf, size_t size);
 int notation_format_move(const tiers_pos *p, const tiers_move *m, char *buf, size_t size);
 int notation_piece(const tiers_variant *v, piece_t pc, int with_owner, char *buf, size_t size);
 
-/* Small helpers shared by dialects. */
+/* Small helpers shared by dialects.  The writers are inline and write no
+ * terminator per character (the move lists of `tiers moves --batch` are
+ * written with them): sb_done ends the text, and must be called before
+ * the buffer is read.  On overflow the text stops at size - 1 bytes. */
 typedef struct sbuf {
     char *buf;
     size_t size, len;
     int overflow;
 } sbuf;
-void sb_putc(sbuf *s, char c);
-void sb_puts(sbuf *s, const char *str);
+
+static inline void sb_putc(sbuf *s, char c)
+{
+    if (s->len + 1 < s->size)
+        s->buf[s->len++] = c;
+    else
+        s->overflow = 1;
+}
+
+static inline void sb_puts(sbuf *s, const char *str)
+{
+    while (*str)
+        sb_putc(s, *str++);
+}
+
+/* n in decimal, without printf. */
+static inline void sb_putint(sbuf *s, long n)
+{
+    char tmp[24], *c = tmp + sizeof tmp;
+    unsigned long u = n < 0 ? 0ul - (unsigned long)n : (unsigned long)n;
+    do
+        *--c = (char)('0' + u % 10);
+    while (u /= 10);
+    if (n < 0)
+        *--c = '-';
+    while (c < tmp + sizeof tmp)
+        sb_putc(s, *c++);
+}
+
+/* A number below 100 (board coordinates, tiers), the common case. */
+static inline void sb_putsmall(sbuf *s, int n)
+{
+    if (n >= 10 && n < 100)
+        sb_putc(s, (char)('0' + n / 10)), sb_putc(s, (char)('0' + n % 10));
+    else if (n >= 0 && n < 10)
+        sb_putc(s, (char)('0' + n));
+    else
+        sb_putint(s, n);
+}
+
+/* Ends the text: its length, or TIERS_EFULL if it did not fit. */
+static inline int sb_done(sbuf *s)
+{
+    if (s->size)
+        s->buf[s->len] = 0; /* len < size always */
+    return s->overflow ? TIERS_EFULL : (int)s->len;
+}
+
 void sb_printf(sbuf *s, const char *fmt, ...);
-void sb_putint(sbuf *s, long n); /* in decimal, without printf */
-int sb_done(sbuf *s); /* length, or TIERS_EFULL if it did not fit */
 void notation_error(tiers_error *err, const char *text, const char *at, const char *fmt, ...);
 
 #endif

@@ -664,6 +664,7 @@ static void join_raw(replay *rp, int first, int n)
             sb_putc(&s, ' ');
         sb_puts(&s, rp->r->words[i].raw);
     }
+    sb_done(&s);
 }
 
 static int check_number(replay *rp, const record_word *w)

@@ -2,7 +2,10 @@
  * what it writes parses back with jansson to the values written, strings
  * with quotes, control characters and UTF-8 included; and writing the
  * lines of `moves --batch` allocates nothing (malloc, calloc and realloc
- * are wrapped by the linker and counted). */
+ * are wrapped by the linker and counted).  Also the move lists those
+ * lines are made of (engine/cli/movelist.c): sorted as strcmp sorts the
+ * texts tiers_move_format writes, the line as jansson reads it, and no
+ * allocation per position once the buffers exist. */
 #include <jansson.h>
 #include <limits.h>
 #include <math.h>
@@ -13,6 +16,7 @@
 #include "testutil.h"
 
 #include "jsonw.h"
+#include "movelist.h"
 
 /* ------------------------------------------------ allocation counting */
 
@@ -223,12 +227,209 @@ static void test_counter_sees_allocations(void **state)
     assert_int_equal(allocations, 1);
 }
 
+/* jsonw_quote_mem writes what jsonw_quoted writes: the nasty strings
+ * and one holding every byte from 1 to 255. */
+static void test_quote_mem_as_quoted(void **state)
+{
+    (void)state;
+    char every[256], mem[6 * 256 + 2];
+    for (int i = 1; i < 256; i++)
+        every[i - 1] = (char)i;
+    every[255] = 0;
+    for (int i = 0; i <= NNASTY; i++) {
+        const char *str = i < NNASTY ? nasty[i] : every;
+        struct sink s;
+        sink_open(&s);
+        jsonw_quoted(s.f, str);
+        sink_close(&s);
+        size_t len = jsonw_quote_mem(mem, str);
+        assert_true(len <= JSONW_QUOTED_MAX(strlen(str)));
+        assert_int_equal(len, strlen(s.text));
+        assert_memory_equal(mem, s.text, len);
+        free(s.text);
+    }
+}
+
+/* jsonw_quote_padded writes what jsonw_quote_mem writes, whatever byte
+ * needs escaping at whatever place, and whatever follows the NUL. */
+static void test_quote_padded_as_mem(void **state)
+{
+    (void)state;
+    char src[64], want[6 * 64 + 2], got[6 * 64 + 2 + 8];
+    for (int ch = 1; ch < 256; ch++)
+        for (int at = 0; at < 20; at++)
+            for (int len = at + 1; len < 24; len += 5) {
+                memset(src, 'a', sizeof src); /* bytes past the NUL: not read as text */
+                for (int i = 0; i < len; i++)
+                    src[i] = (char)('b' + i % 20);
+                src[at] = (char)ch;
+                src[len] = 0;
+                size_t n = jsonw_quote_mem(want, src);
+                assert_int_equal(jsonw_quote_padded(got, src), n);
+                assert_memory_equal(got, want, n);
+            }
+}
+
+static int cmp_text(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The reference list: every legal move through tiers_move_format, sorted
+ * by qsort and strcmp (what the CLI did before movelist.c). */
+static int reference_list(tiers_pos *p, const char *notation, char ***out)
+{
+    tiers_move *moves = malloc(TIERS_MAX_MOVES * sizeof *moves);
+    int n = tiers_pos_legal_moves(p, moves, TIERS_MAX_MOVES);
+    assert_true(n >= 0);
+    *out = calloc((size_t)n + 1, sizeof **out);
+    for (int i = 0; i < n; i++) {
+        char text[256];
+        assert_true(tiers_move_format(p, &moves[i], notation, text, sizeof text) > 0);
+        (*out)[i] = strdup(text);
+    }
+    qsort(*out, (size_t)n, sizeof **out, cmp_text);
+    free(moves);
+    return n;
+}
+
+/* The first `max` positions of an oracle file, parsed in `notation`. */
+static int oracle_positions(const tiers_variant *v, const char *file, const char *notation,
+                            tiers_pos **pos, int max)
+{
+    char **lines;
+    int nl = tu_lines(tu_path(file), &lines), n = 0;
+    for (int i = 0; i < nl; i++) {
+        char *text = tu_json_string(lines[i], "position");
+        if (n < max && text)
+            pos[n++] = tu_pos(v, text, notation);
+        free(text);
+    }
+    tu_free_strings(lines, nl);
+    assert_true(n > 0);
+    return n;
+}
+
+enum { ORACLE_MAX = 300 };
+
+/* The lists of every oracle position (gungi-io, official) in the
+ * dialect and in tiers text: the same texts in the same order as the
+ * reference.  The official drops share their first 8 bytes ("新帥(1-"),
+ * so the sort's tie-break is used, not only its keys. */
+static void test_movelist_sorted_as_strcmp(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *variant, *file, *notation;
+    } sets[] = {
+        {"gungi-io", "data/oracle/gungi-io/positions.jsonl", "gungijs"},
+        {"official", "data/oracle/official/positions.jsonl", "gungijs3"},
+    };
+    static tiers_pos *pos[ORACLE_MAX];
+    movelist l;
+    assert_int_equal(movelist_init(&l), 0);
+    long lists = 0, moves = 0;
+    for (size_t k = 0; k < sizeof sets / sizeof sets[0]; k++) {
+        tiers_variant *v = tu_variant(sets[k].variant);
+        int n = oracle_positions(v, sets[k].file, sets[k].notation, pos, ORACLE_MAX);
+        for (int i = 0; i < n; i++) {
+            for (int t = 0; t < 2; t++) {
+                const char *notation = t ? "tiers" : sets[k].notation;
+                char **want;
+                int nw = reference_list(pos[i], notation, &want);
+                assert_int_equal(movelist_make(&l, pos[i], notation, NULL), nw);
+                for (int m = 0; m < nw; m++)
+                    assert_string_equal(l.texts[m], want[m]);
+                tu_free_strings(want, nw);
+                lists++;
+                moves += nw;
+            }
+            tiers_pos_free(pos[i]);
+        }
+        tiers_variant_free(v);
+    }
+    movelist_free(&l);
+    assert_true(lists == 1200 && moves > 100000);
+}
+
+/* The JSON line of a position reads back as its status and its list. */
+static void test_movelist_line_parses_back(void **state)
+{
+    (void)state;
+    tiers_variant *v = tu_variant("official");
+    static tiers_pos *pos[ORACLE_MAX];
+    int n = oracle_positions(v, "data/oracle/official/positions.jsonl", "gungijs3", pos, 40);
+    movelist l;
+    assert_int_equal(movelist_init(&l), 0);
+    for (int i = 0; i < n; i++) {
+        tiers_status st;
+        char text[1024];
+        assert_true(tiers_pos_format(pos[i], "gungijs3", text, sizeof text) > 0);
+        int nm = movelist_make(&l, pos[i], "gungijs3", &st);
+        assert_true(nm >= 0);
+        assert_int_equal(movelist_json(&l, text, &st), 0);
+        assert_true(l.line_len > 0 && l.line[l.line_len - 1] == '\n');
+        l.line[l.line_len - 1] = 0;
+        json_t *j = parse(l.line);
+        assert_string_equal(json_string_value(json_object_get(j, "position")), text);
+        json_t *arr = json_object_get(j, "moves");
+        assert_int_equal(json_array_size(arr), nm);
+        for (int m = 0; m < nm; m++)
+            assert_string_equal(json_string_value(json_array_get(arr, (size_t)m)),
+                                l.texts[m]);
+        assert_true(json_is_boolean(json_object_get(j, "in_check")));
+        assert_int_equal(json_is_true(json_object_get(j, "in_check")), st.in_check);
+        assert_int_equal(json_is_true(json_object_get(j, "game_over")), st.game_over);
+        json_decref(j);
+        tiers_pos_free(pos[i]);
+    }
+    movelist_free(&l);
+    tiers_variant_free(v);
+}
+
+/* After a first list has grown the buffers, listing every oracle
+ * position and building its line allocates nothing. */
+static void test_movelist_allocates_nothing(void **state)
+{
+    (void)state;
+    tiers_variant *v = tu_variant("gungi-io");
+    static tiers_pos *pos[ORACLE_MAX];
+    int n = oracle_positions(v, "data/oracle/gungi-io/positions.jsonl", "gungijs", pos,
+                             ORACLE_MAX);
+    movelist l;
+    assert_int_equal(movelist_init(&l), 0);
+    tiers_status st;
+    long total = 0;
+    for (int round = 0; round < 2; round++) {
+        counting = round; /* round 0 grows the line buffer */
+        allocations = 0;
+        for (int i = 0; i < n; i++) {
+            int nm = movelist_make(&l, pos[i], "gungijs", &st);
+            assert_true(nm >= 0);
+            assert_int_equal(movelist_json(&l, "a position", &st), 0);
+            total += nm;
+        }
+        counting = 0;
+    }
+    assert_int_equal(allocations, 0);
+    assert_true(total > 2 * 60000);
+    for (int i = 0; i < n; i++)
+        tiers_pos_free(pos[i]);
+    movelist_free(&l);
+    tiers_variant_free(v);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_values_parse_back),
         cmocka_unit_test(test_batch_lines_allocate_nothing),
         cmocka_unit_test(test_counter_sees_allocations),
+        cmocka_unit_test(test_quote_mem_as_quoted),
+        cmocka_unit_test(test_quote_padded_as_mem),
+        cmocka_unit_test(test_movelist_sorted_as_strcmp),
+        cmocka_unit_test(test_movelist_line_parses_back),
+        cmocka_unit_test(test_movelist_allocates_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -465,6 +465,62 @@ static void test_format_small_buffer(void **state)
     tiers_variant_free(v);
 }
 
+/* Every writer at every buffer size: a move of n bytes needs n + 1; in
+ * fewer, TIERS_EFULL and what fits, ended by a NUL (the prefix of the
+ * text).  The moves of the shipped dialects' variants, from their start
+ * and after a few plies (drops, moves, stacks, captures). */
+static void test_format_every_size(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *variant, *notation, *moves;
+    } sets[] = {
+        {"gungi-io", "gungijs", NULL},
+        {"official", "gungijs3", NULL},
+        {"gounki", "gounki", NULL},
+        {"gufuu", "gufuu", NULL},
+        {"gungi-io", NULL, NULL},
+    };
+    tiers_move *list = malloc(TIERS_MAX_MOVES * sizeof *list);
+    for (size_t k = 0; k < sizeof sets / sizeof sets[0]; k++) {
+        tiers_variant *v = load(sets[k].variant, NULL);
+        tiers_pos *p = tu_pos(v, NULL, NULL);
+        uint64_t rng = 7;
+        for (int ply = 0; ply < 12; ply++) {
+            int n = tiers_pos_legal_moves(p, list, TIERS_MAX_MOVES);
+            assert_true(n >= 0);
+            if (n == 0)
+                break;
+            for (int i = 0; i < n; i++) {
+                char full[256], buf[256];
+                int len = tiers_move_format(p, &list[i], sets[k].notation, full, sizeof full);
+                assert_true(len > 0);
+                assert_int_equal((size_t)len, strlen(full));
+                for (int size = 0; size <= len + 1; size++) {
+                    memset(buf, '#', sizeof buf);
+                    int rc = tiers_move_format(p, &list[i], sets[k].notation, buf,
+                                               (size_t)size);
+                    if (size > len) {
+                        assert_int_equal(rc, len);
+                        assert_string_equal(buf, full);
+                    } else {
+                        assert_int_equal(rc, TIERS_EFULL);
+                        if (size)
+                            assert_true(!memcmp(buf, full, (size_t)size - 1) &&
+                                        buf[size - 1] == 0);
+                        assert_int_equal(buf[size], '#'); /* nothing past size */
+                    }
+                }
+            }
+            rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+            assert_int_equal(tiers_pos_make_unchecked(p, &list[rng % (uint64_t)n], NULL), 0);
+        }
+        tiers_pos_free(p);
+        tiers_variant_free(v);
+    }
+    free(list);
+}
+
 /* ------------------------------------------------------------ facings */
 
 /* The hand field is written without facings (a hand keeps none); in a
@@ -673,6 +729,7 @@ int main(void)
         cmocka_unit_test(test_unknown_notation),
         cmocka_unit_test(test_bad_moves),
         cmocka_unit_test(test_format_small_buffer),
+        cmocka_unit_test(test_format_every_size),
         cmocka_unit_test(test_facing_hand_reads_back),
         cmocka_unit_test(test_facing_in_plain_variant),
         cmocka_unit_test(test_roundtrip_test_variants),

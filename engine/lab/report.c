@@ -58,13 +58,13 @@ static int report_effect_index(const struct db_run *run, const char *name)
 }
 
 enum {
-    ROW_GAMES, ROW_SIDES, ROW_AGENTS, ROW_WIN0, ROW_WIN1, ROW_FIRST_SIDE, ROW_FIRST,
+    ROW_VARIANT, ROW_HASH, ROW_OPTIONS, ROW_STATUS, ROW_GAMES, ROW_SIDES, ROW_AGENTS, ROW_WIN0, ROW_WIN1, ROW_FIRST_SIDE, ROW_FIRST,
     ROW_DRAW, ROW_DECISIVE, ROW_CUT, ROW_REPLAY, ROW_LEN_MEAN, ROW_LEN_MEDIAN, ROW_LEN_RANGE,
     ROW_SETUP, ROW_BRANCHING, ROW_CAPTURES, ROW_DROPS, ROW_STACKS, ROW_SECONDS, ROW_FIXED
 };
 
 static const char *const report_labels[ROW_FIXED] = {
-    "games", "sides (0 / 1)", "agents (0 / 1)", "side 0 wins", "side 1 wins",
+    "variant", "content hash", "options", "status", "games", "sides (0 / 1)", "agents (0 / 1)", "side 0 wins", "side 1 wins",
     "first mover", "first mover wins", "draws", "decisive", "cut at max plies",
     "replayed (repetition)",
     "length, mean (plies)", "length, median", "length, min-max", "setup plies, mean",
@@ -76,6 +76,16 @@ static char *report_cell(const struct playout_variant *pv, int row)
 {
     const struct stats *s = &pv->stats;
     const struct db_run *r = &pv->run;
+    switch (row) {
+    case ROW_VARIANT: return strdup(r->variant[0] ? r->variant : "-");
+    case ROW_HASH: return strdup(r->hash[0] ? r->hash : "-");
+    case ROW_OPTIONS: return strdup(r->options[0] ? r->options : "defaults");
+    case ROW_STATUS:
+        return pv->have_stats ? strdup("ok") : report_fmt("failed: %.200s", pv->failure);
+    default: break;
+    }
+    if (!pv->have_stats)
+        return strdup("-");
     switch (row) {
     case ROW_GAMES: return report_fmt("%lld", (long long)s->games);
     case ROW_SIDES: return report_fmt("%s / %s", r->side[0], r->side[1]);
@@ -100,6 +110,15 @@ static char *report_cell(const struct playout_variant *pv, int row)
     case ROW_SECONDS: return report_fmt("%.4f", s->seconds_mean);
     default: return strdup("?");
     }
+}
+
+/* Whether a ruleset failed: the status row is shown only then. */
+static int report_any_failed(const struct playout_variant *v, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!v[i].have_stats)
+            return 1;
+    return 0;
 }
 
 /* Whether any variant has a game ended for a replay: the row of those is
@@ -131,6 +150,8 @@ int report_rows(const struct playout_variant *v, int n, struct report_row **out)
             continue;
         if (row == ROW_REPLAY && !any_replayed)
             continue;
+        if (row == ROW_STATUS && !report_any_failed(v, n))
+            continue;
         struct report_row *rr = &rows[out_row++];
         rr->cells = calloc((size_t)n, sizeof *rr->cells);
         if (!rr->cells) {
@@ -149,7 +170,7 @@ int report_rows(const struct playout_variant *v, int n, struct report_row **out)
                 int e = report_effect_index(&v[i].run, names[row - ROW_FIXED]);
                 const struct stats *s = &v[i].stats;
                 rr->cells[i] =
-                    e < 0 ? strdup("-")
+                    e < 0 || !v[i].have_stats ? strdup("-")
                           : report_fmt("%.2f / game, in %.1f%% of games", s->effect_rate[e],
                                        100 * s->effect_games[e].rate);
             }
@@ -228,7 +249,7 @@ static void report_chart_wins(FILE *f, const struct playout_variant *v, int n)
                  s->first_side < 0 ? "-" : r->side[s->first_side]);
         snprintf(label[3], sizeof label[3], "draws");
         fprintf(f, "<text class=\"head\" x=\"8\" y=\"%d\">", y + 14);
-        report_esc(f, r->variant);
+        report_esc(f, v[i].label);
         fprintf(f, " (%lld games)</text>\n", (long long)s->games);
         y += head;
         for (int k = 0; k < 4; k++) {
@@ -241,7 +262,7 @@ static void report_chart_wins(FILE *f, const struct playout_variant *v, int n)
             fprintf(f, "</text>\n<rect class=\"bar\" x=\"%d\" y=\"%d\" width=\"%.1f\" "
                        "height=\"%d\" fill=\"%s\"><title>",
                     left, y, w, bar, colours[k]);
-            report_esc(f, r->variant);
+            report_esc(f, v[i].label);
             fputs(": ", f);
             report_esc(f, label[k]);
             fprintf(f, ": %.1f%% [%.1f, %.1f] of %lld</title></rect>\n", 100 * q->rate,
@@ -284,7 +305,7 @@ static void report_chart_lengths(FILE *f, const struct playout_variant *v, int n
             if (count[b] > peak)
                 peak = count[b];
         fprintf(f, "<text class=\"label\" x=\"%d\" y=\"%d\">", left, y0 + 12);
-        report_esc(f, v[i].run.variant);
+        report_esc(f, v[i].label);
         fprintf(f, " (mean %.1f, median %.1f plies)</text>\n", s->length_mean,
                 s->length_median);
         int base = y0 + 18 + each - 20;
@@ -364,13 +385,13 @@ static void report_chart_branching(FILE *f, const struct playout_variant *v, int
                 fprintf(f, "%.1f,%.1f ", left + plot * (k + 0.5) / POINTS,
                         base - plot_h * mean[i][k] / peak);
         fputs("\"><title>", f);
-        report_esc(f, v[i].run.variant);
+        report_esc(f, v[i].label);
         fprintf(f, ": mean %.1f legal moves</title></polyline>\n", v[i].stats.branching);
         int ly = base + 44 + 18 * i;
         fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"14\" height=\"4\" fill=\"%s\"/>"
                    "<text class=\"label\" x=\"%d\" y=\"%d\">",
                 left, ly - 4, report_colour(i), left + 20, ly);
-        report_esc(f, v[i].run.variant);
+        report_esc(f, v[i].label);
         fprintf(f, " (mean %.1f)</text>\n", v[i].stats.branching);
     }
     fputs("</svg>\n", f);
@@ -409,7 +430,7 @@ static void report_chart_effects(FILE *f, const struct playout_variant *v, int n
                     y + bar - 3);
             report_esc(f, names[k]);
             fputs(" - ", f);
-            report_esc(f, v[i].run.variant);
+            report_esc(f, v[i].label);
             fprintf(f, "</text>\n<rect class=\"bar\" x=\"%d\" y=\"%d\" width=\"%.1f\" "
                        "height=\"%d\" fill=\"%s\"><title>%s</title></rect>\n",
                     left, y, plot * rate / peak, bar, report_colour(i),
@@ -444,7 +465,7 @@ int report_write(const char *path, const struct report_meta *m,
                  const struct playout_variant *v, int n, char *err, size_t errsize)
 {
     struct report_row *rows = NULL;
-    int nrows = report_rows(v, n, &rows);
+    int nrows = report_rows(v, n, &rows), nall = n;
     if (nrows < 0) {
         snprintf(err, errsize, "out of memory");
         return -1;
@@ -467,7 +488,7 @@ int report_write(const char *path, const struct report_meta *m,
     for (int i = 0; i < n; i++) {
         if (i)
             fputs(", ", f);
-        report_esc(f, v[i].run.variant);
+        report_esc(f, v[i].label);
     }
     fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n", report_css);
     fputs("<h1>Ruleset comparison</h1>\n<p class=\"meta\">", f);
@@ -490,10 +511,8 @@ int report_write(const char *path, const struct report_meta *m,
     fputs("<h2>Summary</h2>\n<table id=\"summary\">\n<tr><th>metric</th>", f);
     for (int i = 0; i < n; i++) {
         fputs("<th>", f);
-        report_esc(f, v[i].run.variant);
-        fputs("<br><small>", f);
-        report_esc(f, v[i].run.hash);
-        fputs("</small></th>", f);
+        report_esc(f, v[i].label);
+        fputs("</th>", f);
     }
     fputs("</tr>\n", f);
     for (int row = 0; row < nrows; row++) {
@@ -509,6 +528,21 @@ int report_write(const char *path, const struct report_meta *m,
     }
     fputs("</table>\n", f);
 
+    /* the charts show the rulesets whose figures are there; the table
+       above says why the others are not */
+    struct playout_variant *ok = malloc((size_t)(n > 0 ? n : 1) * sizeof *ok);
+    int nok = 0;
+    for (int i = 0; ok && i < n; i++)
+        if (v[i].have_stats)
+            ok[nok++] = v[i];
+    if (!ok) {
+        report_rows_free(rows, nrows, n);
+        outfile_close(&out, 0, err, errsize);
+        snprintf(err, errsize, "out of memory");
+        return -1;
+    }
+    v = ok;
+    n = nok;
     fputs("<h2>Win rates</h2>\n<p>Share of all games won by each side, by the side that "
           "made the first move of the play phase, and drawn; whiskers show the 95% "
           "interval.</p>\n", f);
@@ -524,7 +558,8 @@ int report_write(const char *path, const struct report_meta *m,
           f);
     report_chart_effects(f, v, n);
     fputs("</body>\n</html>\n", f);
-    report_rows_free(rows, nrows, n);
+    free(ok);
+    report_rows_free(rows, nrows, nall);
     err[0] = '\0';
     return outfile_close(&out, 1, err, errsize);
 }

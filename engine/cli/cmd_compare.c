@@ -29,6 +29,16 @@ static void compare_json_rate(jsonw *w, const char *key, const struct stats_rate
     jsonw_end_object(w);
 }
 
+/* A figure that may not exist (-1): null then. */
+static void compare_json_maybe(jsonw *w, const char *key, double x, int digits)
+{
+    jsonw_key(w, key);
+    if (x < 0)
+        jsonw_null(w);
+    else
+        jsonw_double(w, x, digits);
+}
+
 /* The run's options "K=V K=V" as the fields of an object. */
 static void compare_json_options(jsonw *w, const char *options)
 {
@@ -135,6 +145,40 @@ static void compare_json(const struct cli *c, const struct playout_variant *v, i
         jsonw_int(&w, s->length_min);
         jsonw_key(&w, "length_max");
         jsonw_int(&w, s->length_max);
+        jsonw_key(&w, "length_sd");
+        jsonw_double(&w, s->length_sd, 3);
+        compare_json_maybe(&w, "decisive_length_mean", s->decisive_length_mean, 3);
+        compare_json_maybe(&w, "decisive_length_median", s->decisive_length_median, 1);
+        compare_json_maybe(&w, "balance", s->balance, 4);
+        compare_json_rate(&w, "first_mover_win_rate_decisive", &s->first_decisive);
+        compare_json_rate(&w, "decision_moves", &s->decision);
+        jsonw_key(&w, "openings");
+        jsonw_begin_array(&w);
+        for (int k = 0; k < STATS_OPENING_KS; k++) {
+            jsonw_begin_object(&w);
+            jsonw_key(&w, "k");
+            jsonw_int(&w, s->openings[k].k);
+            jsonw_key(&w, "games");
+            jsonw_int(&w, s->openings[k].games);
+            jsonw_key(&w, "distinct");
+            jsonw_int(&w, s->openings[k].distinct);
+            jsonw_key(&w, "entropy");
+            jsonw_double(&w, s->openings[k].entropy, 4);
+            jsonw_end_object(&w);
+        }
+        jsonw_end_array(&w);
+        jsonw_key(&w, "endings");
+        jsonw_begin_array(&w);
+        for (int e = 0; e < s->nendings; e++) {
+            jsonw_begin_object(&w);
+            jsonw_key(&w, "reason");
+            jsonw_string(&w, s->endings[e].reason);
+            jsonw_key(&w, "phase");
+            jsonw_string(&w, s->endings[e].setup ? "setup" : "play");
+            compare_json_rate(&w, "games", &s->endings[e].rate);
+            jsonw_end_object(&w);
+        }
+        jsonw_end_array(&w);
         jsonw_key(&w, "setup_plies_mean");
         jsonw_double(&w, s->setup_mean, 3);
         jsonw_key(&w, "branching");

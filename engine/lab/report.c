@@ -59,16 +59,21 @@ static int report_effect_index(const struct db_run *run, const char *name)
 
 enum {
     ROW_VARIANT, ROW_HASH, ROW_OPTIONS, ROW_STATUS, ROW_GAMES, ROW_SIDES, ROW_AGENTS, ROW_WIN0, ROW_WIN1, ROW_FIRST_SIDE, ROW_FIRST,
+    ROW_FIRST_DECISIVE, ROW_BALANCE,
     ROW_DRAW, ROW_DECISIVE, ROW_CUT, ROW_REPLAY, ROW_LEN_MEAN, ROW_LEN_MEDIAN, ROW_LEN_RANGE,
-    ROW_SETUP, ROW_BRANCHING, ROW_CAPTURES, ROW_DROPS, ROW_STACKS, ROW_SECONDS, ROW_FIXED
+    ROW_LEN_SD, ROW_DLEN, ROW_SETUP, ROW_BRANCHING, ROW_DECISION, ROW_OPENINGS,
+    ROW_OPENING_BITS, ROW_CAPTURES, ROW_DROPS, ROW_STACKS, ROW_SECONDS, ROW_FIXED
 };
 
 static const char *const report_labels[ROW_FIXED] = {
     "variant", "content hash", "options", "status", "games", "sides (0 / 1)", "agents (0 / 1)", "side 0 wins", "side 1 wins",
-    "first mover", "first mover wins", "draws", "decisive", "cut at max plies",
+    "first mover", "first mover wins", "first mover wins (decisive)", "balance (decisive)",
+    "draws", "decisive", "cut at max plies",
     "replayed (repetition)",
-    "length, mean (plies)", "length, median", "length, min-max", "setup plies, mean",
-    "branching (legal moves)", "captures / game", "drops / game", "stacks / game",
+    "length, mean (plies)", "length, median", "length, min-max", "length, std dev",
+    "decisive length, mean / median", "setup plies, mean",
+    "branching (legal moves)", "decision moves", "openings k=1 / 2 / 4",
+    "opening entropy (bits)", "captures / game", "drops / game", "stacks / game",
     "seconds / game",
 };
 
@@ -95,6 +100,23 @@ static char *report_cell(const struct playout_variant *pv, int row)
     case ROW_FIRST_SIDE:
         return strdup(s->first_side < 0 ? "-" : r->side[s->first_side]);
     case ROW_FIRST: return report_rate(&s->first);
+    case ROW_FIRST_DECISIVE: return report_rate(&s->first_decisive);
+    case ROW_BALANCE: return s->balance < 0 ? strdup("-") : report_fmt("%.3f", s->balance);
+    case ROW_LEN_SD: return report_fmt("%.1f", s->length_sd);
+    case ROW_DLEN:
+        return s->decisive_length_mean < 0
+                   ? strdup("-")
+                   : report_fmt("%.1f / %.1f", s->decisive_length_mean,
+                                s->decisive_length_median);
+    case ROW_DECISION:
+        return s->decision.n ? report_fmt("%.1f%%", 100 * s->decision.rate) : strdup("-");
+    case ROW_OPENINGS:
+        return report_fmt("%lld / %lld / %lld", (long long)s->openings[0].distinct,
+                          (long long)s->openings[1].distinct,
+                          (long long)s->openings[2].distinct);
+    case ROW_OPENING_BITS:
+        return report_fmt("%.2f / %.2f / %.2f", s->openings[0].entropy,
+                          s->openings[1].entropy, s->openings[2].entropy);
     case ROW_DRAW: return report_rate(&s->draw);
     case ROW_DECISIVE: return report_rate(&s->decisive_rate);
     case ROW_CUT: return report_rate(&s->cut_rate);
@@ -131,16 +153,52 @@ static int report_any_replayed(const struct playout_variant *v, int n)
     return 0;
 }
 
+/* The endings (reason, phase) over all rulesets, in order of first
+ * appearance (each ruleset's most frequent first). */
+enum { REPORT_MAX_ENDINGS = 64 };
+static int report_endings(const struct playout_variant *v, int n,
+                          struct stats_ending *out, int cap)
+{
+    int count = 0;
+    for (int i = 0; i < n; i++)
+        for (int e = 0; v[i].have_stats && e < v[i].stats.nendings; e++) {
+            const struct stats_ending *x = &v[i].stats.endings[e];
+            int seen = 0;
+            for (int k = 0; k < count; k++)
+                seen |= out[k].setup == x->setup && !strcmp(out[k].reason, x->reason);
+            if (!seen && count < cap)
+                out[count++] = *x;
+        }
+    return count;
+}
+
+/* The cell of ending x for one ruleset: its share of games (0 of n when
+ * it never ended so). */
+static char *report_ending_cell(const struct playout_variant *pv, const struct stats_ending *x)
+{
+    if (!pv->have_stats)
+        return strdup("-");
+    const struct stats *s = &pv->stats;
+    for (int e = 0; e < s->nendings; e++)
+        if (s->endings[e].setup == x->setup && !strcmp(s->endings[e].reason, x->reason))
+            return report_rate(&s->endings[e].rate);
+    struct stats_rate none;
+    stats_wilson(0, s->games, &none);
+    return report_rate(&none);
+}
+
 int report_rows(const struct playout_variant *v, int n, struct report_row **out)
 {
     char names[GAME_MAX_EFFECTS * 4][DB_NAME];
     int neff = report_effects(v, n, names, GAME_MAX_EFFECTS * 4);
+    struct stats_ending endings[REPORT_MAX_ENDINGS];
+    int nend = report_endings(v, n, endings, REPORT_MAX_ENDINGS);
     /* the agents row only when the variants do not all have the same */
     int same_agents = 1;
     for (int i = 1; i < n; i++)
         same_agents &= !strcmp(v[i].run.agent[0], v[0].run.agent[0]) &&
                        !strcmp(v[i].run.agent[1], v[0].run.agent[1]);
-    int nrows = ROW_FIXED + neff, any_replayed = report_any_replayed(v, n);
+    int nrows = ROW_FIXED + nend + neff, any_replayed = report_any_replayed(v, n);
     struct report_row *rows = calloc((size_t)nrows, sizeof *rows);
     if (!rows)
         return -1;
@@ -158,16 +216,23 @@ int report_rows(const struct playout_variant *v, int n, struct report_row **out)
             fail = 1;
             break;
         }
+        const struct stats_ending *ending =
+            row >= ROW_FIXED && row < ROW_FIXED + nend ? &endings[row - ROW_FIXED] : NULL;
+        int effect = row - ROW_FIXED - nend;
         if (row < ROW_FIXED)
             snprintf(rr->label, sizeof rr->label, "%s", report_labels[row]);
+        else if (ending)
+            snprintf(rr->label, sizeof rr->label, "ended: %s%s", ending->reason,
+                     ending->setup ? " (setup)" : "");
         else
-            snprintf(rr->label, sizeof rr->label, "effect %s",
-                     names[row - ROW_FIXED]);
+            snprintf(rr->label, sizeof rr->label, "effect %s", names[effect]);
         for (int i = 0; i < n; i++) {
             if (row < ROW_FIXED) {
                 rr->cells[i] = report_cell(&v[i], row);
+            } else if (ending) {
+                rr->cells[i] = report_ending_cell(&v[i], ending);
             } else {
-                int e = report_effect_index(&v[i].run, names[row - ROW_FIXED]);
+                int e = report_effect_index(&v[i].run, names[effect]);
                 const struct stats *s = &v[i].stats;
                 rr->cells[i] =
                     e < 0 || !v[i].have_stats ? strdup("-")

@@ -173,4 +173,89 @@ jq -e '.variants[1].error | test("boom at the first capture")' "$tmp/b.json" >/d
 check "json: the error" $? "$(jq -c '.variants[1]' "$tmp/b.json")"
 same "json: the good one's figures" 6 "$(jq '.variants[0].games' "$tmp/b.json")"
 
+# ------------------------------------------------------- the report
+# blog's sides are black (side 0) and white, gungi-io's white (side 0) and
+# black; the middle column has a 30-character label
+long=abcdefghij-klmnopqrst-uvwxyz-3
+rep=$tmp/rep.html
+expect "a report with a 30-character label" 0 "^report: $rep$" - \
+    -- compare blog "$long=blog:fouls=lose" gungi-io --games 6 --side0 random --side1 random \
+    --max-plies 300 --db "$tmp/rep.db" --report "$rep"
+same "the label is 30 characters" 30 "${#long}"
+# the fill of each stacked part of a side, by side name
+fills() { grep -o "<rect class=\"bar part win\" data-side=\"$1\"[^>]*fill=\"#[0-9a-f]*\"" "$rep" |
+          sed 's/.*fill="//; s/"//' | sort -u; }
+same "white has one colour in every column" 1 "$(fills white | wc -l)"
+same "black has one colour in every column" 1 "$(fills black | wc -l)"
+[[ -n $(fills white) && $(fills white) != "$(fills black)" ]]
+check "white and black differ" $? "white $(fills white), black $(fills black)"
+same "three white parts (one a column)" 3 \
+    "$(grep -c '<rect class="bar part win" data-side="white"' "$rep")"
+grep -q "<text class=\"legend\"[^>]*>white wins</text>" "$rep" &&
+    grep -q "<text class=\"legend\"[^>]*>black wins</text>" "$rep" &&
+    grep -q "<text class=\"legend\"[^>]*>cut</text>" "$rep"
+check "a legend of the side names, draws and cut" $? "$(grep -o 'class="legend"[^<]*' "$rep")"
+same "a draws part and a cut part a column" "3 3" \
+    "$(grep -c 'class="bar part draw"' "$rep") $(grep -c 'class="bar part cut"' "$rep")"
+# blog's games here: 5 of 6 cut (the JSON says), so its cut part is 5/6 of the plot
+cut_w=$(grep -o 'class="bar part cut"[^>]*width="[0-9.]*"' "$rep" | head -n 1 | sed 's/.*width="//; s/"//')
+"$tiers" compare blog --games 6 --side0 random --side1 random --max-plies 300 --db "$tmp/rep.db" \
+    --json >"$tmp/rep.json"
+want=$(jq -r '.variants[0] | 520 * .cut / .games | . * 10 | round / 10' "$tmp/rep.json")
+same "the cut part's width is the cut share of the plot" "$want" "${cut_w%.0}"
+# histogram ticks: 0 and then multiples of one step of 1, 2 or 5 x 10^k
+ticks=$(grep -o '<text class="tick xtick"[^>]*>[0-9]*<' "$rep" | sed 's/.*>\([0-9]*\)<$/\1/' | head -n 20)
+step=$(sed -n 2p <<<"$ticks")
+[[ $step =~ ^(1|2|5)0*$ && $(head -n 1 <<<"$ticks") == 0 ]] &&
+    ! awk -v s="$step" '$1 % s != 0 { bad = 1 } END { exit !bad }' <<<"$ticks"
+check "round length ticks" $? "ticks: $(tr '\n' ' ' <<<"$ticks")"
+grep -q '<table id="endings">' "$rep" && grep -q '<td class="label">cut</td>' "$rep"
+check "an endings table" $? "no endings table"
+# per-effect scale: every effect fired by some ruleset has a full-width bar
+full=$(sed -n '/id="chart-effects"/,/<\/svg>/p' "$rep" | grep -c 'class="bar"[^>]*width="420.0"')
+fired=$(jq '[.variants[0].effects[] | select(.per_game > 0)] | length' "$tmp/rep.json")
+[[ $full -ge $fired && $fired -gt 3 ]]
+check "each effect on its own scale" $? "$full full bars for $fired effects that fired"
+grep -q 'fired or prevented' "$rep"
+check "effect counts say fired or prevented" $? "no kind in the report"
+
+if [[ -x /usr/bin/chromium ]]; then
+    # a copy of the report with a script that measures every text of every
+    # chart as Chromium lays it out, and writes what falls outside its chart
+    { sed 's#</body>##; s#</html>##' "$rep"
+      cat <<'JS'
+<script>
+window.addEventListener('load', function () {
+  var bad = [], texts = 0;
+  document.querySelectorAll('svg.chart').forEach(function (svg) {
+    var vb = svg.viewBox.baseVal;
+    svg.querySelectorAll('text').forEach(function (t) {
+      var b = t.getBBox();
+      texts++;
+      if (b.width > 0 && (b.x < vb.x - 0.5 || b.x + b.width > vb.x + vb.width + 0.5 ||
+                          b.y < vb.y - 0.5 || b.y + b.height > vb.y + vb.height + 0.5))
+        bad.push(svg.id + ': ' + t.textContent);
+    });
+  });
+  var pre = document.createElement('pre');
+  pre.id = 'measured';
+  pre.textContent = 'texts ' + texts + ' clipped ' + bad.length + ' ' + bad.join(' | ');
+  document.body.appendChild(pre);
+});
+</script></body></html>
+JS
+    } >"$tmp/measure.html"
+    timeout 120 /usr/bin/chromium --headless --no-sandbox --disable-gpu --disable-quic \
+        --no-first-run --disable-background-networking --disable-component-update \
+        --disable-sync --user-data-dir="$tmp/chromium-profile" \
+        --dump-dom "file://$tmp/measure.html" >"$tmp/measured.html" 2>"$tmp/chromium.err"
+    measured=$(grep -o 'texts [0-9]* clipped [0-9]*[^<]*' "$tmp/measured.html")
+    [[ $measured =~ ^texts\ ([0-9]+)\ clipped\ 0 && ${BASH_REMATCH[1]} -gt 100 ]]
+    check "chromium: no chart text is clipped" $? "${measured:-no measure: $(tail -n 2 "$tmp/chromium.err")}"
+elif [[ -n ${TIERS_REQUIRE_CHROMIUM:-} ]]; then
+    check "chromium is installed (TIERS_REQUIRE_CHROMIUM)" 1 "no /usr/bin/chromium"
+else
+    echo "skip: /usr/bin/chromium not found; the report's layout was not measured"
+fi
+
 cli_end

@@ -303,18 +303,21 @@ int cmd_compare_run(struct cli *c)
     }
     /* a ruleset whose games fail does not stop the others: its column
        says why, and the exit code tells (the worst one) */
-    int worst = CLI_OK;
-    for (int i = 0; i < n; i++) {
+    int worst = CLI_OK, refused = 0;
+    for (int i = 0; i < n && !refused; i++) {
         code = playout_variant(c, d, c->args[i], 1, &v[i]);
+        refused = code == CLI_INPUT;
         if (code != CLI_OK && !v[i].failure[0])
             snprintf(v[i].failure, sizeof v[i].failure, "see the error above");
         if (code > worst)
             worst = code;
     }
-    code = CLI_OK;
-    if (c->json)
+    /* a refused database row (bad input, exit 2) is the whole database's
+       fault, not one ruleset's: nothing is written then */
+    code = refused ? CLI_INPUT : CLI_OK;
+    if (code == CLI_OK && c->json)
         compare_json(c, v, n);
-    else
+    else if (code == CLI_OK)
         code = compare_text(c, v, n);
     if (code == CLI_OK && c->report) {
         char err[1024];

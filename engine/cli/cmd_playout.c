@@ -384,7 +384,8 @@ static void playout_print(const struct cli *c, const struct playout_variant *pv,
         fputc('\n', stdout);
         return;
     }
-    printf("%s (hash %s): run %s in %s\n", run->variant, run->hash, run->key, c->db);
+    printf("%s (hash %s, options %s): run %s in %s\n", run->variant, run->hash,
+           run->options[0] ? run->options : "(defaults)", run->key, c->db);
     printf("agents: %s %s, %s %s\n", run->side[0], run->agent[0], run->side[1],
            run->agent[1]);
     if (c->shard_n > 1)

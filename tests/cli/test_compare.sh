@@ -106,6 +106,12 @@ sqlite3 "$tmp/old.db" "UPDATE runs SET options = 'stalemate=loss max_plies=80'"
 same "an old run is found by its options as given" "$old_key 3 2" \
     "$(jq -r '"\(.run) \(.found) \(.played)"' "$tmp/old.json")"
 
+expect "playout names the run's options" 0 \
+    "^duel \(hash [0-9a-f]{16}, options max_plies=80 stalemate=loss\): run ${two%% *} in " - \
+    -- playout "$duel:stalemate=loss,max_plies=80" "${quick[@]}" --db "$tmp/id.db"
+expect "playout says when there are none" 0 "^duel \(hash [0-9a-f]{16}, options \(defaults\)\): run " - \
+    -- playout "$duel:stalemate=draw" "${quick[@]}" --db "$tmp/id.db"
+
 # --------------------------------------------- columns, JSON, database
 expect "three rulesets of one variant" 0 \
     "^ +blog +blog:fouls=lose +house$" - \

@@ -10,6 +10,7 @@
 
 #include "jsonw.h"
 #include "playout.h"
+#include "ruleset.h"
 
 static void compare_json_rate(jsonw *w, const char *key, const struct stats_rate *r)
 {
@@ -26,6 +27,37 @@ static void compare_json_rate(jsonw *w, const char *key, const struct stats_rate
     jsonw_key(w, "high");
     jsonw_double(w, r->hi, 4);
     jsonw_end_object(w);
+}
+
+/* A figure that may not exist (-1): null then. */
+static void compare_json_maybe(jsonw *w, const char *key, double x, int digits)
+{
+    jsonw_key(w, key);
+    if (x < 0)
+        jsonw_null(w);
+    else
+        jsonw_double(w, x, digits);
+}
+
+/* The run's options "K=V K=V" as the fields of an object. */
+static void compare_json_options(jsonw *w, const char *options)
+{
+    char buf[sizeof ((struct db_run *)0)->options];
+    const char *rules[RULESET_MAX_RULES + 1];
+    snprintf(buf, sizeof buf, "%s", options);
+    int n = gamerec_options_split(buf, rules, RULESET_MAX_RULES);
+    for (int i = 0; i < n; i++) {
+        const char *eq = strchr(rules[i], '=');
+        if (!eq)
+            continue;
+        char key[128];
+        size_t len = (size_t)(eq - rules[i]) < sizeof key ? (size_t)(eq - rules[i])
+                                                          : sizeof key - 1;
+        memcpy(key, rules[i], len);
+        key[len] = '\0';
+        jsonw_key(w, key);
+        jsonw_string(w, eq + 1);
+    }
 }
 
 static void compare_json(const struct cli *c, const struct playout_variant *v, int n)
@@ -47,12 +79,28 @@ static void compare_json(const struct cli *c, const struct playout_variant *v, i
         const struct stats *s = &v[i].stats;
         const struct db_run *r = &v[i].run;
         jsonw_begin_object(&w);
+        jsonw_key(&w, "label");
+        jsonw_string(&w, v[i].label);
+        jsonw_key(&w, "spec");
+        jsonw_string(&w, v[i].spec);
         jsonw_key(&w, "variant");
         jsonw_string(&w, r->variant);
         jsonw_key(&w, "hash");
         jsonw_string(&w, r->hash);
+        jsonw_key(&w, "options");
+        jsonw_begin_object(&w);
+        compare_json_options(&w, r->options);
+        jsonw_end_object(&w);
         jsonw_key(&w, "run");
         jsonw_string(&w, r->key);
+        jsonw_key(&w, "status");
+        jsonw_string(&w, v[i].have_stats ? "ok" : "failed");
+        if (!v[i].have_stats) {
+            jsonw_key(&w, "error");
+            jsonw_string(&w, v[i].failure);
+            jsonw_end_object(&w);
+            continue;
+        }
         jsonw_key(&w, "sides");
         jsonw_begin_array(&w);
         jsonw_string(&w, r->side[0]);
@@ -97,6 +145,40 @@ static void compare_json(const struct cli *c, const struct playout_variant *v, i
         jsonw_int(&w, s->length_min);
         jsonw_key(&w, "length_max");
         jsonw_int(&w, s->length_max);
+        jsonw_key(&w, "length_sd");
+        jsonw_double(&w, s->length_sd, 3);
+        compare_json_maybe(&w, "decisive_length_mean", s->decisive_length_mean, 3);
+        compare_json_maybe(&w, "decisive_length_median", s->decisive_length_median, 1);
+        compare_json_maybe(&w, "balance", s->balance, 4);
+        compare_json_rate(&w, "first_mover_win_rate_decisive", &s->first_decisive);
+        compare_json_rate(&w, "decision_moves", &s->decision);
+        jsonw_key(&w, "openings");
+        jsonw_begin_array(&w);
+        for (int k = 0; k < STATS_OPENING_KS; k++) {
+            jsonw_begin_object(&w);
+            jsonw_key(&w, "k");
+            jsonw_int(&w, s->openings[k].k);
+            jsonw_key(&w, "games");
+            jsonw_int(&w, s->openings[k].games);
+            jsonw_key(&w, "distinct");
+            jsonw_int(&w, s->openings[k].distinct);
+            jsonw_key(&w, "entropy");
+            jsonw_double(&w, s->openings[k].entropy, 4);
+            jsonw_end_object(&w);
+        }
+        jsonw_end_array(&w);
+        jsonw_key(&w, "endings");
+        jsonw_begin_array(&w);
+        for (int e = 0; e < s->nendings; e++) {
+            jsonw_begin_object(&w);
+            jsonw_key(&w, "reason");
+            jsonw_string(&w, s->endings[e].reason);
+            jsonw_key(&w, "phase");
+            jsonw_string(&w, s->endings[e].setup ? "setup" : "play");
+            compare_json_rate(&w, "games", &s->endings[e].rate);
+            jsonw_end_object(&w);
+        }
+        jsonw_end_array(&w);
         jsonw_key(&w, "setup_plies_mean");
         jsonw_double(&w, s->setup_mean, 3);
         jsonw_key(&w, "branching");
@@ -144,7 +226,7 @@ static int compare_text(const struct cli *c, const struct playout_variant *v, in
         return CLI_INTERNAL;
     }
     for (int i = 0; i < n; i++)
-        cw[i] = (int)strlen(v[i].run.variant);
+        cw[i] = (int)strlen(v[i].label);
     for (int row = 0; row < nrows; row++) {
         if ((int)strlen(rows[row].label) > lw)
             lw = (int)strlen(rows[row].label);
@@ -154,7 +236,7 @@ static int compare_text(const struct cli *c, const struct playout_variant *v, in
     }
     printf("%-*s", lw, "");
     for (int i = 0; i < n; i++)
-        printf("  %-*s", i == n - 1 ? 0 : cw[i], v[i].run.variant);
+        printf("  %-*s", i == n - 1 ? 0 : cw[i], v[i].label);
     printf("\n");
     for (int row = 0; row < nrows; row++) {
         printf("%-*s", lw, rows[row].label);
@@ -162,7 +244,14 @@ static int compare_text(const struct cli *c, const struct playout_variant *v, in
             printf("  %-*s", i == n - 1 ? 0 : cw[i], rows[row].cells[i]);
         printf("\n");
     }
-    printf("\nagents: %s %s, %s %s\n", v[0].run.side[0], v[0].run.agent[0], v[0].run.side[1],
+    printf("\n");
+    for (int i = 0; i < n; i++)
+        printf("%s: %s, content hash %s, options %s, run %s\n", v[i].label,
+               v[i].run.variant[0] ? v[i].run.variant : "-",
+               v[i].run.hash[0] ? v[i].run.hash : "-",
+               v[i].run.options[0] ? v[i].run.options : "(defaults)",
+               v[i].run.key[0] ? v[i].run.key : "-");
+    printf("agents: %s %s, %s %s\n", v[0].run.side[0], v[0].run.agent[0], v[0].run.side[1],
            v[0].run.agent[1]);
     printf("%ld games per variant, seed %llu, cut after %d plies, database %s; "
            "rates with 95%% Wilson intervals\n",
@@ -212,15 +301,24 @@ int cmd_compare_run(struct cli *c)
         cli_error(c, "out of memory");
         return CLI_INTERNAL;
     }
-    int done = 0;
-    for (; done < n && code == CLI_OK; done++)
-        code = playout_variant(c, d, c->args[done], 1, &v[done]);
-    if (code == CLI_OK) {
-        if (c->json)
-            compare_json(c, v, n);
-        else
-            code = compare_text(c, v, n);
+    /* a ruleset whose games fail does not stop the others: its column
+       says why, and the exit code tells (the worst one) */
+    int worst = CLI_OK, refused = 0;
+    for (int i = 0; i < n && !refused; i++) {
+        code = playout_variant(c, d, c->args[i], 1, &v[i]);
+        refused = code == CLI_INPUT;
+        if (code != CLI_OK && !v[i].failure[0])
+            snprintf(v[i].failure, sizeof v[i].failure, "see the error above");
+        if (code > worst)
+            worst = code;
     }
+    /* a refused database row (bad input, exit 2) is the whole database's
+       fault, not one ruleset's: nothing is written then */
+    code = refused ? CLI_INPUT : CLI_OK;
+    if (code == CLI_OK && c->json)
+        compare_json(c, v, n);
+    else if (code == CLI_OK)
+        code = compare_text(c, v, n);
     if (code == CLI_OK && c->report) {
         char err[1024];
         struct report_meta meta = {c->games, c->seed, c->max_plies, c->db};
@@ -231,7 +329,9 @@ int cmd_compare_run(struct cli *c)
             printf("report: %s\n", c->report);
         }
     }
-    for (int i = 0; i < done; i++)
+    if (worst != CLI_OK && code == CLI_OK)
+        code = worst; /* some figures are missing */
+    for (int i = 0; i < n; i++)
         if (v[i].have_stats)
             stats_free(&v[i].stats);
     free(v);

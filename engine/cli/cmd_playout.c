@@ -8,6 +8,7 @@
 #include "jsonw.h"
 #include "export.h"
 #include "playout.h"
+#include "ruleset.h"
 
 int cli_playout_option(struct cli *c, cli_opts bit, const char *arg)
 {
@@ -136,13 +137,14 @@ db *playout_open_db(const struct cli *c, int *code)
 /* The run of spec (loaded as v) with c's options: the agents of its
  * sides, their full specs, the key.  Returns an exit code (after a
  * message): a bad agent spec is a usage error. */
-static int playout_describe(const struct cli *c, const tiers_variant *v, const char *spec,
-                            struct game_config *cfg, struct db_run *run)
+static int playout_describe(const struct cli *c, const tiers_variant *v,
+                            const struct ruleset *rs, struct game_config *cfg,
+                            struct db_run *run)
 {
     memset(cfg, 0, sizeof *cfg);
-    cfg->variant = spec;
+    cfg->variant = rs->variant;
     cfg->search = c->search;
-    cfg->rules = (const char *const *)c->rules;
+    cfg->rules = rs->rules; /* the run's options: what its games load */
     cfg->seed = c->seed;
     cfg->max_plies = c->max_plies;
     int code = playout_agents(c, v, cfg->agents);
@@ -159,33 +161,59 @@ static int playout_describe(const struct cli *c, const tiers_variant *v, const c
 
 /* What playout_loaded fills in. */
 struct playout_opened {
+    struct ruleset *rs;
     struct game_config *cfg;
     struct db_run *run;
 };
 
-/* cli_open_how's hook: the run of the variant just loaded. */
+/* cli_open_how's hook: the variant loaded with no rule (its defaults),
+ * then the ruleset's options worked out against it. */
+static int playout_base_loaded(const struct cli *c, const char *spec, const tiers_variant *v,
+                               const tiers_error *err, void *ud)
+{
+    struct playout_opened *o = ud;
+    if (!v) {
+        cli_load_error(c, o->rs->arg, err);
+        (void)spec;
+        return CLI_INPUT;
+    }
+    return ruleset_resolve(c, o->rs, v);
+}
+
+/* cli_open_how's hook: the run of the variant loaded with its options. */
 static int playout_loaded(const struct cli *c, const char *spec, const tiers_variant *v,
                           const tiers_error *err, void *ud)
 {
     struct playout_opened *o = ud;
     if (!v) {
-        cli_load_error(c, spec, err);
+        cli_load_error(c, o->rs->arg, err);
+        (void)spec;
         return CLI_INPUT;
     }
-    return playout_describe(c, v, spec, o->cfg, o->run);
+    return playout_describe(c, v, o->rs, o->cfg, o->run);
 }
 
-/* Loads spec and describes its run with c's options (cfg, run); with
- * `records` also checks that records can hold the moves of --notation.
- * Returns an exit code (after a message). */
-static int playout_open(const struct cli *c, const char *spec, int records,
-                        struct game_config *cfg, struct db_run *run)
+/* Reads the ruleset arg into rs, loads its variant and describes its run
+ * with c's options (cfg, run); with `records` also checks that records
+ * can hold the moves of --notation.  Returns an exit code (after a
+ * message); rs needs ruleset_free whatever it returns. */
+static int playout_open(const struct cli *c, const char *arg, int records,
+                        struct ruleset *rs, struct game_config *cfg, struct db_run *run)
 {
-    struct playout_opened o = {cfg, run};
-    struct cli_open_how how = {.loaded = playout_loaded, .ud = &o};
+    int code = ruleset_parse(c, arg, rs);
+    if (code != CLI_OK)
+        return code;
+    static const char *const no_rules[] = {NULL};
+    struct playout_opened o = {rs, cfg, run};
+    struct cli_open_how base = {.rules = no_rules, .loaded = playout_base_loaded, .ud = &o};
     tiers_variant *v;
     tiers_pos *p = NULL;
-    int code = cli_open_how(c, spec, &how, &v, records ? &p : NULL);
+    code = cli_open_how(c, rs->variant, &base, &v, NULL);
+    cli_close(v, NULL);
+    if (code != CLI_OK)
+        return code;
+    struct cli_open_how how = {.rules = rs->rules, .loaded = playout_loaded, .ud = &o};
+    code = cli_open_how(c, rs->variant, &how, &v, records ? &p : NULL);
     if (code == CLI_OK && records)
         code = export_check_notation(c, p);
     cli_close(v, p);
@@ -195,7 +223,10 @@ static int playout_open(const struct cli *c, const char *spec, int records,
 int cli_playout_describe(const struct cli *c, const char *spec, struct db_run *run)
 {
     struct game_config cfg;
-    return playout_open(c, spec, 0, &cfg, run);
+    struct ruleset rs;
+    int code = playout_open(c, spec, 0, &rs, &cfg, run);
+    ruleset_free(&rs);
+    return code;
 }
 
 int cli_playout_check(const struct cli *c, const char *spec)
@@ -204,21 +235,51 @@ int cli_playout_check(const struct cli *c, const char *spec)
     return cli_playout_describe(c, spec, &run);
 }
 
+/* A run stored before run options were made canonical (sorted, defaults
+ * left out) has its options as they were given: when the database lacks
+ * the canonical run but holds that one, its games are the same games, so
+ * the run goes on under its old key. */
+static void playout_legacy_run(db *d, const struct ruleset *rs, struct db_run *run)
+{
+    char err[256];
+    struct db_run old;
+    if (db_get_run(d, run->key, &old, err, sizeof err) != 1)
+        return; /* there (or unreadable: run_games will say) */
+    char *given = gamerec_options_join(rs->given);
+    if (!given)
+        return;
+    struct db_run legacy = *run;
+    int fits = strlen(given) < sizeof legacy.options && strcmp(given, run->options);
+    if (fits) {
+        snprintf(legacy.options, sizeof legacy.options, "%s", given);
+        db_run_key(&legacy);
+    }
+    free(given);
+    if (fits && db_get_run(d, legacy.key, &old, err, sizeof err) == 0)
+        *run = legacy;
+}
+
 int playout_variant(const struct cli *c, db *d, const char *spec, int with_stats,
                     struct playout_variant *out)
 {
     memset(out, 0, sizeof *out);
     out->spec = spec;
     struct game_config cfg;
+    struct ruleset rs;
     char err[4096];
-    int code = playout_open(c, spec, 0, &cfg, &out->run);
-    if (code != CLI_OK)
+    int code = playout_open(c, spec, 0, &rs, &cfg, &out->run);
+    snprintf(out->label, sizeof out->label, "%s", rs.label);
+    if (code != CLI_OK) {
+        ruleset_free(&rs);
         return code;
+    }
     for (int s = 0; s < 2; s++)
         if (strstr(out->run.agent[s], ",time="))
             cli_error(c, "warning: %s has a time budget: its games depend on the machine's "
                       "speed, so this run is not reproducible",
                       out->run.agent[s]);
+
+    playout_legacy_run(d, &rs, &out->run);
 
     struct run_options o;
     memset(&o, 0, sizeof o);
@@ -227,13 +288,15 @@ int playout_variant(const struct cli *c, db *d, const char *spec, int with_stats
     o.shard_k = c->shard_k;
     o.shard_n = c->shard_n;
     o.progress = isatty(STDERR_FILENO);
-    o.label = out->run.variant;
+    o.label = out->label;
     char failed[1100]; /* a failed game's record: --records, else DB-failed */
     failrec_dir(c->db ? c->db : PLAYOUT_DEFAULT_DB, c->records, failed, sizeof failed);
     o.failed_dir = failed;
     int rc = run_games(d, &cfg, &out->run, &o, &out->result, err, sizeof err);
+    ruleset_free(&rs);
     if (rc != 0) {
         cli_error(c, "%s: %s", spec, err);
+        snprintf(out->failure, sizeof out->failure, "%s", err);
         return rc == TIERS_EINPUT ? CLI_INPUT : CLI_INTERNAL;
     }
     if (with_stats) {
@@ -241,6 +304,7 @@ int playout_variant(const struct cli *c, db *d, const char *spec, int with_stats
         if (bad != 0) {
             stats_free(&out->stats);
             cli_error(c, "%s: %s", spec, err);
+            snprintf(out->failure, sizeof out->failure, "%s", err);
             return bad == DB_BAD ? CLI_INPUT : CLI_INTERNAL;
         }
         out->have_stats = 1;
@@ -324,7 +388,8 @@ static void playout_print(const struct cli *c, const struct playout_variant *pv,
         fputc('\n', stdout);
         return;
     }
-    printf("%s (hash %s): run %s in %s\n", run->variant, run->hash, run->key, c->db);
+    printf("%s (hash %s, options %s): run %s in %s\n", run->variant, run->hash,
+           run->options[0] ? run->options : "(defaults)", run->key, c->db);
     printf("agents: %s %s, %s %s\n", run->side[0], run->agent[0], run->side[1],
            run->agent[1]);
     if (c->shard_n > 1)
@@ -350,11 +415,11 @@ static void playout_print(const struct cli *c, const struct playout_variant *pv,
  * opened (so a bad argument leaves no file behind) or a game is played:
  * the variant and its rules, the agents, and with --records the notation
  * and the folder (created here). */
-static int playout_check(const struct cli *c)
+static int playout_check(const struct cli *c, struct ruleset *rs)
 {
     struct game_config cfg;
     struct db_run run;
-    int code = playout_open(c, c->args[0], c->records != NULL, &cfg, &run);
+    int code = playout_open(c, c->args[0], c->records != NULL, rs, &cfg, &run);
     if (code == CLI_OK && c->run && strcmp(c->run, run.key)) {
         cli_error(c, "this command makes run %s (%s, content hash %s, options '%s', %s "
                   "against %s, seed %llu, at most %d plies), not run %s: the variant, its "
@@ -373,23 +438,24 @@ int cmd_playout_run(struct cli *c)
     playout_defaults(c);
     if (c->notation && !c->records)
         return cli_usage_error(c, "--notation is the notation of --records: give both");
-    int code = playout_check(c);
-    if (code != CLI_OK)
+    struct ruleset rs;
+    int code = playout_check(c, &rs);
+    db *d = code == CLI_OK ? playout_open_db(c, &code) : NULL;
+    if (!d) {
+        ruleset_free(&rs);
         return code;
-    db *d = playout_open_db(c, &code);
-    if (!d)
-        return code;
+    }
     struct playout_variant pv;
     int64_t written = 0;
     code = playout_variant(c, d, c->args[0], 1, &pv);
     int played = code == CLI_OK;
     if (played && c->records)
-        code = export_run(c, d, &pv.run, c->args[0], (const char *const *)c->rules,
-                          c->records, c->games, c->shard_k, c->shard_n, &written);
+        code = export_run(c, d, &pv.run, rs.variant, rs.rules, c->records, c->games, c->shard_k, c->shard_n, &written);
     if (played)
         playout_print(c, &pv, written);
     if (pv.have_stats)
         stats_free(&pv.stats);
+    ruleset_free(&rs);
     db_close(d);
     return code;
 }

@@ -177,6 +177,16 @@ TIERS_API const char *tiers_variant_effect_name(const tiers_variant *v, int i);
  * strings live as long as v. */
 TIERS_API int tiers_variant_warning_count(const tiers_variant *v);
 TIERS_API const char *tiers_variant_warning(const tiers_variant *v, int i);
+/* The options the variant declares (its `options:` key), in order.  [T1] */
+TIERS_API int tiers_variant_options(const tiers_variant *v);
+TIERS_API const char *tiers_variant_option_name(const tiers_variant *v, int i);
+/* The value of the option or engine rule `key` as loaded (after the
+ * `rules` overrides), as the text that sets it: an option's value name
+ * or integer, "true"/"false", an enum's name, a number, a face name or
+ * "none".  An option named like a rule answers for the option.  0, or -1
+ * when v has no such option or rule.  [T1] */
+TIERS_API int tiers_variant_rule_value(const tiers_variant *v, const char *key, char *buf,
+                                       size_t size);
 /* The last script error ("file:line: message (in hook NAME)"), "" if none.
  * [T2]; the text is valid until the next [S] call. */
 TIERS_API const char *tiers_variant_script_error(const tiers_variant *v);

@@ -874,6 +874,8 @@ static int db_game_row(db *d, sqlite3_stmt *st, const struct db_run *run,
         g->legal_plies = (int)c[21].i;
         g->seconds = c[22].type == DBCHECK_INT ? (double)c[22].i : c[22].r;
         g->legal = c[24].t;
+        g->moves = c[23].t;
+        g->reason = c[11].t;
     }
     if (r) {
         r->index = c[1].i;

@@ -100,6 +100,8 @@ struct db_game {
     int legal_plies;
     double seconds;
     const char *legal;         /* legal move counts per ply, ' ' */
+    const char *moves;         /* the moves, tiers notation, ' ' */
+    const char *reason;        /* "checkmate", ..., "cut" */
     int neffects;              /* counts in the run's effect order */
     uint32_t effects[GAME_MAX_EFFECTS];
 };

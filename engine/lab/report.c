@@ -58,17 +58,22 @@ static int report_effect_index(const struct db_run *run, const char *name)
 }
 
 enum {
-    ROW_GAMES, ROW_SIDES, ROW_AGENTS, ROW_WIN0, ROW_WIN1, ROW_FIRST_SIDE, ROW_FIRST,
+    ROW_VARIANT, ROW_HASH, ROW_OPTIONS, ROW_STATUS, ROW_GAMES, ROW_SIDES, ROW_AGENTS, ROW_WIN0, ROW_WIN1, ROW_FIRST_SIDE, ROW_FIRST,
+    ROW_FIRST_DECISIVE, ROW_BALANCE,
     ROW_DRAW, ROW_DECISIVE, ROW_CUT, ROW_REPLAY, ROW_LEN_MEAN, ROW_LEN_MEDIAN, ROW_LEN_RANGE,
-    ROW_SETUP, ROW_BRANCHING, ROW_CAPTURES, ROW_DROPS, ROW_STACKS, ROW_SECONDS, ROW_FIXED
+    ROW_LEN_SD, ROW_DLEN, ROW_SETUP, ROW_BRANCHING, ROW_DECISION, ROW_OPENINGS,
+    ROW_OPENING_BITS, ROW_CAPTURES, ROW_DROPS, ROW_STACKS, ROW_SECONDS, ROW_FIXED
 };
 
 static const char *const report_labels[ROW_FIXED] = {
-    "games", "sides (0 / 1)", "agents (0 / 1)", "side 0 wins", "side 1 wins",
-    "first mover", "first mover wins", "draws", "decisive", "cut at max plies",
+    "variant", "content hash", "options", "status", "games", "sides (0 / 1)", "agents (0 / 1)", "side 0 wins", "side 1 wins",
+    "first mover", "first mover wins", "first mover wins (decisive)", "balance (decisive)",
+    "draws", "decisive", "cut at max plies",
     "replayed (repetition)",
-    "length, mean (plies)", "length, median", "length, min-max", "setup plies, mean",
-    "branching (legal moves)", "captures / game", "drops / game", "stacks / game",
+    "length, mean (plies)", "length, median", "length, min-max", "length, std dev",
+    "decisive length, mean / median", "setup plies, mean",
+    "branching (legal moves)", "decision moves", "openings k=1 / 2 / 4",
+    "opening entropy (bits)", "captures / game", "drops / game", "stacks / game",
     "seconds / game",
 };
 
@@ -76,6 +81,16 @@ static char *report_cell(const struct playout_variant *pv, int row)
 {
     const struct stats *s = &pv->stats;
     const struct db_run *r = &pv->run;
+    switch (row) {
+    case ROW_VARIANT: return strdup(r->variant[0] ? r->variant : "-");
+    case ROW_HASH: return strdup(r->hash[0] ? r->hash : "-");
+    case ROW_OPTIONS: return strdup(r->options[0] ? r->options : "defaults");
+    case ROW_STATUS:
+        return pv->have_stats ? strdup("ok") : report_fmt("failed: %.200s", pv->failure);
+    default: break;
+    }
+    if (!pv->have_stats)
+        return strdup("-");
     switch (row) {
     case ROW_GAMES: return report_fmt("%lld", (long long)s->games);
     case ROW_SIDES: return report_fmt("%s / %s", r->side[0], r->side[1]);
@@ -85,6 +100,23 @@ static char *report_cell(const struct playout_variant *pv, int row)
     case ROW_FIRST_SIDE:
         return strdup(s->first_side < 0 ? "-" : r->side[s->first_side]);
     case ROW_FIRST: return report_rate(&s->first);
+    case ROW_FIRST_DECISIVE: return report_rate(&s->first_decisive);
+    case ROW_BALANCE: return s->balance < 0 ? strdup("-") : report_fmt("%.3f", s->balance);
+    case ROW_LEN_SD: return report_fmt("%.1f", s->length_sd);
+    case ROW_DLEN:
+        return s->decisive_length_mean < 0
+                   ? strdup("-")
+                   : report_fmt("%.1f / %.1f", s->decisive_length_mean,
+                                s->decisive_length_median);
+    case ROW_DECISION:
+        return s->decision.n ? report_fmt("%.1f%%", 100 * s->decision.rate) : strdup("-");
+    case ROW_OPENINGS:
+        return report_fmt("%lld / %lld / %lld", (long long)s->openings[0].distinct,
+                          (long long)s->openings[1].distinct,
+                          (long long)s->openings[2].distinct);
+    case ROW_OPENING_BITS:
+        return report_fmt("%.2f / %.2f / %.2f", s->openings[0].entropy,
+                          s->openings[1].entropy, s->openings[2].entropy);
     case ROW_DRAW: return report_rate(&s->draw);
     case ROW_DECISIVE: return report_rate(&s->decisive_rate);
     case ROW_CUT: return report_rate(&s->cut_rate);
@@ -102,6 +134,15 @@ static char *report_cell(const struct playout_variant *pv, int row)
     }
 }
 
+/* Whether a ruleset failed: the status row is shown only then. */
+static int report_any_failed(const struct playout_variant *v, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!v[i].have_stats)
+            return 1;
+    return 0;
+}
+
 /* Whether any variant has a game ended for a replay: the row of those is
  * shown only then. */
 static int report_any_replayed(const struct playout_variant *v, int n)
@@ -112,16 +153,52 @@ static int report_any_replayed(const struct playout_variant *v, int n)
     return 0;
 }
 
+/* The endings (reason, phase) over all rulesets, in order of first
+ * appearance (each ruleset's most frequent first). */
+enum { REPORT_MAX_ENDINGS = 64 };
+static int report_endings(const struct playout_variant *v, int n,
+                          struct stats_ending *out, int cap)
+{
+    int count = 0;
+    for (int i = 0; i < n; i++)
+        for (int e = 0; v[i].have_stats && e < v[i].stats.nendings; e++) {
+            const struct stats_ending *x = &v[i].stats.endings[e];
+            int seen = 0;
+            for (int k = 0; k < count; k++)
+                seen |= out[k].setup == x->setup && !strcmp(out[k].reason, x->reason);
+            if (!seen && count < cap)
+                out[count++] = *x;
+        }
+    return count;
+}
+
+/* The cell of ending x for one ruleset: its share of games (0 of n when
+ * it never ended so). */
+static char *report_ending_cell(const struct playout_variant *pv, const struct stats_ending *x)
+{
+    if (!pv->have_stats)
+        return strdup("-");
+    const struct stats *s = &pv->stats;
+    for (int e = 0; e < s->nendings; e++)
+        if (s->endings[e].setup == x->setup && !strcmp(s->endings[e].reason, x->reason))
+            return report_rate(&s->endings[e].rate);
+    struct stats_rate none;
+    stats_wilson(0, s->games, &none);
+    return report_rate(&none);
+}
+
 int report_rows(const struct playout_variant *v, int n, struct report_row **out)
 {
     char names[GAME_MAX_EFFECTS * 4][DB_NAME];
     int neff = report_effects(v, n, names, GAME_MAX_EFFECTS * 4);
+    struct stats_ending endings[REPORT_MAX_ENDINGS];
+    int nend = report_endings(v, n, endings, REPORT_MAX_ENDINGS);
     /* the agents row only when the variants do not all have the same */
     int same_agents = 1;
     for (int i = 1; i < n; i++)
         same_agents &= !strcmp(v[i].run.agent[0], v[0].run.agent[0]) &&
                        !strcmp(v[i].run.agent[1], v[0].run.agent[1]);
-    int nrows = ROW_FIXED + neff, any_replayed = report_any_replayed(v, n);
+    int nrows = ROW_FIXED + nend + neff, any_replayed = report_any_replayed(v, n);
     struct report_row *rows = calloc((size_t)nrows, sizeof *rows);
     if (!rows)
         return -1;
@@ -131,25 +208,34 @@ int report_rows(const struct playout_variant *v, int n, struct report_row **out)
             continue;
         if (row == ROW_REPLAY && !any_replayed)
             continue;
+        if (row == ROW_STATUS && !report_any_failed(v, n))
+            continue;
         struct report_row *rr = &rows[out_row++];
         rr->cells = calloc((size_t)n, sizeof *rr->cells);
         if (!rr->cells) {
             fail = 1;
             break;
         }
+        const struct stats_ending *ending =
+            row >= ROW_FIXED && row < ROW_FIXED + nend ? &endings[row - ROW_FIXED] : NULL;
+        int effect = row - ROW_FIXED - nend;
         if (row < ROW_FIXED)
             snprintf(rr->label, sizeof rr->label, "%s", report_labels[row]);
+        else if (ending)
+            snprintf(rr->label, sizeof rr->label, "ended: %s%s", ending->reason,
+                     ending->setup ? " (setup)" : "");
         else
-            snprintf(rr->label, sizeof rr->label, "effect %s",
-                     names[row - ROW_FIXED]);
+            snprintf(rr->label, sizeof rr->label, "effect %s", names[effect]);
         for (int i = 0; i < n; i++) {
             if (row < ROW_FIXED) {
                 rr->cells[i] = report_cell(&v[i], row);
+            } else if (ending) {
+                rr->cells[i] = report_ending_cell(&v[i], ending);
             } else {
-                int e = report_effect_index(&v[i].run, names[row - ROW_FIXED]);
+                int e = report_effect_index(&v[i].run, names[effect]);
                 const struct stats *s = &v[i].stats;
                 rr->cells[i] =
-                    e < 0 ? strdup("-")
+                    e < 0 || !v[i].have_stats ? strdup("-")
                           : report_fmt("%.2f / game, in %.1f%% of games", s->effect_rate[e],
                                        100 * s->effect_games[e].rate);
             }
@@ -198,17 +284,131 @@ static void report_esc(FILE *f, const char *s)
     }
 }
 
-/* Win rates: per variant, bars for side 0, side 1, the first mover and
- * draws, with their 95% intervals as whiskers. */
+/* An upper bound of the width in pixels of text at the charts' 12px
+ * sans-serif (no glyph there is wider than 0.62 em; a bold one than
+ * 0.68 em): labels are placed by it, so none is clipped. */
+static int report_text_w(const char *text, int bold)
+{
+    int n = 0;
+    for (const unsigned char *t = (const unsigned char *)text; *t; t++)
+        n += (*t & 0xc0) != 0x80; /* characters, not UTF-8 bytes */
+    return (int)(n * (bold ? 8.2 : 7.5)) + 2;
+}
+
+/* Colours of the sides by name, the same in every column: the names in
+ * order of first appearance take the palette's colours in turn. */
+enum { REPORT_MAX_SIDES = 16 };
+struct report_sides {
+    char name[REPORT_MAX_SIDES][DB_NAME];
+    int n;
+};
+
+static const char *const report_side_palette[] = {
+    "#4e79a7", "#e15759", "#76b7b2", "#f28e2b", "#b07aa1", "#9c755f", "#edc948", "#59a14f",
+};
+#define REPORT_DRAW_COLOUR "#a0a0a0"
+#define REPORT_CUT_COLOUR "#555555"
+#define REPORT_REPLAY_COLOUR "#d4a6c8"
+
+static int report_side_index(struct report_sides *sd, const char *name)
+{
+    for (int i = 0; i < sd->n; i++)
+        if (!strcmp(sd->name[i], name))
+            return i;
+    if (sd->n == REPORT_MAX_SIDES)
+        return REPORT_MAX_SIDES - 1;
+    snprintf(sd->name[sd->n], DB_NAME, "%s", name);
+    return sd->n++;
+}
+
+static const char *report_side_colour(struct report_sides *sd, const char *name)
+{
+    return report_side_palette[report_side_index(sd, name) % 8];
+}
+
+/* A legend entry: a swatch and its text at (x, y); returns the x after. */
+static int report_legend(FILE *f, int x, int y, const char *colour, const char *text)
+{
+    fprintf(f, "<rect class=\"swatch\" x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" "
+               "fill=\"%s\"/><text class=\"legend\" x=\"%d\" y=\"%d\">",
+            x, y - 10, colour, x + 16, y);
+    report_esc(f, text);
+    fputs("</text>\n", f);
+    return x + 16 + report_text_w(text, 0) + 14;
+}
+
+/* One bar with its label on the left and, for a rate, its interval. */
+static void report_rate_bar(FILE *f, int left, int plot, int y, int bar, const char *label,
+                            const char *colour, const char *cls, const char *ruleset,
+                            const struct stats_rate *q)
+{
+    double w = plot * q->rate, lo = left + plot * q->lo, hi = left + plot * q->hi;
+    double cy = y + bar / 2.0;
+    fprintf(f, "<text class=\"label\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">", left - 8,
+            cy + 4);
+    report_esc(f, label);
+    fprintf(f, "</text>\n<rect class=\"bar %s\" x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" "
+               "fill=\"%s\"><title>",
+            cls, left, y, w, bar, colour);
+    report_esc(f, ruleset);
+    fputs(": ", f);
+    report_esc(f, label);
+    fprintf(f, ": %.1f%% [%.1f, %.1f] of %lld</title></rect>\n", 100 * q->rate, 100 * q->lo,
+            100 * q->hi, (long long)q->n);
+    if (q->n > 0)
+        fprintf(f, "<path class=\"ci\" d=\"M%.1f %.1fH%.1fM%.1f %.1fV%.1fM%.1f %.1fV%.1f\"/>\n",
+                lo, cy, hi, lo, cy - 5, cy + 5, hi, cy - 5, cy + 5);
+}
+
+/* Win rates: per ruleset, one bar of all its games split into each
+ * side's wins, draws, replayed and cut games (they add up to 100%), then
+ * bars with their 95% intervals for each side's wins, the first mover's,
+ * draws and cut games.  A side has the same colour in every column. */
 static void report_chart_wins(FILE *f, const struct playout_variant *v, int n)
 {
-    const int left = 200, right = 40, bar = 16, gap = 4, head = 22, group_gap = 14, top = 24;
-    const int plot = REPORT_W - left - right;
-    int height = top + n * (head + 4 * (bar + gap) + group_gap) + 24;
+    enum { K = 6 };
+    const int right = 40, bar = 16, gap = 4, head = 24, group_gap = 14, top = 44;
+    struct report_sides sd = {.n = 0};
+    char label[16][K][DB_NAME * 2 + 40];
+    int left = 120;
+    for (int i = 0; i < n && i < 16; i++) {
+        const struct stats *s = &v[i].stats;
+        const struct db_run *r = &v[i].run;
+        report_side_index(&sd, r->side[0]);
+        report_side_index(&sd, r->side[1]);
+        snprintf(label[i][0], sizeof label[i][0], "all games");
+        snprintf(label[i][1], sizeof label[i][1], "%s wins", r->side[0]);
+        snprintf(label[i][2], sizeof label[i][2], "%s wins", r->side[1]);
+        snprintf(label[i][3], sizeof label[i][3], "first mover (%s) wins",
+                 s->first_side < 0 ? "-" : r->side[s->first_side]);
+        snprintf(label[i][4], sizeof label[i][4], "draws");
+        snprintf(label[i][5], sizeof label[i][5], "cut at max plies");
+        for (int k = 0; k < K; k++)
+            if (report_text_w(label[i][k], 0) + 16 > left)
+                left = report_text_w(label[i][k], 0) + 16;
+    }
+    int plot = 520, width = left + plot + right;
+    for (int i = 0; i < n && i < 16; i++) /* the headings start at x = 8 */
+        if (8 + report_text_w(v[i].label, 1) + 120 > width)
+            width = 8 + report_text_w(v[i].label, 1) + 120;
+    int nshow = n < 16 ? n : 16;
+    int height = top + nshow * (head + K * (bar + gap) + group_gap) + 24;
     fprintf(f, "<svg id=\"chart-winrates\" class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" "
                "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n",
-            REPORT_W, height, REPORT_W, height);
-    fputs("<title>Win rates with 95% Wilson intervals</title>\n", f);
+            width, height, width, height);
+    fputs("<title>Outcomes and win rates with 95% Wilson intervals</title>\n", f);
+    /* the legend: each side name once, then draws, replayed, cut */
+    int lx = 8;
+    fputs("<g id=\"legend-winrates\">\n", f);
+    for (int k = 0; k < sd.n; k++) {
+        char text[DB_NAME + 8];
+        snprintf(text, sizeof text, "%s wins", sd.name[k]);
+        lx = report_legend(f, lx, 18, report_side_palette[k % 8], text);
+    }
+    lx = report_legend(f, lx, 18, REPORT_DRAW_COLOUR, "draws");
+    lx = report_legend(f, lx, 18, REPORT_REPLAY_COLOUR, "replayed");
+    report_legend(f, lx, 18, REPORT_CUT_COLOUR, "cut");
+    fputs("</g>\n", f);
     for (int t = 0; t <= 100; t += 25) {
         double x = left + plot * t / 100.0;
         fprintf(f, "<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>"
@@ -216,39 +416,51 @@ static void report_chart_wins(FILE *f, const struct playout_variant *v, int n)
                 x, top - 6, x, height - 24, x, height - 10, t);
     }
     int y = top;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < nshow; i++) {
         const struct stats *s = &v[i].stats;
         const struct db_run *r = &v[i].run;
-        char label[4][96];
-        const struct stats_rate *rates[4] = {&s->win[0], &s->win[1], &s->first, &s->draw};
-        static const char *const colours[4] = {"#4e79a7", "#e15759", "#59a14f", "#a0a0a0"};
-        snprintf(label[0], sizeof label[0], "%s wins", r->side[0]);
-        snprintf(label[1], sizeof label[1], "%s wins", r->side[1]);
-        snprintf(label[2], sizeof label[2], "first mover (%s) wins",
-                 s->first_side < 0 ? "-" : r->side[s->first_side]);
-        snprintf(label[3], sizeof label[3], "draws");
         fprintf(f, "<text class=\"head\" x=\"8\" y=\"%d\">", y + 14);
-        report_esc(f, r->variant);
+        report_esc(f, v[i].label);
         fprintf(f, " (%lld games)</text>\n", (long long)s->games);
         y += head;
-        for (int k = 0; k < 4; k++) {
-            const struct stats_rate *q = rates[k];
-            double w = plot * q->rate, lo = left + plot * q->lo, hi = left + plot * q->hi;
-            double cy = y + bar / 2.0;
-            fprintf(f, "<text class=\"label\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">",
-                    left - 8, cy + 4);
-            report_esc(f, label[k]);
-            fprintf(f, "</text>\n<rect class=\"bar\" x=\"%d\" y=\"%d\" width=\"%.1f\" "
-                       "height=\"%d\" fill=\"%s\"><title>",
-                    left, y, w, bar, colours[k]);
-            report_esc(f, r->variant);
-            fputs(": ", f);
-            report_esc(f, label[k]);
-            fprintf(f, ": %.1f%% [%.1f, %.1f] of %lld</title></rect>\n", 100 * q->rate,
-                    100 * q->lo, 100 * q->hi, (long long)q->n);
-            if (q->n > 0)
-                fprintf(f, "<path class=\"ci\" d=\"M%.1f %.1fH%.1fM%.1f %.1fV%.1fM%.1f %.1fV%.1f\"/>\n",
-                        lo, cy, hi, lo, cy - 5, cy + 5, hi, cy - 5, cy + 5);
+        /* all games, stacked */
+        double cy = y + bar / 2.0, x = left;
+        fprintf(f, "<text class=\"label\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
+                left - 8, cy + 4, label[i][0]);
+        struct {
+            int64_t k;
+            const char *colour, *cls, *what;
+        } part[5] = {
+            {s->wins[0], report_side_colour(&sd, r->side[0]), "win", r->side[0]},
+            {s->wins[1], report_side_colour(&sd, r->side[1]), "win", r->side[1]},
+            {s->draws, REPORT_DRAW_COLOUR, "draw", "draws"},
+            {s->replayed, REPORT_REPLAY_COLOUR, "replayed", "replayed"},
+            {s->cut, REPORT_CUT_COLOUR, "cut", "cut"},
+        };
+        for (int k = 0; k < 5; k++) {
+            double w = s->games ? plot * (double)part[k].k / (double)s->games : 0;
+            fprintf(f, "<rect class=\"bar part %s\" data-side=\"", part[k].cls);
+            report_esc(f, k < 2 ? part[k].what : "");
+            fprintf(f, "\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\">"
+                       "<title>",
+                    x, y, w, bar, part[k].colour);
+            report_esc(f, part[k].what);
+            fprintf(f, "%s: %lld of %lld</title></rect>\n", k < 2 ? " wins" : "",
+                    (long long)part[k].k, (long long)s->games);
+            x += w;
+        }
+        y += bar + gap;
+        const struct stats_rate *rates[K - 1] = {&s->win[0], &s->win[1], &s->first, &s->draw,
+                                                 &s->cut_rate};
+        const char *colours[K - 1] = {
+            report_side_colour(&sd, r->side[0]), report_side_colour(&sd, r->side[1]),
+            s->first_side < 0 ? REPORT_DRAW_COLOUR
+                              : report_side_colour(&sd, r->side[s->first_side]),
+            REPORT_DRAW_COLOUR, REPORT_CUT_COLOUR};
+        static const char *const cls[K - 1] = {"win", "win", "first", "draw", "cut"};
+        for (int k = 0; k < K - 1; k++) {
+            report_rate_bar(f, left, plot, y, bar, label[i][k + 1], colours[k], cls[k],
+                            v[i].label, rates[k]);
             y += bar + gap;
         }
         y += group_gap;
@@ -256,53 +468,76 @@ static void report_chart_wins(FILE *f, const struct playout_variant *v, int n)
     fputs("</svg>\n", f);
 }
 
-/* Game lengths: one histogram per variant on a shared axis. */
+/* A round step for an axis: 1, 2 or 5 times a power of ten, the smallest
+ * such that `count` steps cover `span`. */
+static int report_round_step(int span, int count)
+{
+    long step = 1;
+    for (;;) {
+        for (int m = 0; m < 3; m++) {
+            static const int mult[3] = {1, 2, 5};
+            if (step * mult[m] * count >= span)
+                return (int)(step * mult[m]);
+        }
+        step *= 10;
+    }
+}
+
+/* Game lengths: one histogram per ruleset on a shared axis, bins and
+ * ticks at round numbers of plies. */
 static void report_chart_lengths(FILE *f, const struct playout_variant *v, int n)
 {
-    enum { BINS = 25 };
+    enum { MAX_BINS = 25 };
     const int left = 60, right = 20, each = 110, top = 10;
-    const int plot = REPORT_W - left - right;
     int maxlen = 1;
     for (int i = 0; i < n; i++)
         if (v[i].stats.games && v[i].stats.length_max > maxlen)
             maxlen = v[i].stats.length_max;
-    int width = (maxlen + BINS) / BINS;
+    int width = report_round_step(maxlen + 1, MAX_BINS); /* plies per bin */
+    int bins = (maxlen + width) / width;                  /* 0 .. maxlen */
+    int tick = report_round_step(bins * width, 5);
+    int svg_w = REPORT_W;
+    for (int i = 0; i < n; i++)
+        if (left + report_text_w(v[i].label, 0) + 260 > svg_w)
+            svg_w = left + report_text_w(v[i].label, 0) + 260;
+    const int plot = svg_w - left - right;
     int height = top + n * (each + 24) + 20;
     fprintf(f, "<svg id=\"chart-lengths\" class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" "
                "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n",
-            REPORT_W, height, REPORT_W, height);
+            svg_w, height, svg_w, height);
     fputs("<title>Game length histograms (play-phase plies)</title>\n", f);
     int y0 = top;
+    double scale = plot / (double)(bins * width); /* pixels per ply */
     for (int i = 0; i < n; i++) {
         const struct stats *s = &v[i].stats;
-        int64_t count[BINS] = {0}, peak = 1;
+        int64_t count[MAX_BINS + 1] = {0}, peak = 1;
         for (int64_t g = 0; g < s->games; g++) {
             int b = s->lengths[g] / width;
-            count[b < BINS ? b : BINS - 1]++;
+            count[b < bins ? b : bins - 1]++;
         }
-        for (int b = 0; b < BINS; b++)
+        for (int b = 0; b < bins; b++)
             if (count[b] > peak)
                 peak = count[b];
         fprintf(f, "<text class=\"label\" x=\"%d\" y=\"%d\">", left, y0 + 12);
-        report_esc(f, v[i].run.variant);
+        report_esc(f, v[i].label);
         fprintf(f, " (mean %.1f, median %.1f plies)</text>\n", s->length_mean,
                 s->length_median);
         int base = y0 + 18 + each - 20;
-        double bw = plot / (double)BINS;
-        for (int b = 0; b < BINS; b++) {
+        for (int b = 0; b < bins; b++) {
             double h = (each - 24) * (double)count[b] / (double)peak;
             fprintf(f, "<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
                        "fill=\"%s\"><title>%d-%d plies: %lld games</title></rect>\n",
-                    left + b * bw + 1, base - h, bw - 2, h, report_colour(i), b * width,
-                    (b + 1) * width - 1, (long long)count[b]);
+                    left + b * width * scale + 1, base - h, width * scale - 2, h,
+                    report_colour(i), b * width, (b + 1) * width - 1, (long long)count[b]);
         }
         fprintf(f, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n", left, base,
                 left + plot, base);
         fprintf(f, "<text class=\"tick\" x=\"%d\" y=\"%d\" text-anchor=\"end\">%lld</text>\n",
                 left - 6, base - (each - 24) + 4, (long long)peak);
-        for (int t = 0; t <= 4; t++)
-            fprintf(f, "<text class=\"tick\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%d</text>\n",
-                    left + plot * t / 4.0, base + 14, width * BINS * t / 4);
+        for (int t = 0; t <= bins * width; t += tick)
+            fprintf(f, "<text class=\"tick xtick\" x=\"%.1f\" y=\"%d\" "
+                       "text-anchor=\"middle\">%d</text>\n",
+                    left + t * scale, base + 14, t);
         y0 += each + 24;
     }
     fputs("</svg>\n", f);
@@ -364,62 +599,79 @@ static void report_chart_branching(FILE *f, const struct playout_variant *v, int
                 fprintf(f, "%.1f,%.1f ", left + plot * (k + 0.5) / POINTS,
                         base - plot_h * mean[i][k] / peak);
         fputs("\"><title>", f);
-        report_esc(f, v[i].run.variant);
+        report_esc(f, v[i].label);
         fprintf(f, ": mean %.1f legal moves</title></polyline>\n", v[i].stats.branching);
         int ly = base + 44 + 18 * i;
         fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"14\" height=\"4\" fill=\"%s\"/>"
                    "<text class=\"label\" x=\"%d\" y=\"%d\">",
                 left, ly - 4, report_colour(i), left + 20, ly);
-        report_esc(f, v[i].run.variant);
+        report_esc(f, v[i].label);
         fprintf(f, " (mean %.1f)</text>\n", v[i].stats.branching);
     }
     fputs("</svg>\n", f);
 }
 
-/* Effect usage: firings per game of each effect, a bar per variant. */
+/* Effect usage: per effect, a bar per ruleset of its firings per game,
+ * each effect on its own scale (its largest rate fills the plot), so a
+ * rare effect is not a sliver beside a frequent one; the rate is written
+ * beside each bar.  A count is of plies where the effect fired or its
+ * veto narrowed the legal list (the database does not tell the two
+ * apart). */
 static void report_chart_effects(FILE *f, const struct playout_variant *v, int n)
 {
     char names[GAME_MAX_EFFECTS * 4][DB_NAME];
     int neff = report_effects(v, n, names, GAME_MAX_EFFECTS * 4);
-    const int left = 230, right = 60, bar = 14, gap = 3, group_gap = 12, top = 10;
-    const int plot = REPORT_W - left - right;
-    int height = neff ? top + neff * (n * (bar + gap) + group_gap) + 30 : 60;
+    const int bar = 14, gap = 3, head = 20, group_gap = 10, top = 10;
+    const int right = 8 + report_text_w("99999.99 / game, 100% of games", 0);
+    int left = 120;
+    for (int i = 0; i < n; i++)
+        if (24 + report_text_w(v[i].label, 0) + 12 > left)
+            left = 24 + report_text_w(v[i].label, 0) + 12;
+    int plot = 420, width = left + plot + right;
+    for (int k = 0; k < neff; k++)
+        if (8 + report_text_w(names[k], 1) + 200 > width)
+            width = 8 + report_text_w(names[k], 1) + 200;
+    int height = neff ? top + neff * (head + n * (bar + gap) + group_gap) + 10 : 60;
     fprintf(f, "<svg id=\"chart-effects\" class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" "
                "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n",
-            REPORT_W, height, REPORT_W, height);
-    fputs("<title>Effect usage: firings per game</title>\n", f);
+            width, height, width, height);
+    fputs("<title>Effect usage: plies where each effect fired or prevented a move, per "
+          "game</title>\n", f);
     if (!neff) {
-        fputs("<text class=\"label\" x=\"20\" y=\"35\">None of these variants has scripted "
+        fputs("<text class=\"label\" x=\"20\" y=\"35\">None of these rulesets has scripted "
               "effects.</text>\n</svg>\n", f);
         return;
     }
-    double peak = 0;
-    for (int i = 0; i < n; i++)
-        for (int e = 0; e < v[i].run.neffects; e++)
-            if (v[i].stats.effect_rate[e] > peak)
-                peak = v[i].stats.effect_rate[e];
-    if (peak <= 0)
-        peak = 1;
     int y = top;
     for (int k = 0; k < neff; k++) {
+        double peak = 0;
+        for (int i = 0; i < n; i++) {
+            int e = report_effect_index(&v[i].run, names[k]);
+            if (e >= 0 && v[i].stats.effect_rate[e] > peak)
+                peak = v[i].stats.effect_rate[e];
+        }
+        fprintf(f, "<text class=\"head\" x=\"8\" y=\"%d\">", y + 14);
+        report_esc(f, names[k]);
+        fprintf(f, "</text>\n");
+        y += head;
         for (int i = 0; i < n; i++) {
             int e = report_effect_index(&v[i].run, names[k]);
             double rate = e < 0 ? 0 : v[i].stats.effect_rate[e];
+            double w = peak > 0 ? plot * rate / peak : 0;
             fprintf(f, "<text class=\"label\" x=\"%d\" y=\"%d\" text-anchor=\"end\">", left - 8,
                     y + bar - 3);
-            report_esc(f, names[k]);
-            fputs(" - ", f);
-            report_esc(f, v[i].run.variant);
+            report_esc(f, v[i].label);
             fprintf(f, "</text>\n<rect class=\"bar\" x=\"%d\" y=\"%d\" width=\"%.1f\" "
                        "height=\"%d\" fill=\"%s\"><title>%s</title></rect>\n",
-                    left, y, plot * rate / peak, bar, report_colour(i),
-                    e < 0 ? "not in this variant" : "firings per game");
+                    left, y, w, bar, report_colour(i),
+                    e < 0 ? "not in this ruleset" : "fired or prevented, per game");
             if (e < 0)
-                fprintf(f, "<text class=\"tick\" x=\"%d\" y=\"%d\">not in this variant</text>\n",
+                fprintf(f, "<text class=\"tick\" x=\"%d\" y=\"%d\">not in this ruleset</text>\n",
                         left + 4, y + bar - 3);
             else
-                fprintf(f, "<text class=\"tick\" x=\"%.1f\" y=\"%d\">%.2f</text>\n",
-                        left + plot * rate / peak + 4, y + bar - 3, rate);
+                fprintf(f, "<text class=\"tick\" x=\"%.1f\" y=\"%d\">%.2f / game, %.0f%% of "
+                           "games</text>\n",
+                        left + w + 4, y + bar - 3, rate, 100 * v[i].stats.effect_games[e].rate);
             y += bar + gap;
         }
         y += group_gap;
@@ -440,11 +692,40 @@ static const char report_css[] =
     "svg .series{stroke-width:2}svg text{font:12px sans-serif;fill:#333}"
     "svg .tick{fill:#777;font-size:11px}svg .head{font-weight:bold}\n";
 
+/* How games ended: the summary's "ended:" rows as a table of their own. */
+static void report_endings_table(FILE *f, const struct report_row *rows, int nrows,
+                                 const struct playout_variant *v, int n)
+{
+    fputs("<h2>How games ended</h2>\n<p>Games that ended for each reason, as a share of "
+          "all games with its 95% interval; (setup): no play-phase move was made.</p>\n"
+          "<table id=\"endings\">\n<tr><th>ending</th>", f);
+    for (int i = 0; i < n; i++) {
+        fputs("<th>", f);
+        report_esc(f, v[i].label);
+        fputs("</th>", f);
+    }
+    fputs("</tr>\n", f);
+    for (int row = 0; row < nrows; row++) {
+        if (strncmp(rows[row].label, "ended: ", 7))
+            continue;
+        fputs("<tr><td class=\"label\">", f);
+        report_esc(f, rows[row].label + 7);
+        fputs("</td>", f);
+        for (int i = 0; i < n; i++) {
+            fputs("<td>", f);
+            report_esc(f, rows[row].cells[i]);
+            fputs("</td>", f);
+        }
+        fputs("</tr>\n", f);
+    }
+    fputs("</table>\n", f);
+}
+
 int report_write(const char *path, const struct report_meta *m,
                  const struct playout_variant *v, int n, char *err, size_t errsize)
 {
     struct report_row *rows = NULL;
-    int nrows = report_rows(v, n, &rows);
+    int nrows = report_rows(v, n, &rows), nall = n;
     if (nrows < 0) {
         snprintf(err, errsize, "out of memory");
         return -1;
@@ -467,7 +748,7 @@ int report_write(const char *path, const struct report_meta *m,
     for (int i = 0; i < n; i++) {
         if (i)
             fputs(", ", f);
-        report_esc(f, v[i].run.variant);
+        report_esc(f, v[i].label);
     }
     fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n", report_css);
     fputs("<h1>Ruleset comparison</h1>\n<p class=\"meta\">", f);
@@ -490,10 +771,8 @@ int report_write(const char *path, const struct report_meta *m,
     fputs("<h2>Summary</h2>\n<table id=\"summary\">\n<tr><th>metric</th>", f);
     for (int i = 0; i < n; i++) {
         fputs("<th>", f);
-        report_esc(f, v[i].run.variant);
-        fputs("<br><small>", f);
-        report_esc(f, v[i].run.hash);
-        fputs("</small></th>", f);
+        report_esc(f, v[i].label);
+        fputs("</th>", f);
     }
     fputs("</tr>\n", f);
     for (int row = 0; row < nrows; row++) {
@@ -508,10 +787,28 @@ int report_write(const char *path, const struct report_meta *m,
         fputs("</tr>\n", f);
     }
     fputs("</table>\n", f);
+    report_endings_table(f, rows, nrows, v, n);
 
-    fputs("<h2>Win rates</h2>\n<p>Share of all games won by each side, by the side that "
-          "made the first move of the play phase, and drawn; whiskers show the 95% "
-          "interval.</p>\n", f);
+    /* the charts show the rulesets whose figures are there; the table
+       above says why the others are not */
+    struct playout_variant *ok = malloc((size_t)(n > 0 ? n : 1) * sizeof *ok);
+    int nok = 0;
+    for (int i = 0; ok && i < n; i++)
+        if (v[i].have_stats)
+            ok[nok++] = v[i];
+    if (!ok) {
+        report_rows_free(rows, nrows, n);
+        outfile_close(&out, 0, err, errsize);
+        snprintf(err, errsize, "out of memory");
+        return -1;
+    }
+    v = ok;
+    n = nok;
+    fputs("<h2>Win rates</h2>\n<p>For each ruleset, first all its games split into each "
+          "side's wins, draws, replayed and cut games (they add up to 100%), then the "
+          "share of all games won by each side, by the side that made the first move of the "
+          "play phase, drawn and cut, with the 95% interval as whiskers. A side has the same "
+          "colour in every ruleset.</p>\n", f);
     report_chart_wins(f, v, n);
     fputs("<h2>Game length</h2>\n<p>Plies of the play phase (setup placements not "
           "counted); games cut at the ply limit pile up at the right.</p>\n", f);
@@ -520,11 +817,15 @@ int report_write(const char *path, const struct report_meta *m,
           "play-phase ply, over the games still going there (points reached by fewer than "
           "1 game in 20 are left out).</p>\n", f);
     report_chart_branching(f, v, n);
-    fputs("<h2>Effect usage</h2>\n<p>How often each scripted effect fired per game.</p>\n",
-          f);
+    fputs("<h2>Effect usage</h2>\n<p>Plies per game in which each scripted effect fired "
+          "or prevented a move (its veto narrowed the legal list: a foul that stopped a "
+          "move counts like one that happened; the database does not tell the two apart). "
+          "Each effect has its own scale: its largest rate fills the width, and the "
+          "figure is written beside each bar.</p>\n", f);
     report_chart_effects(f, v, n);
     fputs("</body>\n</html>\n", f);
-    report_rows_free(rows, nrows, n);
+    free(ok);
+    report_rows_free(rows, nrows, nall);
     err[0] = '\0';
     return outfile_close(&out, 1, err, errsize);
 }

@@ -14,7 +14,10 @@
 /* One variant's part of a comparison: its run, what the run did, and its
  * metrics over games 0..games-1. */
 struct playout_variant {
-    const char *spec;
+    const char *spec;          /* the ruleset as given */
+    char label[96];            /* its column's name (LABEL=, or the
+                                  variant and its run options) */
+    char failure[1024];        /* why its games or figures failed, "" */
     struct db_run run;
     struct run_result result;
     struct stats stats;

@@ -15,6 +15,22 @@ struct stats_rate {
 
 void stats_wilson(int64_t k, int64_t n, struct stats_rate *r);
 
+/* How games ended: one reason in one phase. */
+enum { STATS_MAX_ENDINGS = 32, STATS_REASON = 40, STATS_OPENING_KS = 3 };
+struct stats_ending {
+    char reason[STATS_REASON];     /* the status reason, "cut", ... */
+    int setup;                     /* 1: no play-phase move was made */
+    struct stats_rate rate;        /* games / n */
+};
+
+/* Opening diversity at one depth k (docs/metrics.md). */
+struct stats_opening {
+    int k;                         /* first k play-phase moves */
+    int64_t games;                 /* games with at least k of them */
+    int64_t distinct;              /* distinct sequences among them */
+    double entropy;                /* bits */
+};
+
 struct stats {
     struct db_run run;
     int64_t games;
@@ -35,6 +51,20 @@ struct stats {
     double seconds_mean;
     double effect_rate[GAME_MAX_EFFECTS];  /* firings per game */
     struct stats_rate effect_games[GAME_MAX_EFFECTS]; /* games with one */
+    /* endings by reason and phase, most frequent first (ties by phase,
+       then reason); endings_other counts games past STATS_MAX_ENDINGS
+       kinds */
+    int nendings;
+    struct stats_ending endings[STATS_MAX_ENDINGS];
+    int64_t endings_other;
+    double decisive_length_mean, decisive_length_median; /* -1: none */
+    double length_sd;              /* population standard deviation */
+    double balance;                /* 1 - |w0 - w1| / (w0 + w1), -1: none */
+    struct stats_rate first_decisive; /* first-mover wins / decisive games
+                                         that reached the play phase */
+    struct stats_rate decision;    /* play plies with > 1 legal move /
+                                      play plies */
+    struct stats_opening openings[STATS_OPENING_KS]; /* k = 1, 2, 4 */
     /* branching over the course of a game: mean legal moves at play ply
        k among the games that reach it, k < profile_len */
     int profile_len;

@@ -330,3 +330,54 @@ int rules_set(tiers_variant *v, const char *key, const char *value, tiers_error 
     memcpy(err->msg, msg, sizeof msg);
     return TIERS_EUSAGE;
 }
+
+int tiers_variant_options(const tiers_variant *v)
+{
+    return v->noptions;
+}
+
+const char *tiers_variant_option_name(const tiers_variant *v, int i)
+{
+    return i >= 0 && i < v->noptions ? v->options[i].key : "";
+}
+
+static long rule_load(const tiers_variant *v, const rule_def *r)
+{
+    const char *p = (const char *)v + r->off;
+    return r->wide ? *(const uint16_t *)(const void *)p : *(const uint8_t *)p;
+}
+
+int tiers_variant_rule_value(const tiers_variant *v, const char *key, char *buf, size_t size)
+{
+    const option_def *o = rules_option_find((tiers_variant *)v, key);
+    const rule_def *r = rules_find(key);
+    if (o) {
+        if (o->nvalues)
+            snprintf(buf, size, "%s", o->values[o->value]);
+        else
+            snprintf(buf, size, "%ld", (long)o->value);
+        return 0;
+    }
+    if (!r)
+        return -1;
+    long x = rule_load(v, r);
+    switch (r->type) {
+    case R_BOOL:
+        snprintf(buf, size, "%s", x ? "true" : "false");
+        break;
+    case R_ENUM:
+        snprintf(buf, size, "%ld", x);
+        for (const rule_sym *s = r->syms; s->name; s++)
+            if (s->val == x) {
+                snprintf(buf, size, "%s", s->name);
+                break;
+            }
+        break;
+    case R_INT:
+        snprintf(buf, size, "%ld", x);
+        break;
+    default:
+        snprintf(buf, size, "%s", x == NO_FACE || x >= v->nfaces ? "none" : v->faces[x].name);
+    }
+    return 0;
+}

@@ -188,6 +188,126 @@ static void test_metrics(void **state)
     db_close(d);
 }
 
+/* The figures of metrics.md's "Endings, lengths and balance" and
+ * "Choices" tables on the same ten games. */
+static void test_metrics_more(void **state)
+{
+    (void)state;
+    db *d = open_fixture();
+    struct db_run run;
+    char err[512];
+    assert_int_equal(db_get_run(d, "00000000000000a1", &run, err, sizeof err), 0);
+    struct stats s;
+    if (stats_collect(d, &run, 10, &s, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    /* endings: checkmate in 0 1 2 4 5 7 8 9, stalemate in 3, cut in 6,
+       all in the play phase; most frequent first, ties by reason */
+    assert_int_equal(s.nendings, 3);
+    assert_string_equal(s.endings[0].reason, "checkmate");
+    assert_int_equal(s.endings[0].setup, 0);
+    assert_int_equal(s.endings[0].rate.k, 8);
+    assert_int_equal(s.endings[0].rate.n, 10);
+    assert_string_equal(s.endings[1].reason, "cut");
+    assert_int_equal(s.endings[1].rate.k, 1);
+    assert_string_equal(s.endings[2].reason, "stalemate");
+    assert_int_equal(s.endings[2].rate.k, 1);
+    /* decisive games 0 1 2 4 5 7 8 9: lengths 10 8 12 6 14 9 11 7, sum
+       77, mean 9.625; sorted 6 7 8 9 10 11 12 14, median (9 + 10) / 2 */
+    assert_near(s.decisive_length_mean, 9.625);
+    assert_near(s.decisive_length_median, 9.5);
+    /* all ten lengths, mean 11.5: squared deviations 2.25 12.25 0.25
+       72.25 30.25 6.25 42.25 6.25 0.25 20.25 = 192.5; sqrt(19.25) */
+    assert_near(s.length_sd, 4.387482);
+    /* 5 wins against 3: 1 - 2/8 */
+    assert_near(s.balance, 0.75);
+    /* decisive games with a play phase: 8; the first mover (side 0 in
+       all but game 9) won 0 1 4 7: 4 of 8 */
+    assert_int_equal(s.first_decisive.k, 4);
+    assert_int_equal(s.first_decisive.n, 8);
+    /* decision moves: game 0's play plies have 1 legal move each (its
+       10 plies), every other play ply has 2 or more: 105 of 115 */
+    assert_int_equal(s.decision.k, 105);
+    assert_int_equal(s.decision.n, 115);
+    /* openings: every game plays m3 m4 m5 m6 after its two setup plies */
+    for (int k = 0; k < STATS_OPENING_KS; k++) {
+        assert_int_equal(s.openings[k].games, 10);
+        assert_int_equal(s.openings[k].distinct, 1);
+        assert_near(s.openings[k].entropy, 0);
+    }
+    assert_int_equal(s.openings[2].k, 4);
+    stats_free(&s);
+    db_close(d);
+}
+
+/* Opening diversity on the fixture with other openings: games 0-2 play
+ * a b c d, 3-4 a b x y, 5 a z c d, 6-9 still m3 m4 m5 m6.  Game 3 ends
+ * in the setup phase instead (no play move: reason "checkmate" there). */
+static void test_openings(void **state)
+{
+    (void)state;
+    sqlite3 *h = NULL;
+    assert_int_equal(sqlite3_open(db_path, &h), SQLITE_OK);
+    const char *sql =
+        "BEGIN;"
+        "UPDATE games SET moves = 's1 s2 a b c d' || substr(moves, instr(moves, ' m7')) "
+        "WHERE run = '00000000000000a1' AND game IN (0, 1, 2);"
+        "UPDATE games SET moves = 's1 s2 a b x y' || substr(moves, instr(moves, ' m7')) "
+        "WHERE run = '00000000000000a1' AND game IN (3, 4);"
+        "UPDATE games SET moves = 's1 s2 a z c d' || substr(moves, instr(moves, ' m7')) "
+        "WHERE run = '00000000000000a1' AND game = 5;"
+        "COMMIT;";
+    char *msg = NULL;
+    if (sqlite3_exec(h, sql, NULL, NULL, &msg) != SQLITE_OK)
+        fail_msg("%s", msg);
+    sqlite3_close(h);
+    db *d = open_fixture();
+    struct db_run run;
+    char err[512];
+    assert_int_equal(db_get_run(d, "00000000000000a1", &run, err, sizeof err), 0);
+    struct stats s;
+    if (stats_collect(d, &run, 10, &s, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    /* k = 1: a 6 times, m3 4: -(0.6 log2 0.6 + 0.4 log2 0.4) */
+    assert_int_equal(s.openings[0].distinct, 2);
+    assert_near(s.openings[0].entropy, 0.970951);
+    /* k = 2: a b 5, a z 1, m3 m4 4: 0.5 + 0.1 log2 10 + 0.4 log2 2.5 */
+    assert_int_equal(s.openings[1].distinct, 3);
+    assert_near(s.openings[1].entropy, 1.360964);
+    /* k = 4: a b c d 3, a b x y 2, a z c d 1, m3.. 4 */
+    assert_int_equal(s.openings[2].distinct, 4);
+    assert_near(s.openings[2].entropy, 1.846439);
+    stats_free(&s);
+    db_close(d);
+
+    /* game 3 (stalemate) made all its 22 plies in the setup: a stalemate
+       of the setup phase, apart from the play phase's; and it has no
+       opening (k = 1: a 5 times, m3 4 among 9 games) */
+    assert_int_equal(sqlite3_open(db_path, &h), SQLITE_OK);
+    if (sqlite3_exec(h, "UPDATE games SET setup_plies = 22, legal_plies = 0, legal_sum = 0, "
+                        "first_side = NULL, captures = 0, drops = 0, stacks = 0 "
+                        "WHERE run = '00000000000000a1' AND game = 3",
+                     NULL, NULL, &msg) != SQLITE_OK)
+        fail_msg("%s", msg);
+    sqlite3_close(h);
+    d = open_fixture();
+    if (stats_collect(d, &run, 10, &s, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    assert_int_equal(s.nendings, 3);
+    assert_string_equal(s.endings[2].reason, "stalemate");
+    assert_int_equal(s.endings[2].setup, 1);
+    assert_int_equal(s.endings[2].rate.k, 1);
+    assert_int_equal(s.endings[1].setup, 0);
+    assert_int_equal(s.openings[0].games, 9);
+    assert_int_equal(s.openings[0].distinct, 2);
+    /* -(5/9 log2 5/9 + 4/9 log2 4/9) */
+    assert_near(s.openings[0].entropy, 0.991076);
+    stats_free(&s);
+    db_close(d);
+    /* the fixture as it was, for the tests after this one */
+    teardown(NULL);
+    setup(NULL);
+}
+
 static void test_merge(void **state)
 {
     (void)state;
@@ -397,6 +517,8 @@ int main(void)
         cmocka_unit_test(test_wilson),
         cmocka_unit_test(test_run),
         cmocka_unit_test(test_metrics),
+        cmocka_unit_test(test_metrics_more),
+        cmocka_unit_test(test_openings),
         cmocka_unit_test(test_merge),
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_dbcheck_game),

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# `tiers compare --json` against its documented schema,
+# docs/compare.schema.json: real runs (rulesets with and without options,
+# one whose games fail, one whose games all end in the setup or are cut,
+# so the null figures show) are checked field by field with
+# tests/cli/schema_check.jq, every field the schema declares must appear in
+# them, and the checker must refuse broken copies.
+# Usage: bash test_compare_schema.sh TIERS TESTS-DIR
+set -u
+
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cli_begin "$@"
+schema=$tests/../docs/compare.schema.json
+checker=$tests/cli/schema_check.jq
+duel=$variants/duel
+
+# conform NAME FILE: a case passing when FILE conforms to the schema
+conform() {
+    local errors
+    errors=$(jq -n -r --slurpfile s "$schema" --slurpfile d "$2" -f "$checker" 2>&1)
+    check "$1" "$([[ -z $errors ]]; echo $?)" "$(head -n 5 <<<"$errors")"
+}
+
+mkdir -p "$tmp/bad"
+printf 'name: duel-boom\ninherits: %s\nscripts: [boom.lua]\n' "$duel" >"$tmp/bad/variant.yaml"
+cat >"$tmp/bad/boom.lua" <<'LUA'
+-- fails on the first capture
+effect{ name = "boom",
+  after = function(pos, move)
+    if move.kind == "capture" then error("boom") end
+    return false
+  end }
+LUA
+"$tiers" compare gungi-io blog:fouls=lose "mine=$duel:stalemate=loss" "$tmp/bad" \
+    --games 4 --side0 random --side1 random --max-plies 300 --db "$tmp/a.db" --json \
+    >"$tmp/a.json" 2>"$tmp/a.err"
+same "a run with a failing ruleset exits 3" 3 $?
+conform "rulesets with options, effects and a failure" "$tmp/a.json"
+"$tiers" compare gungi-io "$duel" --games 3 --side0 random --side1 random --max-plies 10 \
+    --db "$tmp/b.db" --json >"$tmp/b.json"
+same "a run cut in the setup exits 0" 0 $?
+conform "null figures (no play phase, no decisive game)" "$tmp/b.json"
+same "the null case is there" "null null" \
+    "$(jq -r '.variants[0] | "\(.first_mover) \(.balance)"' "$tmp/b.json")"
+
+# every field the schema declares appears in these runs
+declared() { jq -r "$1 | keys[]" "$schema" | sort; }
+seen() { jq -r "$1 | objects | keys[]" "$tmp/a.json" "$tmp/b.json" | sort -u; }
+same "top-level fields" "$(declared .properties)" "$(seen .)"
+same "fields of a ruleset" "$(declared '.["$defs"].ruleset_ok.properties')" \
+    "$(seen '.variants[] | select(.status == "ok")')"
+same "fields of a failed ruleset" "$(declared '.["$defs"].ruleset_failed.properties')" \
+    "$(seen '.variants[] | select(.status == "failed")')"
+same "fields of a rate" "$(declared '.["$defs"].rate.properties')" "$(seen '.variants[0].draw_rate')"
+same "fields of an opening" "$(declared '.["$defs"].opening.properties')" "$(seen '.variants[0].openings[0]')"
+same "fields of an ending" "$(declared '.["$defs"].ending.properties')" "$(seen '.variants[0].endings[0]')"
+same "fields of an effect" "$(declared '.["$defs"].effect.properties')" "$(seen '.variants[1].effects[0]')"
+
+# the checker refuses what the schema does not allow
+broken() {
+    jq "$2" "$tmp/a.json" >"$tmp/x.json"
+    local errors
+    errors=$(jq -n -r --slurpfile s "$schema" --slurpfile d "$tmp/x.json" -f "$checker" 2>&1)
+    grep -q -- "$3" <<<"$errors"
+    check "refused: $1" $? "expected /$3/, got: $(head -n 3 <<<"$errors")"
+}
+broken "an undeclared field" '.variants[0].extra = 1' "field 'extra' is not in the schema"
+broken "a missing figure" 'del(.variants[1].balance)' "no field 'balance'"
+broken "a string for a count" '.variants[0].games = "4"' 'games: string, expected integer'
+broken "a rate above 1" '.variants[0].draw_rate.rate = 1.5' 'rate: above 1'
+broken "a bad hash" '.variants[0].hash = "xyz"' 'does not match'
+broken "an unknown phase" '.variants[0].endings[0].phase = "middle"' 'not in'
+broken "a failed ruleset without its error" 'del(.variants[3].error)' "no field 'error'"
+broken "an option value that is not text" '.variants[1].options.fouls = 1' 'expected string'
+
+# with python3's jsonschema (Debian python3-jsonschema) at hand, the same
+# runs against the full draft 2020-12 validator
+if python3 -c 'import jsonschema' 2>/dev/null; then
+    for f in a b; do
+        python3 - "$schema" "$tmp/$f.json" <<'PY'
+import json, sys, jsonschema
+schema = json.load(open(sys.argv[1]))
+jsonschema.Draft202012Validator.check_schema(schema)
+jsonschema.validate(json.load(open(sys.argv[2])), schema)
+PY
+        same "jsonschema: run $f conforms" 0 $?
+    done
+fi
+
+cli_end

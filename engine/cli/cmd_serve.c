@@ -61,6 +61,7 @@ static int serve_add_variant(struct serve *S, const char *spec, const char *name
         return -1;
     S->variants = a;
     struct serve_variant *sv = &S->variants[S->nvariants];
+    memset(sv, 0, sizeof *sv);
     sv->spec = strdup(spec);
     sv->name = strdup(name);
     sv->desc = strdup(desc ? desc : "");

@@ -21,8 +21,8 @@ enum {
 };
 
 /* A variant named on the command line (or found on the search path).
- * `error`, `reloads` and `dirty` change on a reload (serve_watch.c,
- * under S->lock). */
+ * `error` and `reloads` change on a reload (serve_watch.c, under
+ * S->lock). */
 struct serve_variant {
     char *spec;   /* what tiers_variant_load is given */
     char *name;
@@ -30,7 +30,6 @@ struct serve_variant {
     char *error;  /* the text `tiers check SPEC` prints for its files now,
                      NULL while they load */
     int reloads;  /* successful reloads since the start */
-    double dirty; /* when a watched file last changed, 0 = not since */
 };
 
 /* One ply of a session's game, as played. */

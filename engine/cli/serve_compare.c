@@ -396,11 +396,12 @@ json_t *serve_compare_json(const struct serve_session *s)
     json_t *sets = json_array();
     for (int i = 0; i < j->n; i++)
         json_array_append_new(sets, json_string(j->set[i].label));
-    json_t *out = json_pack("{s:s,s:o,s:[s,s],s:I,s:I,s:I,s:f,s:f,s:s,s:b}", "state",
+    json_t *out = json_pack("{s:s,s:o,s:[s,s],s:I,s:I,s:I,s:I,s:f,s:f,s:s,s:b}", "state",
                             j->state, "rulesets", sets, "agents", j->agent[0], j->agent[1],
                             "games", (json_int_t)j->games, "done", (json_int_t)j->done,
-                            "total", (json_int_t)total, "seconds", secs, "rate", rate,
-                            "error", j->error, "report", j->report != NULL);
+                            "played", (json_int_t)j->played, "total", (json_int_t)total,
+                            "seconds", secs, "rate", rate, "error", j->error, "report",
+                            j->report != NULL);
     if (out)
         json_object_set_new(out, "seconds_left",
                             rate > 0 && strcmp(j->state, "running") == 0

@@ -297,6 +297,13 @@ same "it is searching" "$(jq_body .agent.running)" 1
 api POST /api/agent/cancel "{\"session\":\"$a\"}"
 wait_state "$a" '.agent.running == 0'
 check "the cancel stops the search itself" $? "still running: $(head -c 300 "$tmp/body")"
+# and mcts: a million iterations with rollouts to the end take minutes
+api POST /api/agent "{\"session\":\"$a\",\"agent\":\"mcts:iterations=1000000,plies=0\"}"
+status "a long mcts starts" 202
+sleep 0.3
+api POST /api/agent/cancel "{\"session\":\"$a\"}"
+wait_state "$a" '.agent.running == 0'
+check "the cancel stops mcts too" $? "still running: $(head -c 300 "$tmp/body")"
 
 # a move that stays legal: the game is kept
 api POST /api/move "{\"session\":\"$a\",\"move\":\"b2-a3\"}"
@@ -307,9 +314,11 @@ wait_state "$a" ".reloads == $((r0 + 1))"
 check "saving a file of the parent reloads the child" $? "$(head -c 300 "$tmp/body")"
 same "a game still legal is kept" "$(jq_body .ply)/$(jq_body .reload)" "1/null"
 
-# several writes within 200 ms are one reload
+# several writes within 200 ms are one reload (written in place by the
+# shell itself, so that they come microseconds apart even on a busy machine)
 r0=$(jq_body .reloads)
-for _ in 1 2 3 4 5; do save "$duel_yaml" <"$tmp/duel.yaml.orig"; done
+yaml_text=$(cat "$tmp/duel.yaml.orig")
+for _ in 1 2 3 4 5; do printf '%s\n' "$yaml_text" >"$duel_yaml"; done
 sleep 1
 api GET "/api/state?session=$a"
 same "five quick saves, one reload" "$(jq_body .reloads)" $((r0 + 1))

@@ -1,7 +1,9 @@
 /* serve.h - the parts of `tiers serve` shared by its files: the served
  * variants, the sessions (one game each, with its own loaded variant) and
- * the game operations the JSON API calls (serve_game.c), the HTTP front
- * (cmd_serve.c) and the embedded page (serve_page.c, generated). */
+ * the game operations the JSON API calls (serve_game.c), the editor's
+ * (serve_edit.c), the HTTP front (cmd_serve.c) and the embedded page
+ * (serve_page.c, generated); agents, comparisons and live reload have
+ * headers of their own (serve_agent.h, serve_compare.h, serve_watch.h). */
 #ifndef SERVE_H
 #define SERVE_H
 

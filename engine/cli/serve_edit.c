@@ -71,14 +71,11 @@ int serve_api_editor(struct serve *S, json_t *in, struct serve_reply *r)
     tiers_pos_format(p, "tiers", text, sizeof text);
     edit_field(text, 2, sym[0], sizeof sym[0]);
     snprintf(sym[1], sizeof sym[1], "%s", sym[0]);
-    tiers_move m[1];
     tiers_move *list = malloc(TIERS_MAX_MOVES * sizeof *list);
-    if (list && tiers_pos_legal_moves(p, list, TIERS_MAX_MOVES) > 0) {
-        m[0] = list[0];
-        if (tiers_pos_make_unchecked(p, &m[0], NULL) >= 0 &&
-            tiers_pos_format(p, "tiers", text, sizeof text) >= 0)
-            edit_field(text, 2, sym[1], sizeof sym[1]);
-    }
+    if (list && tiers_pos_legal_moves(p, list, TIERS_MAX_MOVES) > 0 &&
+        tiers_pos_make_unchecked(p, &list[0], NULL) >= 0 &&
+        tiers_pos_format(p, "tiers", text, sizeof text) >= 0)
+        edit_field(text, 2, sym[1], sizeof sym[1]);
     free(list);
     tiers_pos_free(p);
     json_t *sides = json_array();

@@ -30,7 +30,7 @@ for (const v of ['duel', 'duel-promote']) {
     fs.copyFileSync(path.join(data, v, f), path.join(work, v, f));
 }
 const promote = path.join(work, 'duel-promote');
-const flip = path.join(data, 'duel-flip');
+const flip = path.join(testsDir, 'data/serve/duel-flip');
 const duelYaml = path.join(work, 'duel/variant.yaml');
 const luaFile = path.join(promote, 'promote.lua');
 const yaml0 = fs.readFileSync(duelYaml, 'utf8');

@@ -258,12 +258,13 @@ status "a closed session is gone" 404
 mkdir -p "$tmp/v" "$tmp/cwd"
 cp -r "$variants/duel" "$variants/duel-promote" "$tmp/v/"
 live_promote=$tmp/v/duel-promote
+flip_dir=$(cd "$tests/data/serve/duel-flip" && pwd)
 duel_yaml=$tmp/v/duel/variant.yaml
 lua=$live_promote/promote.lua
 cp "$duel_yaml" "$tmp/duel.yaml.orig"
 cp "$lua" "$tmp/promote.lua.orig"
 main_base=$base main_token=$token
-(cd "$tmp/cwd" && exec "$tiers" serve "$live_promote" "$variants/duel-flip" \
+(cd "$tmp/cwd" && exec "$tiers" serve "$live_promote" "$flip_dir" \
     >"$tmp/live.out" 2>"$tmp/live.err") &
 live_pid=$!
 pids+=("$live_pid")

@@ -18,6 +18,8 @@
 #include <microhttpd.h>
 
 #include "serve.h"
+#include "serve_compare.h"
+#include "serve_watch.h"
 
 /* Static so that a cancelled agent still thinking at exit finds it. */
 static struct serve serve_state;
@@ -59,6 +61,7 @@ static int serve_add_variant(struct serve *S, const char *spec, const char *name
         return -1;
     S->variants = a;
     struct serve_variant *sv = &S->variants[S->nvariants];
+    memset(sv, 0, sizeof *sv);
     sv->spec = strdup(spec);
     sv->name = strdup(name);
     sv->desc = strdup(desc ? desc : "");
@@ -117,6 +120,8 @@ static void serve_free_variants(struct serve *S)
         free(S->variants[i].name);
         free(S->variants[i].desc);
     }
+    for (int i = 0; i < S->nvariants; i++)
+        free(S->variants[i].error);
     free(S->variants);
 }
 
@@ -252,6 +257,21 @@ static const struct serve_route serve_routes[] = {
     {"/api/position", 1, serve_api_set_position},
     {"/api/record", 0, serve_api_get_record},
     {"/api/record", 1, serve_api_set_record},
+    {"/api/reload", 1, serve_api_reload_ack},
+    {"/api/position/check", 1, serve_api_position_check},
+    {"/api/editor", 0, serve_api_editor},
+    {"/api/compare", 1, serve_api_compare},
+    {"/api/compare/cancel", 1, serve_api_compare_cancel},
+};
+
+/* The answers that are not JSON: a picture and a report. */
+typedef char *(*serve_doc_fn)(struct serve *S, json_t *in, struct serve_reply *r);
+static const struct {
+    const char *path, *type;
+    serve_doc_fn fn;
+} serve_docs[] = {
+    {"/api/svg", "image/svg+xml", serve_api_svg},
+    {"/api/compare/report", "text/html; charset=utf-8", serve_api_compare_report},
 };
 
 /* A GET's query as a JSON object of strings. */
@@ -293,16 +313,22 @@ static enum MHD_Result serve_api(struct serve *S, struct MHD_Connection *conn,
                                  const struct serve_request *rq)
 {
     const struct serve_route *route = NULL;
-    int path_known = 0;
+    int doc = -1, path_known = 0;
     for (size_t i = 0; i < sizeof serve_routes / sizeof serve_routes[0]; i++)
         if (strcmp(serve_routes[i].path, url) == 0) {
             path_known = 1;
             if (serve_routes[i].post == post)
                 route = &serve_routes[i];
         }
-    if (!path_known && strcmp(url, "/api/svg") != 0)
+    for (size_t i = 0; i < sizeof serve_docs / sizeof serve_docs[0]; i++)
+        if (strcmp(serve_docs[i].path, url) == 0) {
+            path_known = 1;
+            if (!post)
+                doc = (int)i;
+        }
+    if (!path_known)
         return serve_send_error(conn, 404, "no such endpoint: %s", url);
-    if (!route && (strcmp(url, "/api/svg") != 0 || post))
+    if (!route && doc < 0)
         return serve_send_error(conn, 405, "%s does not take %s", url,
                                 post ? "POST" : "GET");
     char err[600];
@@ -313,12 +339,12 @@ static enum MHD_Result serve_api(struct serve *S, struct MHD_Connection *conn,
     enum MHD_Result ret;
     pthread_mutex_lock(&S->lock);
     serve_sweep(S);
-    if (!route) { /* /api/svg */
-        char *svg = serve_api_svg(S, in, &r);
+    if (!route) {
+        char *text = serve_docs[doc].fn(S, in, &r);
         pthread_mutex_unlock(&S->lock);
-        ret = svg ? serve_send(conn, 200, "image/svg+xml", svg, strlen(svg))
-                  : serve_send_json(conn, r.status, r.json);
-        free(svg);
+        ret = text ? serve_send(conn, 200, serve_docs[doc].type, text, strlen(text))
+                   : serve_send_json(conn, r.status, r.json);
+        free(text);
     } else {
         route->fn(S, in, &r);
         pthread_mutex_unlock(&S->lock);
@@ -471,6 +497,7 @@ int cmd_serve_run(struct cli *c)
 {
     struct serve *S = &serve_state;
     S->c = c;
+    S->db = c->db ? c->db : "tiers.db";
     S->idle_seconds = SERVE_IDLE_SECONDS;
     const char *idle = getenv("TIERS_SERVE_IDLE_SECONDS"); /* for the tests */
     if (idle && atof(idle) > 0)
@@ -504,7 +531,10 @@ int cmd_serve_run(struct cli *c)
     pthread_sigmask(SIG_BLOCK, &stop, NULL);
     signal(SIGPIPE, SIG_IGN);
     pthread_mutex_init(&S->lock, NULL);
+    int watching = serve_watch_start(S) == 0;
     code = serve_run(S, c, fd, &stop);
+    if (watching)
+        serve_watch_stop(S);
     serve_shutdown(S);
     serve_free_variants(S);
     S->variants = NULL;

@@ -331,13 +331,15 @@ static const struct cli_command cli_commands[] = {
      "applied: a cycle that neither side can be forced out of is a draw.",
      CLI_O_COMMON | CLI_O_MAX_POSITIONS | CLI_O_SAVE | CLI_O_THREADS, cli_args_variant, 1, 1},
     {"serve", cmd_serve_run, "a board to click on in the browser, with a JSON API",
-     "[VARIANT|FOLDER...] [--port P] [--bind ADDR] [--notation NAME] [--rule KEY=VALUE]\n"
-     "       [--variants DIR]",
+     "[VARIANT|FOLDER...] [--port P] [--bind ADDR] [--db FILE] [--notation NAME]\n"
+     "       [--rule KEY=VALUE] [--variants DIR]",
      "Prints http://ADDR:PORT/?token=TOKEN and serves, until SIGINT or\n"
      "SIGTERM, a page to play the variants given (default: every variant\n"
      "found) and the JSON API it uses (docs/serve.md).  Every request needs\n"
-     "the token; only the printed address is answered.",
-     CLI_O_NOTATION | CLI_O_RULE | CLI_O_VARIANTS | CLI_O_PORT | CLI_O_BIND,
+     "the token; only the printed address is answered.  The variants' files\n"
+     "are watched and reloaded when saved; comparisons started from the page\n"
+     "go into --db (default tiers.db).",
+     CLI_O_NOTATION | CLI_O_RULE | CLI_O_VARIANTS | CLI_O_PORT | CLI_O_BIND | CLI_O_DB,
      cli_args_serve, 0, -1},
     {"bench", cmd_bench_run, "time perft, random playouts or batch move lists",
      "VARIANT...|all [--seconds S] [--rule KEY=VALUE] [--variants DIR] [--json]\n"

@@ -3,8 +3,8 @@
  * The thread loads the variant again (the library's thread rules: one
  * variant per thread) and replays the session's game on it; the move it
  * finds is made in the session under the server's lock, unless the job
- * was cancelled or the session closed meanwhile.  The library has no way
- * to stop a search, so a cancelled thread runs to its end unheard. */
+ * was cancelled or the session closed meanwhile.  A cancel also stops
+ * the search itself (tiers_agent_stop), so the thread ends soon. */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -133,9 +133,18 @@ int serve_agent_start(struct serve *S, struct serve_session *s, const char *spec
 void serve_agent_detach(struct serve_session *s)
 {
     if (s->job) {
+        tiers_agent_stop(s->job->agent);
         s->job->s = NULL;
         s->job = NULL;
     }
+}
+
+int serve_agent_running(const struct serve *S)
+{
+    int n = 0;
+    for (const struct serve_job *j = S->jobs; j; j = j->next)
+        n += !j->done;
+    return n;
 }
 
 void serve_agent_reap(struct serve *S)

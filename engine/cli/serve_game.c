@@ -10,6 +10,7 @@
 #include "gamerec.h"
 #include "serve.h"
 #include "serve_agent.h"
+#include "serve_compare.h"
 #include "svg.h"
 
 int serve_fail(struct serve_reply *r, int status, const char *fmt, ...)
@@ -42,15 +43,13 @@ static const char *serve_notation(const struct serve *S)
 
 /* ------------------------------------------------------------ lookups */
 
-/* A string field of in, or NULL. */
-static const char *serve_field(json_t *in, const char *key)
+const char *serve_field(json_t *in, const char *key)
 {
     json_t *j = json_object_get(in, key);
     return json_is_string(j) ? json_string_value(j) : NULL;
 }
 
-/* The session named by in's "session" field; NULL with r filled. */
-static struct serve_session *serve_find(struct serve *S, json_t *in,
+struct serve_session *serve_find(struct serve *S, json_t *in,
                                         struct serve_reply *r)
 {
     const char *id = serve_field(in, "session");
@@ -89,6 +88,8 @@ static void serve_session_free(struct serve_session *s)
     if (!s)
         return;
     serve_agent_detach(s);
+    serve_compare_detach(s);
+    json_decref(s->reload);
     tiers_pos_free(s->p);
     tiers_variant_free(s->v);
     free(s->start);
@@ -202,6 +203,7 @@ void serve_sweep(struct serve *S)
         }
     }
     serve_agent_reap(S);
+    serve_compare_reap(S);
 }
 
 void serve_shutdown(struct serve *S)
@@ -213,6 +215,7 @@ void serve_shutdown(struct serve *S)
     }
     pthread_mutex_unlock(&S->lock);
     serve_agent_wait_all(S, 3.0);
+    serve_compare_wait_all(S, 3.0);
 }
 
 /* ---------------------------------------------------------------- state */
@@ -295,8 +298,8 @@ static json_t *serve_state_json(struct serve *S, struct serve_session *s)
                                      serve_square_json(last->move.to), "kind",
                                      serve_kind_names[last->move.kind % TIERS_MV_KINDS])
                          : json_null();
-    json_t *agent = json_pack("{s:s,s:s}", "state", s->job ? "thinking" : "idle",
-                              "error", s->agent_error);
+    json_t *agent = json_pack("{s:s,s:s,s:i}", "state", s->job ? "thinking" : "idle",
+                              "error", s->agent_error, "running", serve_agent_running(S));
     json_t *j = json_pack(
         "{s:s,s:s,s:i,s:i,s:i,s:s,s:i,s:i,s:i,s:s,s:b,s:b,s:b,s:s,s:s,"
         "s:o,s:o,s:o,s:o,s:i,s:i,s:o}",
@@ -313,6 +316,16 @@ static json_t *serve_state_json(struct serve *S, struct serve_session *s)
         serve_effects_json(s->v, last ? last->fired : 0), "undo", s->nplies, "redo",
         s->ntotal - s->nplies, "agent", agent);
     free(pos);
+    if (j) {
+        json_object_set_new(j, "files_error", s->sv->error ? json_string(s->sv->error)
+                                                           : json_null());
+        json_object_set_new(j, "reloads", json_integer(s->sv->reloads));
+        char *tp = cli_pos_text(s->p, "tiers", &rc);
+        json_object_set_new(j, "tiers_position", json_string(tp ? tp : ""));
+        free(tp);
+        json_object_set(j, "reload", s->reload ? s->reload : json_null());
+        json_object_set_new(j, "compare", serve_compare_json(s));
+    }
     return j;
 }
 
@@ -371,6 +384,7 @@ static struct serve_session *serve_session_new(struct serve *S,
         return NULL;
     }
     s->last_used = cli_now();
+    s->reloads = sv->reloads;
     return s;
 }
 
@@ -748,4 +762,100 @@ char *serve_api_svg(struct serve *S, json_t *in, struct serve_reply *r)
         return NULL;
     }
     return buf;
+}
+
+/* ------------------------------------------------------------ reloads */
+
+/* The game of s on a new copy of its variant: the start again, then each
+ * ply by its text.  A start or move that no longer reads ends the game
+ * there: s->reload tells where and why. */
+static void serve_session_rebuild(struct serve *S, struct serve_session *s,
+                                  tiers_variant *v, tiers_pos *p)
+{
+    struct serve_ply *old = s->plies;
+    int nold = s->ntotal, played = s->nplies;
+    tiers_variant_free(s->v);
+    tiers_pos_free(s->p);
+    s->v = v;
+    s->p = p;
+    s->plies = NULL;
+    s->nplies = s->ntotal = s->cap = 0;
+    json_decref(s->reload);
+    s->reload = NULL;
+    tiers_error err;
+    char msg[1024];
+    memset(&err, 0, sizeof err);
+    if (s->start && tiers_pos_parse(p, s->start, "tiers", &err) < 0) {
+        tiers_error_text(&err, msg, sizeof msg);
+        s->reload = json_pack("{s:i,s:s,s:s,s:i,s:i}", "ply", 0, "move", "",
+                              "error", msg, "kept", 0, "plies", played);
+        free(s->start);
+        s->start = NULL;
+        tiers_pos_reset(p);
+        free(old);
+        return;
+    }
+    for (int i = 0; i < nold; i++) {
+        tiers_move m;
+        memset(&err, 0, sizeof err);
+        int rc = tiers_move_parse(p, old[i].text, serve_notation(S), &m, &err);
+        if (rc >= 0)
+            rc = serve_session_play(s, S, &m);
+        if (rc < 0) {
+            tiers_error_text(&err, msg, sizeof msg);
+            if (i < played)
+                s->reload = json_pack("{s:i,s:s,s:s,s:i,s:i}", "ply", i + 1, "move",
+                                      old[i].text, "error",
+                                      msg[0] ? msg : cli_rc_text(v, rc), "kept", i,
+                                      "plies", played);
+            break;
+        }
+    }
+    /* undo what redo may walk again */
+    int back = s->nplies - (played < s->nplies ? played : s->nplies);
+    for (int i = 0; i < back; i++)
+        tiers_pos_unmake(s->p);
+    s->nplies -= back;
+    free(old);
+}
+
+void serve_reload_sessions(struct serve *S, struct serve_variant *sv)
+{
+    for (int i = 0; i < SERVE_MAX_SESSIONS; i++) {
+        struct serve_session *s = S->sessions[i];
+        if (!s || s->sv != sv || s->reloads == sv->reloads)
+            continue;
+        tiers_error err;
+        memset(&err, 0, sizeof err);
+        tiers_variant *v = tiers_variant_load(sv->spec, S->c->search,
+                                              (const char *const *)S->c->rules, &err);
+        tiers_pos *p = v ? tiers_pos_new(v, 0, &err) : NULL;
+        if (!p) { /* the files changed again: the next reload will do */
+            tiers_variant_free(v);
+            continue;
+        }
+        s->reloads = sv->reloads;
+        serve_session_rebuild(S, s, v, p);
+    }
+}
+
+int serve_api_reload_ack(struct serve *S, json_t *in, struct serve_reply *r)
+{
+    struct serve_session *s = serve_find_idle(S, in, r);
+    if (!s)
+        return r->status;
+    const char *action = serve_field(in, "action");
+    if (!action || (strcmp(action, "keep") != 0 && strcmp(action, "new") != 0))
+        return serve_fail(r, 400, "\"action\" must be \"keep\" or \"new\"");
+    if (strcmp(action, "new") == 0) {
+        free(s->start);
+        s->start = NULL;
+        s->ntotal = 0;
+        int rc = serve_session_replay(s, 0);
+        if (rc < 0)
+            return serve_fail(r, 500, "new game: %s", cli_rc_text(s->v, rc));
+    }
+    json_decref(s->reload);
+    s->reload = NULL;
+    return serve_state_reply(S, s, r, 200);
 }

@@ -671,6 +671,13 @@ TIERS_API int tiers_agent_choose(tiers_agent *a, tiers_pos *p, uint64_t *rng,
  * choice was made from; stats may be NULL).  [S T2] */
 TIERS_API int tiers_agent_choose_stats(tiers_agent *a, tiers_pos *p, uint64_t *rng,
                                        tiers_move *out, tiers_stats *stats);
+/* Asks a search of a running in another thread to stop soon: alphabeta
+ * ends its iteration at the next node, mcts after the iteration under
+ * way; tiers_agent_choose then returns a move as when its budget runs out
+ * (a move of the last whole iteration, or the first move tried).  The
+ * request stays: every later choice of a stops at once too.  For front
+ * ends that cancel a search (tiers serve).  [T0: any thread] */
+TIERS_API void tiers_agent_stop(tiers_agent *a);
 /* The work of a's last choice: alphabeta's nodes (moves made inside the
  * search, quiescence included, illegal ones tried too), mcts's iterations
  * (simulations); 0 for random and greedy, and when the choice was not

@@ -19,6 +19,7 @@
 #include <limits.h>
 #include <errno.h>
 #include <math.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,6 +98,7 @@ struct tiers_agent {
     int64_t searched;
     int abort, error;
     double deadline;
+    atomic_int stop;       /* tiers_agent_stop: set from another thread */
 };
 
 /* ------------------------------------------------------------- random */
@@ -662,8 +664,20 @@ static void agent_pick(tiers_move *buf, int32_t *score, int i, int n)
     }
 }
 
+static int agent_stopped(tiers_agent *a)
+{
+    return atomic_load_explicit(&a->stop, memory_order_relaxed);
+}
+
+void tiers_agent_stop(tiers_agent *a)
+{
+    atomic_store_explicit(&a->stop, 1, memory_order_relaxed);
+}
+
 static int agent_out_of_budget(tiers_agent *a)
 {
+    if (agent_stopped(a))
+        return 1;
     if (a->nodes && a->searched >= a->nodes)
         return 1;
     if (a->time_ms && (a->searched & 255) == 0 && agent_now() > a->deadline)
@@ -1197,6 +1211,8 @@ static int agent_mcts(tiers_agent *a, tiers_pos *p, uint64_t *rng, int n,
     double deadline = a->time_ms ? agent_now() + a->time_ms / 1000.0 : 0;
     for (int it = 0; it < a->iterations; it++) {
         if (deadline && it > 0 && (it & 15) == 0 && agent_now() > deadline)
+            break;
+        if (it > 0 && agent_stopped(a))
             break;
         int rc = agent_mcts_iter(a, p, rng, a->path);
         if (rc < 0)

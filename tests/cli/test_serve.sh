@@ -252,6 +252,211 @@ status "close" 200
 api GET "/api/state?session=$p"
 status "a closed session is gone" 404
 
+# ------------------------------------------------------------ live reload, editor, compare
+# a server of its own on copies of duel and duel-promote, which the tests
+# edit; duel-flip's effect moves have no target
+mkdir -p "$tmp/v" "$tmp/cwd"
+cp -r "$variants/duel" "$variants/duel-promote" "$tmp/v/"
+live_promote=$tmp/v/duel-promote
+flip_dir=$(cd "$tests/data/serve/duel-flip" && pwd)
+duel_yaml=$tmp/v/duel/variant.yaml
+lua=$live_promote/promote.lua
+cp "$duel_yaml" "$tmp/duel.yaml.orig"
+cp "$lua" "$tmp/promote.lua.orig"
+main_base=$base main_token=$token
+(cd "$tmp/cwd" && exec "$tiers" serve "$live_promote" "$flip_dir" \
+    >"$tmp/live.out" 2>"$tmp/live.err") &
+live_pid=$!
+pids+=("$live_pid")
+for _ in $(seq 1 200); do [[ -s $tmp/live.out ]] && break; sleep 0.05; done
+url=$(head -n 1 "$tmp/live.out"); token=${url#*token=}; host=${url#http://}
+host=${host%%/*}; base=http://$host
+
+# save FILE: the text on stdin written to a temporary file renamed over FILE
+save() {
+    cat >"$1.tmp" && mv "$1.tmp" "$1"
+}
+# wait_state SESSION JQ-CONDITION: polls the state (5 s at most)
+wait_state() {
+    for _ in $(seq 1 100); do
+        api GET "/api/state?session=$1"
+        [[ $(jq_body "$2") == true ]] && return 0
+        sleep 0.05
+    done
+    return 1
+}
+
+# a cancelled search stops: alphabeta without a node budget would search
+# depth 32 for hours
+api POST /api/session '{"variant":"duel-promote"}'
+a=$(jq_body .session)
+api POST /api/agent "{\"session\":\"$a\",\"agent\":\"alphabeta:depth=32,nodes=0\"}"
+status "an endless search starts" 202
+sleep 0.3
+api GET "/api/state?session=$a"
+same "it is searching" "$(jq_body .agent.running)" 1
+api POST /api/agent/cancel "{\"session\":\"$a\"}"
+wait_state "$a" '.agent.running == 0'
+check "the cancel stops the search itself" $? "still running: $(head -c 300 "$tmp/body")"
+# and mcts: a million iterations with rollouts to the end take minutes
+api POST /api/agent "{\"session\":\"$a\",\"agent\":\"mcts:iterations=1000000,plies=0\"}"
+status "a long mcts starts" 202
+sleep 0.3
+api POST /api/agent/cancel "{\"session\":\"$a\"}"
+wait_state "$a" '.agent.running == 0'
+check "the cancel stops mcts too" $? "still running: $(head -c 300 "$tmp/body")"
+
+# a move that stays legal: the game is kept
+api POST /api/move "{\"session\":\"$a\",\"move\":\"b2-a3\"}"
+status "b2-a3" 200
+r0=$(jq_body .reloads)
+save "$duel_yaml" <"$tmp/duel.yaml.orig"
+wait_state "$a" ".reloads == $((r0 + 1))"
+check "saving a file of the parent reloads the child" $? "$(head -c 300 "$tmp/body")"
+same "a game still legal is kept" "$(jq_body .ply)/$(jq_body .reload)" "1/null"
+
+# several writes within 200 ms are one reload (written in place by the
+# shell itself, so that they come microseconds apart even on a busy machine)
+r0=$(jq_body .reloads)
+yaml_text=$(cat "$tmp/duel.yaml.orig")
+for _ in 1 2 3 4 5; do printf '%s\n' "$yaml_text" >"$duel_yaml"; done
+sleep 1
+api GET "/api/state?session=$a"
+same "five quick saves, one reload" "$(jq_body .reloads)" $((r0 + 1))
+
+# pawns that move straight on only: b2-a3 breaks the game at ply 1
+sed 's/      - {step: \[\[-1, 1\], \[0, 1\], \[1, 1\]\]}/      - {step: [[0, 1]]}/' \
+    "$tmp/duel.yaml.orig" | save "$duel_yaml"
+wait_state "$a" '.reload != null'
+check "a game the new rules break is reported" $? "$(head -c 300 "$tmp/body")"
+same "at ply 1, move b2-a3, the position before it kept" \
+    "$(jq_body '[.reload.ply, .reload.move, .reload.kept, .ply] | join(",")')" "1,b2-a3,0,0"
+cli_msg=$("$tiers" apply "$live_promote" b2-a3 2>&1 >/dev/null)
+case_begin
+[[ $cli_msg == *"$(jq_body .reload.error)"* ]] ||
+    fail "the reason is apply's: '$(jq_body .reload.error)' vs '$cli_msg'"
+case_end
+api GET "/api/moves?session=$a&square=b2"
+same "b2's moves under the new files are tiers moves'" \
+    "$(jq_body '[.moves[].text] | sort | join(" ")')" \
+    "$("$tiers" moves "$live_promote" | grep '^b2' | sort | tr '\n' ' ' | sed 's/ $//')"
+api POST /api/reload "{\"session\":\"$a\",\"action\":\"maybe\"}"
+status "a bad reload action" 400
+api POST /api/reload "{\"session\":\"$a\",\"action\":\"keep\"}"
+same "keep" "$(jq_body .reload)/$(jq_body .ply)" "null/0"
+api POST /api/move "{\"session\":\"$a\",\"move\":\"b2-b3\"}"
+api POST /api/reload "{\"session\":\"$a\",\"action\":\"new\"}"
+same "new game" "$(jq_body .ply)/$(jq_body .undo)" "0/0"
+
+# a YAML error: tiers check's text (file:line:col), then fixed
+{ cat "$tmp/duel.yaml.orig"; printf 'rules: [\n'; } | save "$duel_yaml"
+wait_state "$a" '.files_error != null'
+check "a broken variant.yaml is reported" $? "$(head -c 300 "$tmp/body")"
+cli_msg=$("$tiers" check "$live_promote" 2>&1 >/dev/null)
+same "the text is tiers check's" "$(jq_body .files_error)" "$cli_msg"
+case_begin
+[[ $cli_msg =~ variant\.yaml:[0-9]+:[0-9]+ ]] || fail "no file:line:col in '$cli_msg'"
+case_end
+r0=$(jq_body .reloads)
+api POST /api/session '{"variant":"duel-promote"}'
+status "no new session while the files do not load" 500
+save "$duel_yaml" <"$tmp/duel.yaml.orig"
+wait_state "$a" '.files_error == null'
+check "fixing the file clears the error" $? "$(head -c 300 "$tmp/body")"
+same "and reloads" "$(jq_body .reloads)" $((r0 + 1))
+
+# a Lua error, a deleted and a re-created script
+sed 's/return true/return true +/' "$tmp/promote.lua.orig" | save "$lua"
+wait_state "$a" '.files_error != null'
+cli_msg=$("$tiers" check "$live_promote" 2>&1 >/dev/null)
+same "a Lua error is tiers check's text" "$(jq_body .files_error)" "$cli_msg"
+case_begin
+[[ $cli_msg == *promote.lua:14:* ]] || fail "no promote.lua:14 in '$cli_msg'"
+case_end
+rm "$lua"
+sleep 0.6
+api GET "/api/state?session=$a"
+cli_msg=$("$tiers" check "$live_promote" 2>&1 >/dev/null)
+same "a deleted script is reported" "$(jq_body .files_error)" "$cli_msg"
+cp "$tmp/promote.lua.orig" "$lua"
+wait_state "$a" '.files_error == null'
+check "creating it again clears the error" $? "$(head -c 300 "$tmp/body")"
+
+# the editor: the limits of duel (by hand from its tiles: one king, one
+# rook, three pawns a side; two tiers)
+api GET "/api/editor?session=$a"
+same "the editor's limits" \
+    "$(jq_body '[.max_tiers, (.counts | to_entries | sort_by(.key) | map("\(.key)\(.value)") | join(" ")), (.sides | map(.symbol) | join(""))] | join(",")')" \
+    "2,K1 P3 R1 k1 p3 r1,wb"
+api POST /api/position/check "{\"session\":\"$a\",\"position\":\"1rk2/1ppp1/4[K:R]/1PPP1/5 - w - 0 0\"}"
+same "a position that reads" "$(jq_body .ok)/$(jq_body .position)" \
+    "true/1rk2/1ppp1/4[K:R]/1PPP1/5 - w - 0 0"
+api POST /api/position/check "{\"session\":\"$a\",\"position\":\"1r3/1ppp1/5/1PPP1/5 R b - 0 0\"}"
+status "a position that does not read" 400
+cli_msg=$("$tiers" show "$live_promote" --position '1r3/1ppp1/5/1PPP1/5 R b - 0 0' 2>&1 >/dev/null)
+same "says why, as the CLI" "$(jq_body .error)" "${cli_msg#tiers: show: }"
+api POST /api/position/check "{\"session\":\"$a\",\"position\":\"1r1/1ppp1/5/1PPP1/5 R b - 0 0\"}"
+status "a rank too short" 400
+api GET "/api/state?session=$a"
+same "checking leaves the game alone" "$(jq_body .position)" "1rk2/1ppp1/5/1PPP1/2KR1 - w - 0 0"
+
+# an effect move with no target is among the moves of its square
+api POST /api/session '{"variant":"duel-flip"}'
+f=$(jq_body .session)
+api GET "/api/moves?session=$f&square=c2"
+same "flip:c2 has no target" "$(jq_body '[.moves[] | select(.to == null) | .text] | join(",")')" \
+    "flip:c2"
+
+# comparisons: the run goes into tiers.db in the working folder (no --db)
+api POST /api/compare "{\"session\":\"$a\",\"rulesets\":[\"duel-promote\",\"duel-promote:max_plies=30\"],\"games\":10}"
+status "a comparison starts" 202
+wait_state "$a" '.compare.state == "done"'
+check "it ends" $? "$(head -c 400 "$tmp/body")"
+same "20 games of 20" "$(jq_body '[.compare.done, .compare.total, .compare.report] | join(",")')" \
+    "20,20,true"
+case_begin
+[[ -s $tmp/cwd/tiers.db ]] || fail "no tiers.db in the server's working folder"
+case_end
+api GET "/api/compare/report?session=$a"
+grep -q 'duel-promote:max_plies=30' "$tmp/body"
+check "the report names the rulesets" $? "$(head -c 300 "$tmp/body")"
+(cd "$tmp/cwd" && "$tiers" compare "$live_promote" --games 10 --rule max_plies=30 --json) \
+    >"$tmp/cmp.json"
+same "the CLI finds the page's run of NAME:K=V (the same key)" \
+    "$(jq -r '.variants[0].played_now' "$tmp/cmp.json")" 0
+api POST /api/compare "{\"session\":\"$a\",\"rulesets\":[\"duel-promote\"],\"games\":10}"
+wait_state "$a" '.compare.state == "done"'
+same "a run already in the database: found, none played" \
+    "$(jq_body '[.compare.done, .compare.played] | join(",")')" "10,0"
+api POST /api/compare "{\"session\":\"$a\",\"rulesets\":[\"nope\"]}"
+status "an unknown ruleset" 404
+api POST /api/compare "{\"session\":\"$a\",\"rulesets\":[\"duel-promote:max_plies\"]}"
+status "an option without =" 400
+api POST /api/compare "{\"session\":\"$a\",\"rulesets\":[\"duel-promote:nosuch=1\"]}"
+status "an unknown rule" 400
+api POST /api/compare "{\"session\":\"$a\",\"rulesets\":[\"duel-promote\"],\"agents\":[\"greedy\",\"zz\"]}"
+status "a bad agent" 400
+grep -q "zz" "$tmp/body"
+check "named in the message" $? "$(cat "$tmp/body")"
+api POST /api/compare "{\"session\":\"$a\",\"rulesets\":[\"duel-promote\"],\"games\":0}"
+status "zero games" 400
+api POST /api/compare "{\"session\":\"$a\",\"rulesets\":[\"duel-promote\"],\"games\":5000,\"seed\":7}"
+status "a long comparison" 202
+api POST /api/compare "{\"session\":\"$a\",\"rulesets\":[\"duel-promote\"],\"games\":10}"
+status "one comparison per session" 409
+api POST /api/compare/cancel "{\"session\":\"$a\"}"
+wait_state "$a" '.compare.state == "cancelled"'
+check "cancel stops it" $? "$(head -c 300 "$tmp/body")"
+case_begin
+[[ $(jq_body .compare.done) -lt 5000 ]] || fail "all 5000 games were played"
+case_end
+api GET "/api/compare/report?session=$a"
+status "no report for a cancelled run" 409
+kill -TERM "$live_pid"
+wait "$live_pid"
+same "the live server stops cleanly" $? 0
+base=$main_base token=$main_token
+
 # ------------------------------------------------------------ limits
 opened=0
 for _ in $(seq 1 40); do

@@ -698,6 +698,44 @@ static int attacks_piece(const tiers_pos *p, int sq, int idx, int by)
     return 0;
 }
 
+/* The squares of by's top pieces that attack the top of sq (immobile
+ * strikes aside), in board order; returns their count. */
+static int attackers_of(const tiers_pos *p, int sq, int by, uint8_t *list)
+{
+    const tiers_variant *v = p->v;
+    gen g = {.p = (tiers_pos *)p, .v = v, .side = by, .max_tiers = mode_max_tiers(p),
+             .probe = sq};
+    int n = 0;
+    for (int r = 0; r < v->ranks; r++)
+        for (int f = 0; f < v->files; f++) {
+            int s = sq_make(f, r);
+            const tower *t = &p->board[s];
+            if (!t->h || s == sq || owner_of(&g, t->p[t->h - 1]) != by)
+                continue;
+            g.hit = 0;
+            gen_piece(&g, s);
+            if (g.hit)
+                list[n++] = (uint8_t)s;
+        }
+    return n;
+}
+
+/* After a drop made while the royal on sq was in check: does one of the
+ * pieces that gave the check (list) still attack it?  A dropped piece
+ * adds to the board and takes nothing away, so it can end attacks (by
+ * blocking a line, or covering the attacker) but never start one. */
+static int still_attacked(const tiers_pos *p, int sq, int by, const uint8_t *list, int n)
+{
+    gen g = {.p = (tiers_pos *)p, .v = p->v, .side = by, .max_tiers = mode_max_tiers(p),
+             .probe = sq};
+    for (int i = 0; i < n && !g.hit; i++) {
+        const tower *t = &p->board[list[i]];
+        if (owner_of(&g, t->p[t->h - 1]) == by)
+            gen_piece(&g, list[i]);
+    }
+    return g.hit;
+}
+
 int movegen_attacks(const tiers_pos *p, int sq, int by)
 {
     const tower *t = &p->board[sq];
@@ -835,25 +873,46 @@ static int needs_test(const tiers_pos *p, const tiers_move *m, int royal, const 
     }
 }
 
+/* A drop of a piece that is not royal, away from the royal's square. */
+static int plain_drop(const tiers_pos *p, const tiers_move *m, int royal)
+{
+    return m->kind == TIERS_MV_DROP && m->to != royal &&
+           !(p->v->faces[p->v->face_of[m->piece]].flags & FF_ROYAL);
+}
+
 /* Keeps the moves that pass movegen_make_checked, in place.  Without
  * scripts that could change what attacks what, moves that cannot expose
  * the royal skip the make/test/unmake. */
 static int filter_legal(tiers_pos *p, tiers_move *buf, int n)
 {
     const tiers_variant *v = p->v;
-    uint8_t mark[TIERS_MAX_SQUARES];
-    int royal = -1, k = 0;
+    uint8_t mark[TIERS_MAX_SQUARES], checkers[TIERS_MAX_SQUARES];
+    int royal = -1, checked = -1, nchecks = 0, k = 0;
     if (v->legality == LEGAL_STRICT && v->nrays != 0xff && v->unit == UNIT_TOP &&
         !(v->hooks & (HOOK_VETO | HOOK_AFTER | HOOK_TIER | HOOK_CHECK)) &&
         !v->immobile_strikes) {
         royal = lone_royal(p, p->st.side);
-        if (royal >= 0 && movegen_in_check(p, p->st.side))
+        if (royal >= 0 && movegen_in_check(p, p->st.side)) {
+            /* in check: a drop is tested against the checking pieces only */
+            checked = royal;
+            nchecks = attackers_of(p, royal, p->st.side ^ 1, checkers);
             royal = -1;
+        }
         if (royal >= 0)
             mark_sensitive(p, royal, mark);
     }
     for (int i = 0; i < n; i++) {
-        if (royal < 0 || needs_test(p, &buf[i], royal, mark)) {
+        if (checked >= 0 && plain_drop(p, &buf[i], checked)) {
+            int mover = p->st.side, mode = p->st.mode, rc = make_move(p, &buf[i]);
+            if (rc < 0)
+                return rc;
+            int bad = p->st.mode == mode
+                          ? still_attacked(p, checked, mover ^ 1, checkers, nchecks)
+                          : movegen_in_check(p, mover); /* (other rules now) */
+            unmake_move(p);
+            if (bad)
+                continue;
+        } else if (royal < 0 || needs_test(p, &buf[i], royal, mark)) {
             int rc = movegen_make_checked(p, &buf[i]);
             if (rc == TIERS_EILLEGAL)
                 continue;

@@ -424,14 +424,20 @@ static void gen_strikes(gen *g, int sq)
 
 /* ------------------------------------------------------------ drops */
 
-static void zone_squares(const tiers_pos *p, int side, int setup, uint8_t *ok)
+/* The squares of the drop (or setup) zone, ascending: written once per
+ * generation, then read by every piece in hand.  Returns their count. */
+static int zone_squares(const tiers_pos *p, int side, int setup, uint8_t *list)
 {
     const tiers_variant *v = p->v;
     const zone_def *z = setup ? &v->setup_zone : &v->drop_zone;
+    int n = 0;
     if (z->type != ZONE_ADVANCED) {
-        for (int sq = 0; sq < TIERS_MAX_SQUARES; sq++)
-            ok[sq] = v->zone_ok[setup][side][sq];
-        return;
+        const uint8_t *ok = v->zone_ok[setup][side];
+        for (int r = 0; r < v->ranks; r++)
+            for (int f = 0; f < v->files; f++)
+                if (ok[sq_make(f, r)])
+                    list[n++] = (uint8_t)sq_make(f, r);
+        return n;
     }
     /* From the own back rank through the most advanced own-topped rank. */
     int north = v->forward[side] == DIR_N, far = north ? 0 : v->ranks - 1;
@@ -441,10 +447,11 @@ static void zone_squares(const tiers_pos *p, int side, int setup, uint8_t *ok)
             if (top && pc_owner(top) == side && (north ? r > far : r < far))
                 far = r;
         }
-    for (int sq = 0; sq < TIERS_MAX_SQUARES; sq++) {
-        int r = sq_rank(sq);
-        ok[sq] = sq_file(sq) < v->files && r < v->ranks && (north ? r <= far : r >= far);
-    }
+    for (int r = 0; r < v->ranks; r++)
+        if (north ? r <= far : r >= far)
+            for (int f = 0; f < v->files; f++)
+                list[n++] = (uint8_t)sq_make(f, r);
+    return n;
 }
 
 static int file_has_face(const tiers_pos *p, int file, int face, int side)
@@ -509,21 +516,41 @@ static void add_drop(gen *g, piece_t pc, int sq, int setup)
     }
 }
 
-static void gen_drop_piece(gen *g, piece_t pc, const uint8_t *zone, int setup)
+static void gen_drop_piece(gen *g, piece_t pc, const uint8_t *zone, int nzone, int setup)
 {
     const tiers_variant *v = g->v;
+    const tower *board = g->p->board;
     int f = v->face_of[pc], onto = setup ? v->setup_onto : v->drop_onto;
+    int per_file = v->faces[f].flags & FF_ONE_PER_FILE;
     uint8_t file_ok[TIERS_MAX_FILES];
-    for (int x = 0; x < v->files; x++)
-        file_ok[x] = !(v->faces[f].flags & FF_ONE_PER_FILE) ||
-                     !file_has_face(g->p, x, f, g->side);
-    for (int sq = 0; sq < TIERS_MAX_SQUARES && !g->err; sq++) {
-        if (!zone[sq] || !file_ok[sq_file(sq)] || !drop_target_ok(g, pc, sq, onto))
+    for (int x = 0; per_file && x < v->files; x++)
+        file_ok[x] = !file_has_face(g->p, x, f, g->side);
+    /* a drop on an empty square is one plain move (no facings, markers
+       or conversions): written from a template, the common case */
+    int plain = !v->uses_facing && !(setup && v->setup_marker);
+    tiers_move one = {0};
+    one.kind = TIERS_MV_DROP;
+    one.from = TIERS_NO_SQUARE;
+    one.piece = pc;
+    for (int i = 0; i < nzone && !g->err; i++) {
+        int sq = zone[i];
+        if (per_file && !file_ok[sq_file(sq)])
+            continue;
+        if (plain && !board[sq].h) {
+            if (g->n >= g->cap) {
+                g->err = TIERS_EFULL;
+                return;
+            }
+            one.to = (tiers_square)sq;
+            g->buf[g->n++] = one;
+            continue;
+        }
+        if (!drop_target_ok(g, pc, sq, onto))
             continue;
         int facings = v->uses_facing ? 4 : 1;
         for (int d = 0; d < facings; d++)
             add_drop(g, v->uses_facing ? pc_with_facing(pc, d) : pc, sq, setup);
-        if (!setup && g->p->board[sq].h)
+        if (!setup && board[sq].h)
             add_converts(g, TIERS_MV_DROP, TIERS_NO_SQUARE, sq, pc);
     }
 }
@@ -546,7 +573,7 @@ static void gen_drops(gen *g, int setup)
 
     if (v->army_cap && p->st.onboard[g->side] >= v->army_cap)
         return;
-    zone_squares(p, g->side, setup, zone);
+    int nzone = zone_squares(p, g->side, setup, zone);
     int first_only = setup && pending_first(p, g->side);
     const int owners[2] = {g->side, OWNER_SHARED};
     for (int k = 0; k < (v->has_shared ? 2 : 1); k++) {
@@ -565,7 +592,7 @@ static void gen_drops(gen *g, int setup)
             if (setup && v->nsetup_order && p->st.ply < v->nsetup_order &&
                 v->face_of[pc] != v->setup_order[p->st.ply][1])
                 continue; /* a fixed opening: only the piece due now */
-            gen_drop_piece(g, pc, zone, setup);
+            gen_drop_piece(g, pc, zone, nzone, setup);
         }
     }
 }
@@ -669,6 +696,44 @@ static int attacks_piece(const tiers_pos *p, int sq, int idx, int by)
                 return 1;
         }
     return 0;
+}
+
+/* The squares of by's top pieces that attack the top of sq (immobile
+ * strikes aside), in board order; returns their count. */
+static int attackers_of(const tiers_pos *p, int sq, int by, uint8_t *list)
+{
+    const tiers_variant *v = p->v;
+    gen g = {.p = (tiers_pos *)p, .v = v, .side = by, .max_tiers = mode_max_tiers(p),
+             .probe = sq};
+    int n = 0;
+    for (int r = 0; r < v->ranks; r++)
+        for (int f = 0; f < v->files; f++) {
+            int s = sq_make(f, r);
+            const tower *t = &p->board[s];
+            if (!t->h || s == sq || owner_of(&g, t->p[t->h - 1]) != by)
+                continue;
+            g.hit = 0;
+            gen_piece(&g, s);
+            if (g.hit)
+                list[n++] = (uint8_t)s;
+        }
+    return n;
+}
+
+/* After a drop made while the royal on sq was in check: does one of the
+ * pieces that gave the check (list) still attack it?  A dropped piece
+ * adds to the board and takes nothing away, so it can end attacks (by
+ * blocking a line, or covering the attacker) but never start one. */
+static int still_attacked(const tiers_pos *p, int sq, int by, const uint8_t *list, int n)
+{
+    gen g = {.p = (tiers_pos *)p, .v = p->v, .side = by, .max_tiers = mode_max_tiers(p),
+             .probe = sq};
+    for (int i = 0; i < n && !g.hit; i++) {
+        const tower *t = &p->board[list[i]];
+        if (owner_of(&g, t->p[t->h - 1]) == by)
+            gen_piece(&g, list[i]);
+    }
+    return g.hit;
 }
 
 int movegen_attacks(const tiers_pos *p, int sq, int by)
@@ -808,25 +873,46 @@ static int needs_test(const tiers_pos *p, const tiers_move *m, int royal, const 
     }
 }
 
+/* A drop of a piece that is not royal, away from the royal's square. */
+static int plain_drop(const tiers_pos *p, const tiers_move *m, int royal)
+{
+    return m->kind == TIERS_MV_DROP && m->to != royal &&
+           !(p->v->faces[p->v->face_of[m->piece]].flags & FF_ROYAL);
+}
+
 /* Keeps the moves that pass movegen_make_checked, in place.  Without
  * scripts that could change what attacks what, moves that cannot expose
  * the royal skip the make/test/unmake. */
 static int filter_legal(tiers_pos *p, tiers_move *buf, int n)
 {
     const tiers_variant *v = p->v;
-    uint8_t mark[TIERS_MAX_SQUARES];
-    int royal = -1, k = 0;
+    uint8_t mark[TIERS_MAX_SQUARES], checkers[TIERS_MAX_SQUARES];
+    int royal = -1, checked = -1, nchecks = 0, k = 0;
     if (v->legality == LEGAL_STRICT && v->nrays != 0xff && v->unit == UNIT_TOP &&
         !(v->hooks & (HOOK_VETO | HOOK_AFTER | HOOK_TIER | HOOK_CHECK)) &&
         !v->immobile_strikes) {
         royal = lone_royal(p, p->st.side);
-        if (royal >= 0 && movegen_in_check(p, p->st.side))
+        if (royal >= 0 && movegen_in_check(p, p->st.side)) {
+            /* in check: a drop is tested against the checking pieces only */
+            checked = royal;
+            nchecks = attackers_of(p, royal, p->st.side ^ 1, checkers);
             royal = -1;
+        }
         if (royal >= 0)
             mark_sensitive(p, royal, mark);
     }
     for (int i = 0; i < n; i++) {
-        if (royal < 0 || needs_test(p, &buf[i], royal, mark)) {
+        if (checked >= 0 && plain_drop(p, &buf[i], checked)) {
+            int mover = p->st.side, mode = p->st.mode, rc = make_move(p, &buf[i]);
+            if (rc < 0)
+                return rc;
+            int bad = p->st.mode == mode
+                          ? still_attacked(p, checked, mover ^ 1, checkers, nchecks)
+                          : movegen_in_check(p, mover); /* (other rules now) */
+            unmake_move(p);
+            if (bad)
+                continue;
+        } else if (royal < 0 || needs_test(p, &buf[i], royal, mark)) {
             int rc = movegen_make_checked(p, &buf[i]);
             if (rc == TIERS_EILLEGAL)
                 continue;

@@ -2,13 +2,19 @@
  * state's memory, the count hook that enforces the instruction budget of a
  * hook call (and the wall-clock guard), and the charges for C work done on
  * a script's behalf (library functions whose cost grows with their input,
- * the engine's move generation asked from a hook). */
+ * the engine's move generation asked from a hook), and the time slice
+ * after which a running call's count hook is armed. */
+#define _GNU_SOURCE /* SIGEV_THREAD_ID: a timer signal for one thread */
 #include "lua/internal.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 
 /* ------------------------------------------------------------ allocator */
 
@@ -57,11 +63,20 @@ void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
  * nested hooks are refused, the pos functions that run hooks fail at
  * once, and a hook that swallowed the error with pcall fails anyway
  * (run_hook), so a tree of hooks calling hooks ends with its first
- * exhaustion instead of each branch spending it again. */
+ * exhaustion instead of each branch spending it again.
+ *
+ * Lua pays for a count hook at every instruction of every call, however
+ * rare the hook's own runs (a quarter of a script-heavy perft), so the
+ * hook is armed only in a call that has run for a time slice
+ * (SCRIPT_SLICE_NS of the thread's CPU time, see slice_tick below):
+ * ordinary calls take microseconds and never pay it.  The C-side charges
+ * count from the call's start as before; the Lua instructions count from
+ * the moment the hook is armed, so a call ends at most one or two slices
+ * later than a count from its first instruction would end it. */
 int budget_spent(const tiers_script *s) { return s->ticks <= 0; }
 
-/* The thread's CPU time, not the wall clock: on a loaded machine a hook
- * that does little work must not be cut off because it waited for a core. */
+/* The time guard reads the thread's CPU time, not the wall clock: on a
+ * crowded machine a call waiting for a core has done no work. */
 static double now_seconds(void)
 {
     struct timespec t;
@@ -71,11 +86,15 @@ static double now_seconds(void)
 
 /* Raises the budget error, or the time guard's: a last resort for work
  * that no count sees (an instruction comparing two long strings, ...),
- * given in seconds because nothing else bounds it. */
+ * given in seconds because nothing else bounds it (counted from the first
+ * run of the hook in the call, a slice after the call began). */
 void budget_count_hook(lua_State *L, lua_Debug *ar)
 {
     tiers_script *s = script_of(L);
-    int late = now_seconds() - s->started > s->seconds;
+    double now = now_seconds();
+    if (s->started == 0)
+        s->started = now;
+    int late = now - s->started > s->seconds;
     if (--s->ticks > 0 && !late)
         return;
     s->ticks = 0;
@@ -119,15 +138,110 @@ int budget_charge(tiers_script *s, size_t n)
     return -1;
 }
 
-/* A fresh budget for a hook call or a file's load. */
+/* ------------------------------------------------------------ the slice */
+
+/* The timer's signal runs slice_tick on the thread running the script
+ * (the only thread that touches its Lua state).  A tick that finds a call
+ * running and the same call as at the tick before arms the count hook;
+ * a tick that finds no call started since the last one stops the timer
+ * (budget_reset starts it again), so an idle script costs nothing.
+ * lua_sethook may be called from a signal handler (Lua's own interpreter
+ * stops scripts on ^C this way). */
+static void slice_tick(int sig, siginfo_t *si, void *uc)
+{
+    (void)sig;
+    (void)uc;
+    tiers_script *s = si->si_code == SI_TIMER ? si->si_value.sival_ptr : NULL;
+    if (!s || !s->timer_live)
+        return;
+    int saved = errno;
+    int busy = s->depth > 0 || s->loading;
+    if (s->call_seq != s->seen_seq) {
+        s->seen_seq = s->call_seq;
+    } else if (busy) {
+        if (!lua_gethookmask(s->L))
+            lua_sethook(s->L, budget_count_hook, LUA_MASKCOUNT, SCRIPT_COUNT_STEP);
+    } else {
+        struct itimerspec off = {{0, 0}, {0, 0}};
+        timer_settime(s->timer, 0, &off, NULL);
+        s->timer_idle = 1;
+    }
+    errno = saved;
+}
+
+static pthread_once_t slice_once = PTHREAD_ONCE_INIT;
+static int slice_signal; /* 0: no handler, the hook stays armed */
+
+static void slice_install(void)
+{
+    struct sigaction sa = {0};
+    sa.sa_sigaction = slice_tick;
+    sa.sa_flags = SA_SIGINFO | SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    int sig = SIGRTMIN + 4;
+    if (sig <= SIGRTMAX && sigaction(sig, &sa, NULL) == 0)
+        slice_signal = sig;
+}
+
+static void slice_run(tiers_script *s)
+{
+    struct itimerspec every = {{0, SCRIPT_SLICE_NS}, {0, SCRIPT_SLICE_NS}};
+    s->timer_idle = 0;
+    timer_settime(s->timer, 0, &every, NULL);
+}
+
+/* A timer on the CPU clock of the calling thread, whose signal goes to
+ * that thread; without one (no signal or timer to be had) the count hook
+ * stays armed, as it was before the slice. */
+static void slice_start(tiers_script *s)
+{
+    budget_free(s);
+    pthread_once(&slice_once, slice_install);
+    struct sigevent ev;
+    memset(&ev, 0, sizeof ev);
+    ev.sigev_notify = SIGEV_THREAD_ID;
+    ev.sigev_signo = slice_signal;
+    ev.sigev_value.sival_ptr = s;
+    ev._sigev_un._tid = (pid_t)syscall(SYS_gettid);
+    if (!slice_signal || timer_create(CLOCK_THREAD_CPUTIME_ID, &ev, &s->timer) != 0) {
+        s->always_count = 1;
+        lua_sethook(s->L, budget_count_hook, LUA_MASKCOUNT, SCRIPT_COUNT_STEP);
+        return;
+    }
+    s->timer_thread = pthread_self();
+    s->timer_live = 1;
+    slice_run(s);
+}
+
+/* Deletes the state's timer (its pending signal goes with it). */
+void budget_free(tiers_script *s)
+{
+    if (s->timer_live) {
+        s->timer_live = 0;
+        timer_delete(s->timer);
+    }
+}
+
+/* A fresh budget for a hook call or a file's load: the hook disarmed, the
+ * call counted for the slice, the timer started on this thread. */
 void budget_reset(tiers_script *s)
 {
     s->ticks = SCRIPT_INSTRUCTION_BUDGET / SCRIPT_COUNT_STEP;
-    s->started = now_seconds();
-    if (s->hook_now) {
+    s->started = 0;
+    s->call_seq++;
+    if (s->always_count) {
+        if (s->hook_now)
+            lua_sethook(s->L, budget_count_hook, LUA_MASKCOUNT, SCRIPT_COUNT_STEP);
         s->hook_now = 0;
-        lua_sethook(s->L, budget_count_hook, LUA_MASKCOUNT, SCRIPT_COUNT_STEP);
+        return;
     }
+    s->hook_now = 0;
+    if (lua_gethookmask(s->L))
+        lua_sethook(s->L, NULL, 0, 0);
+    if (!s->timer_live || !pthread_equal(s->timer_thread, pthread_self()))
+        slice_start(s);
+    else if (s->timer_idle)
+        slice_run(s);
 }
 
 /* A pos function about to generate moves (pos:in_check, pos:attacked,

@@ -8,6 +8,9 @@
 #include <lauxlib.h>
 #include <lua.h>
 #include <lualib.h>
+#include <pthread.h>
+#include <signal.h>
+#include <time.h>
 
 #include "filter.h"
 #include "lua/script.h"
@@ -19,6 +22,7 @@
 #define SCRIPT_INSTRUCTION_BUDGET 10000000L      /* VM instructions per hook call */
 #endif
 #define SCRIPT_COUNT_STEP 1000        /* the count hook runs every N instructions */
+#define SCRIPT_SLICE_NS 5000000L      /* CPU time before a call's count hook is armed */
 #define SCRIPT_SECONDS 20.0           /* the time guard (TIERS_LUA_SECONDS) */
 #define SCRIPT_MAX_DEPTH 8            /* hooks run from inside hooks (pos:in_check) */
 #define SCRIPT_NESTED_COST 100        /* instructions a hook run from a hook counts */
@@ -109,6 +113,15 @@ struct tiers_script {
     long ticks;               /* count-hook steps left in this call */
     long work_left;           /* C work (budget_charge) left before the next tick */
     int hook_now;             /* the count hook fires at every instruction */
+    /* The count hook is armed only in a call that outlasts a time slice
+       (budget.c): a CPU-time timer of the thread running the script
+       compares call_seq at two ticks.  Written by that thread's signal
+       handler too, hence volatile. */
+    volatile sig_atomic_t call_seq, seen_seq, timer_idle;
+    int timer_live;           /* timer exists, for thread timer_thread */
+    int always_count;         /* no timer could be made: the hook stays armed */
+    timer_t timer;
+    pthread_t timer_thread;
     double started, seconds;  /* the time guard: when the outermost hook (or
                                  the load) began, and how long it may run */
     int depth;                /* hooks running (nested through pos:in_check) */
@@ -208,6 +221,7 @@ int budget_charge(tiers_script *s, size_t n);
 void budget_reset(tiers_script *s);
 void budget_generation(lua_State *L, const tiers_pos *p);
 void budget_wrap_charged(lua_State *L);
+void budget_free(tiers_script *s);
 
 /* tables.c */
 int tables_find_effect(const tiers_variant *v, const char *name);

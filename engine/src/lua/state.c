@@ -173,7 +173,7 @@ int script_load(tiers_variant *v, const char *const *files, int nfiles, tiers_er
         return TIERS_ENOMEM;
     }
     *(tiers_script **)lua_getextraspace(s->L) = s;
-    lua_sethook(s->L, budget_count_hook, LUA_MASKCOUNT, SCRIPT_COUNT_STEP);
+    /* (no count hook: budget_reset arms a call's hook after a time slice) */
     int rc = 0;
     lua_pushcfunction(s->L, sandbox_open);
     if (lua_pcall(s->L, 0, 0, 0) != LUA_OK) {
@@ -235,6 +235,7 @@ void script_free(tiers_script *s)
 {
     if (!s)
         return;
+    budget_free(s);
     if (s->L) {
         s->ticks = 0; /* (no finalizers: l_setmetatable) */
         s->cur = (hook_ctx){0};

@@ -1,5 +1,6 @@
-/* eval.c - material and search helpers for agents (agent.c), and their
- * public tiers_* wrappers.  Reads the compiled variant's face values and
+/* eval.c - material and search helpers for agents (agent*.c), and their
+ * public tiers_* wrappers.  Reads the compiled variant's face values (by
+ * tier on the board, tier 1's in hand) and
  * the position's towers and hands; changes nothing. */
 #include "eval.h"
 
@@ -16,7 +17,7 @@ int eval_material(const tiers_pos *p, int side)
             const tower *t = &p->board[sq_make(f, r)];
             for (int i = 0; i < t->h; i++)
                 if (pc_owner(t->p[i]) == side)
-                    total += v->faces[v->face_of[t->p[i]]].value;
+                    total += v->faces[v->face_of[t->p[i]]].tier_value[i];
         }
     for (int s = 0; s < HAND_SLOTS; s++) {
         int n = p->hand[side][s];
@@ -70,5 +71,5 @@ int eval_victim(const tiers_pos *p, const tiers_move *m)
     if (i < 0 || i >= t->h)
         return 0;
     const face_def *f = &v->faces[v->face_of[t->p[i]]];
-    return f->flags & FF_ROYAL ? EVAL_ROYAL_VICTIM : f->value;
+    return f->flags & FF_ROYAL ? EVAL_ROYAL_VICTIM : f->tier_value[i];
 }

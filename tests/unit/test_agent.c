@@ -696,11 +696,79 @@ static void test_material(void **state)
     tiers_variant_free(v);
 }
 
+/* Per-tier values (duel-tiers: a pawn is worth 1 on tier 1, 6 on tier 2;
+ * in hand, tier 1's value). */
+static const char *const tier_gain = "k4/5/5/1P3/1P2K - w - 0 1";
+static const char *const tier_capture = "4k/5/p4/5/R1[p:p]1K - w - 0 1";
+
+/* How many of seeds 1..20 make `spec` choose `want` at `position`. */
+static int chosen(tiers_variant *v, const char *position, const char *spec, const char *want)
+{
+    int found = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        tiers_pos *p = tu_pos(v, position, NULL);
+        tiers_agent *a = agent(spec);
+        uint64_t rng = seed;
+        tiers_move m;
+        char text[64];
+        assert_true(tiers_agent_choose(a, p, &rng, &m) > 0);
+        assert_true(tiers_move_format(p, &m, NULL, text, sizeof text) >= 0);
+        found += !strcmp(text, want);
+        tiers_agent_free(a);
+        tiers_pos_free(p);
+    }
+    return found;
+}
+
+static void test_tier_values(void **state)
+{
+    (void)state;
+    tiers_variant *v = tu_variant("duel-tiers"), *plain = tu_variant("duel");
+    /* white: pawns b2 (tier 1), d2 tier 1 and 2 = 1 + 1 + 6; black: rook 5,
+       pawn 1, gold 3 and pawn 1 in hand (tier 1 values) */
+    tiers_pos *p = tu_pos(v, "1rk2/1p3/5/1P[P:P]2/2K2 gp w - 0 10", NULL);
+    assert_int_equal(tiers_pos_material(p, 0), 8);
+    assert_int_equal(tiers_pos_material(p, 1), 10);
+    tiers_pos_free(p);
+    /* a black pawn on a white one: 6 for black, 1 for white */
+    p = tu_pos(v, "2k2/5/5/2[P:p]2/2K2 - w - 0 10", NULL);
+    assert_int_equal(tiers_pos_material(p, 0), 1);
+    assert_int_equal(tiers_pos_material(p, 1), 6);
+    tiers_pos_free(p);
+    /* the only gain is a pawn stacked on a pawn (b1^b2: +5), seen by
+       greedy and by alphabeta at depth 1 and 2 (at depth 3 a king move
+       first then the stack is as good); in duel every move is level, and
+       the same agents do not always stack */
+    static const char *const specs[] = {"greedy:mate=no", "greedy", "alphabeta:depth=1",
+                                        "alphabeta:depth=2"};
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        if (chosen(v, tier_gain, specs[i], "b1^b2") != 20)
+            fail_msg("%s does not always stack b1^b2 in duel-tiers", specs[i]);
+        if (chosen(plain, tier_gain, specs[i], "b1^b2") == 20)
+            fail_msg("%s always stacks b1^b2 in duel too: the tier's value is not what "
+                     "decides", specs[i]);
+    }
+    /* two captures of a pawn: a3 (tier 1) or the top of c1 (tier 2);
+       either pawn goes to white's hand at 1, so a1xc1 gains 7 and a1xa3
+       2 in duel-tiers, 2 and 2 in duel */
+    static const char *const capture_specs[] = {"greedy:mate=no", "alphabeta:depth=1",
+                                                "alphabeta:depth=3,nodes=20000"};
+    for (size_t i = 0; i < sizeof capture_specs / sizeof capture_specs[0]; i++) {
+        if (chosen(v, tier_capture, capture_specs[i], "a1xc1") != 20)
+            fail_msg("%s does not always take the tier-2 pawn", capture_specs[i]);
+        if (chosen(plain, tier_capture, capture_specs[i], "a1xc1") == 20)
+            fail_msg("%s always takes c1 in duel too", capture_specs[i]);
+    }
+    tiers_variant_free(plain);
+    tiers_variant_free(v);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_specs),
         cmocka_unit_test(test_material),
+        cmocka_unit_test(test_tier_values),
         cmocka_unit_test(test_win_in_1),
         cmocka_unit_test(test_win_in_2),
         cmocka_unit_test(test_win_in_3),

@@ -65,6 +65,7 @@ enum cli_opt {
     CLI_OPT_AGENTS,
     CLI_OPT_PORT,
     CLI_OPT_BIND,
+    CLI_OPT_ADJACENT,
     CLI_NOPTS
 };
 typedef uint64_t cli_opts;
@@ -115,6 +116,7 @@ _Static_assert(CLI_NOPTS <= 64, "cli_opts holds at most 64 options");
 #define CLI_O_AGENTS CLI_BIT(CLI_OPT_AGENTS)
 #define CLI_O_PORT CLI_BIT(CLI_OPT_PORT)
 #define CLI_O_BIND CLI_BIT(CLI_OPT_BIND)
+#define CLI_O_ADJACENT CLI_BIT(CLI_OPT_ADJACENT)
 
 #define CLI_O_COMMON (CLI_O_POSITION | CLI_O_NOTATION | CLI_O_RULE | \
                       CLI_O_VARIANTS | CLI_O_JSON)
@@ -161,6 +163,7 @@ struct cli {
     const char *sshloginfile; /* --sshloginfile F (parallel) */
     int scratch, submit;      /* --scratch, --submit */
     int yaml;                 /* --yaml (values) */
+    int adjacent;             /* --adjacent (ladder) */
     int port;                 /* --port P (serve; 0 = a free port) */
     const char *bind;         /* --bind ADDR (serve; NULL = 127.0.0.1) */
     long long max_positions;  /* --max-positions N (solve; 0 = default) */

@@ -19,7 +19,8 @@ enum {
     AGENT_AB_QMAX = 8,           /* quiescence: deepest capture sequence */
     AGENT_AB_VARY = 0,           /* default choice margin (hundredths) */
     AGENT_AB_CONTEMPT = 10,      /* default cost of a draw (hundredths) */
-    AGENT_MCTS_MAX_ITERATIONS = 1000000
+    AGENT_MCTS_MAX_ITERATIONS = 1000000,
+    AGENT_AB_MAX_LINE = AGENT_AB_MAX_DEPTH + AGENT_AB_QMAX + 4 /* plies a line holds */
 };
 
 enum agent_kind { AGENT_RANDOM, AGENT_GREEDY, AGENT_ALPHABETA, AGENT_MCTS };
@@ -84,6 +85,9 @@ struct tiers_agent {
     int32_t *hist;         /* alphabeta: history, by from << 8 | to */
     tiers_move killer[AGENT_AB_MAX_PLY][2];
     int root_side, royal;
+    int root_depth;        /* alphabeta: p->depth at the root */
+    int balance[AGENT_AB_MAX_LINE]; /* alphabeta: material, side 0 minus
+                              side 1, at each ply of the line searched */
     agent_node *pool;
     int32_t *path;         /* mcts: nodes from the root to a leaf */
     int pool_cap, pool_used;

@@ -4,6 +4,7 @@
  * lazily when a move is searched, and budgets by nodes or time. */
 #include "agent_ab.h"
 
+#include <assert.h>
 #include <string.h>
 
 #include "eval.h"
@@ -41,11 +42,21 @@ static int agent_ab_is_tactical(const tiers_move *m)
            (m->flags & TIERS_MF_EXIT);
 }
 
+/* Side 0's material minus side 1's at p, kept move by move from the
+ * root's (agent_ab_make adds each move's change). */
+static int agent_ab_balance(const tiers_agent *a, const tiers_pos *p)
+{
+    int b = a->balance[p->depth - a->root_depth];
+    /* debug builds check the incremental sum against a full count */
+    assert(b == eval_material(p, 0) - eval_material(p, 1));
+    return b;
+}
+
 /* The side to move's material balance in search units, kept clear of the
  * mate scores whatever an evaluate hook returns. */
-static int agent_ab_eval(tiers_pos *p, int side)
+static int agent_ab_eval(const tiers_agent *a, tiers_pos *p, int side)
 {
-    long long s = (long long)eval_score(p, side) * AB_SCALE;
+    long long s = (long long)eval_score_balance(p, side, agent_ab_balance(a, p)) * AB_SCALE;
     long long lim = AB_MATE_ZONE - 2 * AB_QMAX - 1000;
     return (int)(s > lim ? lim : s < -lim ? -lim : s);
 }
@@ -154,6 +165,13 @@ static int agent_ab_make(tiers_agent *a, tiers_pos *p, const tiers_move *m, int 
         a->abort = 1;
         return -1;
     }
+    int k = p->depth - a->root_depth;
+    if (k >= AGENT_AB_MAX_LINE) { /* deeper than any search goes: stop here */
+        tiers_pos_unmake(p);
+        a->abort = 1;
+        return -1;
+    }
+    a->balance[k] = a->balance[k - 1] + eval_balance_delta(p);
     return 0;
 }
 
@@ -186,7 +204,7 @@ static int agent_ab_quiesce(tiers_agent *a, tiers_pos *p, int alpha, int beta, i
     int check = a->royal && !p->st.setup_left && tiers_pos_in_check(p, me);
     int best = -AB_INF;
     if (!check || q >= AB_QMAX) {
-        best = agent_ab_eval(p, me);
+        best = agent_ab_eval(a, p, me);
         if (best >= beta || q >= AB_QMAX)
             return best;
         if (best > alpha)
@@ -352,6 +370,8 @@ int agent_ab_choose(tiers_agent *a, tiers_pos *p, tiers_move *moves, int n,
     a->abort = 0;
     a->error = 0;
     a->root_side = me;
+    a->root_depth = p->depth;
+    a->balance[0] = eval_material(p, 0) - eval_material(p, 1);
     /* check evasions in quiescence where check must be answered; where a
        royal may be left attacked its capture is a capture like others */
     a->royal = p->v->has_royal && p->v->legality == LEGAL_STRICT;

@@ -13,6 +13,14 @@
  * nobody. */
 int eval_material(const tiers_pos *p, int side);
 
+/* Side 0's material minus side 1's changed by the last move made at p,
+ * read from what its undo record saved (every tower and hand slot the
+ * move changed, Lua effects included): the incremental evaluation. */
+int eval_balance_delta(const tiers_pos *p);
+
+/* eval_score given `balance`, side 0's material minus side 1's at p. */
+int eval_score_balance(tiers_pos *p, int side, int balance);
+
 /* What agents maximise: side's material minus the opponent's, plus the
  * variant's evaluate hooks (engine/src/lua/) when it has some.  A failing hook
  * counts 0 and is reported by the next move generation. */

@@ -2,7 +2,7 @@
 #ifndef TIERS_AGENT_AB_H
 #define TIERS_AGENT_AB_H
 
-#include "agent.h"
+#include "agent_base.h"
 
 /* Chooses *out among moves[0..n-1] (p's legal list, shuffled by the
  * caller) by iterative deepening within a's budgets; returns n or an

@@ -2,7 +2,7 @@
 #ifndef TIERS_AGENT_MCTS_H
 #define TIERS_AGENT_MCTS_H
 
-#include "agent.h"
+#include "agent_base.h"
 
 /* Chooses *out at p, which has n legal moves (n >= 2), by a's iterations
  * or time; returns n or an error. */

@@ -70,6 +70,7 @@ enum cli_opt {
     CLI_OPT_FROM,
     CLI_OPT_MERGED,
     CLI_OPT_VARIANT,
+    CLI_OPT_ADJACENT,
     CLI_NOPTS
 };
 typedef uint64_t cli_opts;
@@ -125,6 +126,7 @@ _Static_assert(CLI_NOPTS <= 64, "cli_opts holds at most 64 options");
 #define CLI_O_FROM CLI_BIT(CLI_OPT_FROM)
 #define CLI_O_MERGED CLI_BIT(CLI_OPT_MERGED)
 #define CLI_O_VARIANT CLI_BIT(CLI_OPT_VARIANT)
+#define CLI_O_ADJACENT CLI_BIT(CLI_OPT_ADJACENT)
 
 #define CLI_O_COMMON (CLI_O_POSITION | CLI_O_NOTATION | CLI_O_RULE | \
                       CLI_O_VARIANTS | CLI_O_JSON)
@@ -171,6 +173,7 @@ struct cli {
     const char *sshloginfile; /* --sshloginfile F (parallel) */
     int scratch, submit;      /* --scratch, --submit */
     int yaml;                 /* --yaml (values) */
+    int adjacent;             /* --adjacent (ladder) */
     int port;                 /* --port P (serve; 0 = a free port) */
     const char *bind;         /* --bind ADDR (serve; NULL = 127.0.0.1) */
     long long max_positions;  /* --max-positions N (solve; 0 = default) */

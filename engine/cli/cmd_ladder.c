@@ -1,10 +1,14 @@
 /* cmd_ladder.c - `tiers ladder VARIANT A1 A2 ...`: every pair of agents
- * plays N games (N/2 with each colour) into the playout database, then
+ * (with --adjacent, each agent and the next) plays N games (N/2 with
+ * each colour) into the playout database, then
  * the Bradley-Terry fit puts them on the Elo scale with A1 at 0
  * (engine/lab/ladder.c; docs/metrics.md "The strength ladder").  Each
  * half is an ordinary run: resumable, shardable, merged like playouts. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "ladder.h"
 #include "playout.h"
@@ -66,6 +70,8 @@ static void ladder_print(const struct cli *c, const double *score, const double 
         for (int i = 0; i < n; i++)
             for (int j = i + 1; j < n; j++) {
                 double lo, hi, g = games[i * n + j];
+                if (g <= 0) /* not a pair of --adjacent */
+                    continue;
                 ladder_wilson(score[i * n + j], g, &lo, &hi);
                 jsonw_begin_object(&w);
                 jsonw_key(&w, "a");
@@ -97,6 +103,8 @@ static void ladder_print(const struct cli *c, const double *score, const double 
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++) {
             double lo, hi, g = games[i * n + j];
+            if (g <= 0)
+                continue;
             ladder_wilson(score[i * n + j], g, &lo, &hi);
             printf("%-24s %-24s %7.0f %7.1f%% [%5.1f%%, %5.1f%%]\n", c->args[1 + i],
                    c->args[1 + j], g, g > 0 ? 100 * score[i * n + j] / g : 0, 100 * lo,
@@ -104,6 +112,42 @@ static void ladder_print(const struct cli *c, const double *score, const double 
         }
     printf("\n%ld games per pair, half with each colour; a draw or a cut game is half a "
            "point each; Bradley-Terry by maximum likelihood, %s at 0\n", c->games, c->args[1]);
+}
+
+/* Whether the --report file can be written, found out before any game is
+ * played: opened for appending (its contents stay), removed again when it
+ * did not exist. */
+static int ladder_check_report(const struct cli *c)
+{
+    if (!c->report)
+        return CLI_OK;
+    struct stat sb;
+    int existed = stat(c->report, &sb) == 0;
+    FILE *f = fopen(c->report, "a");
+    if (!f) {
+        cli_error(c, "cannot write the report '%s': %s", c->report, strerror(errno));
+        return CLI_INTERNAL;
+    }
+    fclose(f);
+    if (!existed)
+        unlink(c->report);
+    return CLI_OK;
+}
+
+static int ladder_write_report(const struct cli *c, const double *score, const double *games,
+                               const struct ladder_fit *fit)
+{
+    int n = c->nargs - 1;
+    FILE *f = fopen(c->report, "w");
+    int bad = !f || ladder_report(f, c->args[0], (const char *const *)c->args + 1,
+                                  &(struct ladder_table){score, games, n}, fit, c->games) < 0;
+    if (f && fclose(f) != 0)
+        bad = 1;
+    if (bad) {
+        cli_error(c, "cannot write the report '%s': %s", c->report, strerror(errno));
+        return CLI_INTERNAL;
+    }
+    return CLI_OK;
 }
 
 int cmd_ladder_run(struct cli *c)
@@ -119,7 +163,9 @@ int cmd_ladder_run(struct cli *c)
         for (int j = 0; j < i; j++)
             if (!strcmp(c->args[1 + i], c->args[1 + j]))
                 return cli_usage_error(c, "agent '%s' given twice", c->args[1 + i]);
-    int code = CLI_OK;
+    int code = ladder_check_report(c);
+    if (code != CLI_OK)
+        return code;
     db *d = playout_open_db(c, &code);
     if (!d)
         return code;
@@ -130,7 +176,7 @@ int cmd_ladder_run(struct cli *c)
         code = CLI_INTERNAL;
     }
     for (int i = 0; i < n && code == CLI_OK; i++)
-        for (int j = i + 1; j < n && code == CLI_OK; j++) {
+        for (int j = i + 1; j < (c->adjacent ? i + 2 : n) && j < n && code == CLI_OK; j++) {
             code = ladder_half(c, d, i, j, score, games);
             if (code == CLI_OK)
                 code = ladder_half(c, d, j, i, score, games);
@@ -144,6 +190,8 @@ int cmd_ladder_run(struct cli *c)
     }
     if (code == CLI_OK)
         ladder_print(c, score, games, &fit);
+    if (code == CLI_OK && c->report)
+        code = ladder_write_report(c, score, games, &fit);
     free(score);
     free(games);
     db_close(d);

@@ -116,6 +116,8 @@ static const struct cli_option cli_options[] = {
      "print the variant's effective YAML after inheritance and options"},
     {"variant", 0, required_argument, CLI_O_VARIANT, "VARIANT",
      "replay on VARIANT instead of the one named by the record's Variant tag"},
+    {"adjacent", 0, no_argument, CLI_O_ADJACENT, NULL,
+     "ladder: only neighbours in the order given play each other"},
     {"help", 'h', no_argument, CLI_O_HELP, NULL, "show this help"},
 };
 
@@ -292,16 +294,18 @@ static const struct cli_command cli_commands[] = {
          CLI_O_PARTITION | CLI_O_SSHLOGINFILE | CLI_O_SCRATCH | CLI_O_SUBMIT,
      cli_args_cluster, 2, 2},
     {"ladder", cmd_ladder_run, "rate agents on the Elo scale from games between them",
-     "VARIANT AGENT AGENT... [--games N] [--db FILE] [--threads T] [--shard K/N] [--seed S] "
-     "[--max-plies N] [--json] [OPTIONS]",
+     "VARIANT AGENT AGENT... [--games N] [--adjacent] [--db FILE] [--threads T] [--shard K/N] "
+     "[--seed S] [--max-plies N] [--report FILE] [--json] [OPTIONS]",
      "Every pair of agents plays N games (N even, half with each colour) into\n"
      "the database, as playout runs (resumable, shardable, mergeable); then\n"
      "a Bradley-Terry fit by maximum likelihood puts them on the Elo scale,\n"
      "the first agent at 0, with 95% intervals, and the pairwise scores with\n"
      "Wilson intervals.  A draw or a cut game is half a point each.  Put the\n"
-     "weakest agent (random) first.",
+     "weakest agent (random) first.  --adjacent: only neighbours in the\n"
+     "order given play (a chain of steps).  --report FILE: also an HTML page\n"
+     "charting the ratings and the scores with their intervals.",
      CLI_O_RULE | CLI_O_VARIANTS | CLI_O_JSON | CLI_O_GAMES | CLI_O_THREADS | CLI_O_SEED |
-         CLI_O_DB | CLI_O_SHARD | CLI_O_MAX_PLIES,
+         CLI_O_DB | CLI_O_SHARD | CLI_O_MAX_PLIES | CLI_O_REPORT | CLI_O_ADJACENT,
      cli_args_ladder, 3, -1},
     {"values", cmd_values_run, "piece values from play (logistic regression)",
      "VARIANT [--games N] [--seed S] [agents] [--max-plies N] [--yaml] [OPTIONS]",
@@ -610,6 +614,7 @@ static int cli_parse(struct cli *c, int argc, char **argv)
         case CLI_O_FROM: c->from = optarg; break;
         case CLI_O_MERGED: c->merged = 1; break;
         case CLI_O_VARIANT: c->variant = optarg; break;
+        case CLI_O_ADJACENT: c->adjacent = 1; break;
         case CLI_O_PORT:
         case CLI_O_BIND: {
             int code = cli_serve_option(c, o->bit, optarg);

@@ -130,3 +130,124 @@ void ladder_wilson(double s, double n, double *lo, double *hi)
     *lo = fmax(0, mid - half);
     *hi = fmin(1, mid + half);
 }
+
+/* ------------------------------------------------------------- report */
+
+static void ladder_html_text(FILE *f, const char *s)
+{
+    for (; *s; s++)
+        switch (*s) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        default: fputc(*s, f);
+        }
+}
+
+enum { LADDER_SVG_W = 900, LADDER_LABEL_W = 400, LADDER_ROW_H = 26, LADDER_PAD = 30 };
+
+/* x of value `x` on an axis from lo to hi across the plot area. */
+static double ladder_x(double x, double lo, double hi)
+{
+    double w = LADDER_SVG_W - LADDER_LABEL_W - 2 * LADDER_PAD;
+    return LADDER_LABEL_W + LADDER_PAD + (hi > lo ? (x - lo) / (hi - lo) : 0.5) * w;
+}
+
+/* One chart of rows: a label, a point at mid[k] and a bar lo[k]..hi[k];
+ * a dashed reference line at `ref`; ticks every `step` units. */
+static void ladder_svg(FILE *f, const char *title, const char *const *label, const double *mid,
+                       const double *lo, const double *hi, int rows, double ref, double step,
+                       const char *unit)
+{
+    double a = ref, b = ref;
+    for (int k = 0; k < rows; k++) {
+        a = fmin(a, lo[k]);
+        b = fmax(b, hi[k]);
+    }
+    a = floor(a / step) * step;
+    b = ceil(b / step) * step;
+    if (b - a > 12 * step) /* at most about a dozen ticks */
+        step *= ceil((b - a) / (12 * step));
+    int h = LADDER_PAD * 2 + rows * LADDER_ROW_H;
+    fprintf(f, "<h2>");
+    ladder_html_text(f, title);
+    fprintf(f, "</h2>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+               "font-family=\"sans-serif\" font-size=\"12\">\n", LADDER_SVG_W, h);
+    for (double t = a; t <= b + step / 2; t += step) {
+        double x = ladder_x(t, a, b);
+        fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>"
+                   "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%g%s</text>\n",
+                x, LADDER_PAD - 4, x, h - LADDER_PAD, x, h - LADDER_PAD + 16, t, unit);
+    }
+    double xr = ladder_x(ref, a, b);
+    fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#888\" "
+               "stroke-dasharray=\"4 3\"/>\n", xr, LADDER_PAD - 4, xr, h - LADDER_PAD);
+    for (int k = 0; k < rows; k++) {
+        int y = LADDER_PAD + k * LADDER_ROW_H + LADDER_ROW_H / 2;
+        fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", LADDER_LABEL_W, y + 4);
+        ladder_html_text(f, label[k]);
+        fprintf(f, "</text><line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#36c\" "
+                   "stroke-width=\"3\"/><circle cx=\"%.1f\" cy=\"%d\" r=\"5\" fill=\"#036\">"
+                   "<title>%.1f [%.1f, %.1f]</title></circle>\n",
+                ladder_x(lo[k], a, b), y, ladder_x(hi[k], a, b), y, ladder_x(mid[k], a, b), y,
+                mid[k], lo[k], hi[k]);
+    }
+    fprintf(f, "</svg>\n");
+}
+
+int ladder_report(FILE *f, const char *variant, const char *const *names,
+                  const struct ladder_table *t, const struct ladder_fit *fit,
+                  long games_per_pair)
+{
+    int n = t->n, rows = 0;
+    enum { PAIRS = LADDER_MAX_PLAYERS * (LADDER_MAX_PLAYERS - 1) / 2 };
+    const char *label[PAIRS] = {0};
+    char text[PAIRS][96];
+    double mid[PAIRS] = {0}, lo[PAIRS] = {0}, hi[PAIRS] = {0};
+    fprintf(f, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>tiers ladder: ");
+    ladder_html_text(f, variant);
+    fprintf(f, "</title><style>body{font-family:sans-serif;margin:2em}table{border-collapse:"
+               "collapse}td,th{padding:2px 10px;text-align:right}td:first-child,td:nth-child(2),"
+               "th:first-child,th:nth-child(2){text-align:left}td{white-space:nowrap}</style></head><body>\n<h1>Strength ladder: ");
+    ladder_html_text(f, variant);
+    fprintf(f, "</h1>\n<p>%ld games per pair, half with each colour; a draw or a cut game is "
+               "half a point each. Bradley-Terry ratings by maximum likelihood on the Elo scale, "
+               "", games_per_pair);
+    ladder_html_text(f, names[0]);
+    fprintf(f, " at 0, with 95%% intervals from the observed information.</p>\n");
+    for (int i = 0; i < n; i++) {
+        label[i] = names[i];
+        mid[i] = fit->elo[i];
+        lo[i] = fit->elo[i] - 1.96 * fit->sd[i];
+        hi[i] = fit->elo[i] + 1.96 * fit->sd[i];
+    }
+    ladder_svg(f, "Ratings (Elo)", label, mid, lo, hi, n, 0, 100, "");
+    fprintf(f, "<h2>Scores</h2>\n<table><tr><th>a</th><th>b</th><th>games</th>"
+               "<th>a's score</th><th>95%% interval</th></tr>\n");
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            double g = t->games[i * n + j];
+            if (g <= 0)
+                continue;
+            double s = t->score[i * n + j], l, h;
+            ladder_wilson(s, g, &l, &h);
+            fprintf(f, "<tr><td>");
+            ladder_html_text(f, names[i]);
+            fprintf(f, "</td><td>");
+            ladder_html_text(f, names[j]);
+            fprintf(f, "</td><td>%.0f</td><td>%.1f%%</td><td>[%.1f%%, %.1f%%]</td></tr>\n", g,
+                    100 * s / g, 100 * l, 100 * h);
+            snprintf(text[rows], sizeof text[rows], "%.44s vs %.44s", names[i], names[j]);
+            label[rows] = text[rows];
+            mid[rows] = 100 * s / g;
+            lo[rows] = 100 * l;
+            hi[rows] = 100 * h;
+            rows++;
+        }
+    fprintf(f, "</table>\n");
+    ladder_svg(f, "Scores of the first agent of each pair (%)", label, mid, lo, hi, rows, 50,
+               20, "%");
+    fprintf(f, "</body></html>\n");
+    return ferror(f) ? -1 : 0;
+}

@@ -5,6 +5,7 @@
 #define LADDER_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 enum { LADDER_MAX_PLAYERS = 32 };
 
@@ -31,6 +32,15 @@ struct ladder_fit {
  * rating is then infinite). */
 int ladder_fit(const struct ladder_table *t, struct ladder_fit *out, char *err,
                size_t errsize);
+
+/* Writes the ladder as one HTML page with no scripts or external assets:
+ * a chart of the ratings with their 95% intervals, then the pairwise
+ * scores as a table and as a chart against the 50% line.  names[i] is
+ * player i's label; a pair with no games is left out.  0, or -1 when
+ * writing failed. */
+int ladder_report(FILE *f, const char *variant, const char *const *names,
+                  const struct ladder_table *t, const struct ladder_fit *fit,
+                  long games_per_pair);
 
 /* The 95% Wilson score interval of a score fraction s / n, where s may
  * hold halves (draws and cut games). */

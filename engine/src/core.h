@@ -103,7 +103,8 @@ typedef struct face_def {
     uint8_t ntiers;           /* tables for tiers 1..ntiers; above: last */
     uint16_t first[TIERS_MAX_TIERS], count[TIERS_MAX_TIERS]; /* into lines */
     uint8_t fallback;         /* face whose table a copier uses, or NO_FACE */
-    int16_t value;            /* material value for agents */
+    int16_t value;            /* material value for agents: in hand, tier 1 */
+    int16_t tier_value[TIERS_MAX_TIERS]; /* on the board at tier i + 1 */
 } face_def;
 
 typedef struct kind_def {

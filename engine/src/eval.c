@@ -1,11 +1,38 @@
-/* eval.c - material and search helpers for agents (agent.c), and their
- * public tiers_* wrappers.  Reads the compiled variant's face values and
+/* eval.c - material and search helpers for agents (agent*.c), and their
+ * public tiers_* wrappers.  Reads the compiled variant's face values (by
+ * tier on the board, tier 1's in hand) and
  * the position's towers and hands; changes nothing. */
 #include "eval.h"
 
 #include "hooks.h"
 #include "position.h"
 #include "status.h"
+
+/* Value of one tile in hand slot s (the face it shows, tier 1's value). */
+static int eval_hand_slot(const tiers_variant *v, int s)
+{
+    int kind = s & PC_KIND_MASK;
+    if (kind == NO_KIND || kind >= v->nkinds)
+        return 0;
+    int face = v->kinds[kind].face[(s & PC_FLIP) ? 1 : 0];
+    if (face == NO_FACE)
+        face = v->kinds[kind].face[0];
+    return face != NO_FACE ? v->faces[face].value : 0;
+}
+
+/* Side 0's pieces in tower t minus side 1's, each at its tier's value. */
+static int eval_tower_balance(const tiers_variant *v, const tower *t)
+{
+    int d = 0;
+    for (int i = 0; i < t->h; i++) {
+        int o = pc_owner(t->p[i]);
+        if (o == 0 || o == 1) {
+            int x = v->faces[v->face_of[t->p[i]]].tier_value[i];
+            d += o == 0 ? x : -x;
+        }
+    }
+    return d;
+}
 
 int eval_material(const tiers_pos *p, int side)
 {
@@ -16,22 +43,32 @@ int eval_material(const tiers_pos *p, int side)
             const tower *t = &p->board[sq_make(f, r)];
             for (int i = 0; i < t->h; i++)
                 if (pc_owner(t->p[i]) == side)
-                    total += v->faces[v->face_of[t->p[i]]].value;
+                    total += v->faces[v->face_of[t->p[i]]].tier_value[i];
         }
-    for (int s = 0; s < HAND_SLOTS; s++) {
-        int n = p->hand[side][s];
-        if (!n)
-            continue;
-        int kind = s & PC_KIND_MASK;
-        if (kind == NO_KIND || kind >= v->nkinds)
-            continue;
-        int face = v->kinds[kind].face[(s & PC_FLIP) ? 1 : 0];
-        if (face == NO_FACE)
-            face = v->kinds[kind].face[0];
-        if (face != NO_FACE)
-            total += n * v->faces[face].value;
-    }
+    for (int s = 0; s < HAND_SLOTS; s++)
+        if (p->hand[side][s])
+            total += p->hand[side][s] * eval_hand_slot(v, s);
     return total;
+}
+
+int eval_balance_delta(const tiers_pos *p)
+{
+    const tiers_variant *v = p->v;
+    const undo_rec *u = &p->undo[p->depth - 1];
+    int d = 0;
+    for (int i = 0; i < u->ntowers; i++)
+        d += eval_tower_balance(v, &p->board[u->tsq[i]]) - eval_tower_balance(v, &u->towers[i]);
+    for (int i = 0; i < u->nhands; i++) {
+        int owner = u->hcode[i] >> 8, slot = u->hcode[i] & 0xff;
+        int x = (p->hand[owner][slot] - u->hcount[i]) * eval_hand_slot(v, slot);
+        d += owner == 0 ? x : owner == 1 ? -x : 0;
+    }
+    return d;
+}
+
+int eval_score_balance(tiers_pos *p, int side, int balance)
+{
+    return (side == 0 ? balance : -balance) + hooks_evaluate(p, side);
 }
 
 int eval_score(tiers_pos *p, int side)
@@ -70,5 +107,5 @@ int eval_victim(const tiers_pos *p, const tiers_move *m)
     if (i < 0 || i >= t->h)
         return 0;
     const face_def *f = &v->faces[v->face_of[t->p[i]]];
-    return f->flags & FF_ROYAL ? EVAL_ROYAL_VICTIM : f->value;
+    return f->flags & FF_ROYAL ? EVAL_ROYAL_VICTIM : f->tier_value[i];
 }

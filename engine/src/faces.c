@@ -538,20 +538,51 @@ static int face_notation(schema_ctx *c, face_def *f, const ynode *n, const char 
     return 0;
 }
 
+/* `value: N`, or `value: [t1, t2, ...]` by tier (at most the board's
+ * max_tiers; the last holds above).  A piece in hand counts tier 1's. */
+static int face_value(schema_ctx *c, face_def *f, const ynode *n, const char *w)
+{
+    char vw[SCHEMA_WHERE];
+    long value = 0;
+    const ynode *vn = schema_get(n, "value");
+    int k = 0;
+    if (!vn || vn->type != Y_SEQ) {
+        if (schema_opt_int(c, n, w, "value", INT16_MIN, INT16_MAX, &value))
+            return c->t.rc;
+        f->tier_value[k++] = (int16_t)value;
+    } else {
+        int most = c->v->max_tiers ? c->v->max_tiers : TIERS_MAX_TIERS;
+        for (const ynode *e = vn->kids; e; e = e->next, k++) {
+            if (k >= most)
+                return schema_fail(c, e, "%s.value: at most %d values, one per tier (the "
+                                   "board's max_tiers)", w, most);
+            if (schema_int_val(c, e, schema_at(vw, sizeof vw, "%s.value[%d]", w, k), INT16_MIN,
+                               INT16_MAX, &value))
+                return c->t.rc;
+            f->tier_value[k] = (int16_t)value;
+        }
+        if (!k)
+            return schema_fail(c, vn, "%s.value: give a number or one value per tier, "
+                               "not an empty list", w);
+    }
+    for (; k < TIERS_MAX_TIERS; k++)
+        f->tier_value[k] = f->tier_value[k - 1];
+    f->value = f->tier_value[0];
+    return 0;
+}
+
 static int face_body(schema_ctx *c, face_def *f, const ynode *n)
 {
     char w[SCHEMA_WHERE], fw[SCHEMA_WHERE];
-    long value = 0;
     const ynode *fl = schema_get(n, "flags"), *fb = schema_get(n, "fallback"),
                 *nt = schema_get(n, "notation");
     schema_at(w, sizeof w, "faces.%s", f->name);
     if ((fl && face_flags(c, f, fl, w)) ||
-        schema_opt_int(c, n, w, "value", INT16_MIN, INT16_MAX, &value) ||
+        face_value(c, f, n, w) ||
         read_moves(c, f, schema_get(n, "moves"), schema_at(fw, sizeof fw, "%s.moves", w)) ||
         (fb && schema_face_ref(c, fb, schema_at(fw, sizeof fw, "%s.fallback", w), &f->fallback)) ||
         (nt && face_notation(c, f, nt, w)))
         return c->t.rc;
-    f->value = (int16_t)value;
     return 0;
 }
 

@@ -35,6 +35,19 @@ same "merged shards: the same answer" "$json" "$(cat "$tmp/out")"
 
 expect "three agents" 0 "^greedy:mate=no +-?[0-9]+\.[0-9] " - -- \
     ladder "$duel" random greedy greedy:mate=no --games 20 --db "$tmp/t.db"
+# --adjacent: only neighbours play (two pairs of three agents, not three)
+expect "adjacent" 0 - - -- \
+    ladder "$duel" random greedy:mate=no greedy --games 4 --adjacent --db "$tmp/a.db" --json \
+    --report "$tmp/a.html"
+same "adjacent: two pairs" 2 "$(grep -o '"a":' "$tmp/out" | wc -l | tr -d ' ')"
+same "adjacent: 8 games stored" 8 "$(sqlite3 "$tmp/a.db" 'select count(*) from games')"
+same "adjacent: random never meets greedy" 0 \
+    "$(sqlite3 "$tmp/a.db" "select count(*) from games where agent0 = 'random' and agent1 like 'greedy:mate=yes%'")"
+same "report: two charts" 2 "$(grep -o '<svg' "$tmp/a.html" | wc -l | tr -d ' ')"
+same "report: three ratings and two pairs" 5 "$(grep -o '<circle' "$tmp/a.html" | wc -l | tr -d ' ')"
+expect "report not writable: refused before any game" 3 - "cannot write the report" -- \
+    ladder "$duel" random greedy --games 4 --db "$tmp/r.db" --report "$tmp/no/such/dir/r.html"
+same "report not writable: no database made" no "$([[ -e $tmp/r.db ]] && echo yes || echo no)"
 expect "odd games" 1 - "give an even number" -- ladder "$duel" random greedy --games 5
 expect "agent twice" 1 - "given twice" -- ladder "$duel" random random --games 4
 expect "one agent" 1 - "missing AGENT" -- ladder "$duel" random

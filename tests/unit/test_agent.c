@@ -349,6 +349,100 @@ static void test_known_best(void **state)
     }
 }
 
+/* Positions worked out by hand from the rules (/work/shared/rules/):
+ * `wins` lists every move that ends the game in the mover's favour (the
+ * engine's count must agree, so a derivation that missed one fails), or,
+ * with wins = 0, `best` is the one move that gains the most material. */
+static const struct by_hand {
+    const char *variant, *position, *best;
+    int wins;
+} by_hand[] = {
+    /* gungi-io: Black Marshal a9 alone; White General a7 (tier 1 steps:
+       the three forward squares, sideways, back), Fortress b7 (all 8),
+       Marshal e1.  Mates: G a7-a8 (checks a9; a8 guarded by F, b8 by G
+       and F, b9 by G), G a7-b8 (checks a9 by the forward diagonal; b8
+       guarded by F, a8 by G and F, b9 by G), F b7-a8 (guarded by G; b8
+       by G and F, b9 by F), F b7-b8 (guarded by G; a8 by G and F, b9 by
+       F).  The Marshal may stack on the checker only to stand on the same
+       guarded square.  F b7-c8 stalemates instead: a draw here. */
+    {"gungi-io", "m8/9/GF7/9/9/9/9/9/4M4 - w - 0 100", "a7-a8 a7-b8 b7-a8 b7-b8", 1},
+    /* blog: White Commander a9 alone; Black Samurai a7 (tier 1: forward,
+       forward diagonals, sideways), Pistol b7 (tier 1: the diagonals),
+       Commander i1.  S a7-a8 mates (a8 guarded by the Pistol, b8 and b9
+       by the Samurai; stacking on a8 leaves the Samurai below it, which
+       checks).  I b7-a8 and I b7-c8 leave White no legal move and no
+       check: a stalemate, which loses in blog by default. */
+    {"blog", "k8/9/SI7/9/9/9/9/9/8K - b - 0 100", "a7-a8 b7-a8 b7-c8", 1},
+    /* gungi-io: White General e4, Black Lt General e5 (worth 4; its
+       tier-1 steps attack d4, e4, f4); only e4xe5 wins material, and
+       every move but e4xe5 and the stack e4^e5 loses the General. */
+    {"gungi-io", "m8/9/9/9/4i4/4G4/9/9/8M - w - 0 100", "e4xe5", 0},
+    /* blog: Black Samurai e4, White Captain e5 (worth 4, attacking d4,
+       e4, f4); e4xe5 takes it (+4, and +3 more as the Pistol it becomes
+       in Black's hand), the only capture. */
+    {"blog", "k8/9/9/9/4a4/4S4/9/9/8K - b - 0 100", "e4xe5", 0},
+};
+
+/* Whether `text` is one of the space-separated moves of `list`. */
+static int in_list(const char *list, const char *text)
+{
+    size_t n = strlen(text);
+    for (const char *s = list; (s = strstr(s, text)); s += n)
+        if ((s == list || s[-1] == ' ') && (s[n] == ' ' || s[n] == '\0'))
+            return 1;
+    return 0;
+}
+
+static void test_known_best_by_hand(void **state)
+{
+    (void)state;
+    static const char *const specs[] = {"alphabeta:depth=1,nodes=5000",
+                                        "alphabeta:depth=3,nodes=50000", "greedy",
+                                        "mcts:1000"};
+    tiers_move *moves = malloc(TIERS_MAX_MOVES * sizeof *moves);
+    for (size_t i = 0; i < sizeof by_hand / sizeof by_hand[0]; i++) {
+        const struct by_hand *k = &by_hand[i];
+        tiers_variant *v = tu_variant(k->variant);
+        tiers_pos *p = tu_pos(v, k->position, NULL);
+        int me = tiers_pos_side_to_move(p);
+        int n = tiers_legal_moves(p, moves, TIERS_MAX_MOVES), wins = 0, listed = 0;
+        for (int j = 0; j < n; j++) {
+            char text[64];
+            assert_true(tiers_move_format(p, &moves[j], NULL, text, sizeof text) >= 0);
+            assert_int_equal(tiers_make(p, &moves[j]), 0);
+            int won = side_wins(p, me);
+            tiers_unmake(p);
+            wins += won;
+            listed += in_list(k->best, text);
+            if (k->wins && won != in_list(k->best, text))
+                fail_msg("%s at %s: %s %s the game, the derivation says otherwise",
+                         k->variant, k->position, text, won ? "wins" : "does not win");
+        }
+        /* every listed move is legal; with wins, they are all the wins */
+        assert_int_equal(listed, k->wins ? wins : 1);
+        assert_true(n > listed);
+        for (size_t s = 0; s < sizeof specs / sizeof specs[0]; s++) {
+            if (!k->wins && !strncmp(specs[s], "mcts", 4))
+                continue; /* a material gain is not what MCTS reliably sees */
+            for (uint64_t seed = 1; seed <= 3; seed++) {
+                tiers_agent *a = agent(specs[s]);
+                uint64_t rng = seed;
+                tiers_move m;
+                char text[64];
+                assert_true(tiers_agent_choose(a, p, &rng, &m) > 0);
+                assert_true(tiers_move_format(p, &m, NULL, text, sizeof text) >= 0);
+                if (!in_list(k->best, text))
+                    fail_msg("%s in %s at %s chose %s, not one of %s", specs[s], k->variant,
+                             k->position, text, k->best);
+                tiers_agent_free(a);
+            }
+        }
+        tiers_pos_free(p);
+        tiers_variant_free(v);
+    }
+    free(moves);
+}
+
 /* Wins in one and two (found by random play) that forced_win confirms. */
 static const struct known_win {
     const char *variant, *position;
@@ -696,15 +790,84 @@ static void test_material(void **state)
     tiers_variant_free(v);
 }
 
+/* Per-tier values (duel-tiers: a pawn is worth 1 on tier 1, 6 on tier 2;
+ * in hand, tier 1's value). */
+static const char *const tier_gain = "k4/5/5/1P3/1P2K - w - 0 1";
+static const char *const tier_capture = "4k/5/p4/5/R1[p:p]1K - w - 0 1";
+
+/* How many of seeds 1..20 make `spec` choose `want` at `position`. */
+static int chosen(tiers_variant *v, const char *position, const char *spec, const char *want)
+{
+    int found = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        tiers_pos *p = tu_pos(v, position, NULL);
+        tiers_agent *a = agent(spec);
+        uint64_t rng = seed;
+        tiers_move m;
+        char text[64];
+        assert_true(tiers_agent_choose(a, p, &rng, &m) > 0);
+        assert_true(tiers_move_format(p, &m, NULL, text, sizeof text) >= 0);
+        found += !strcmp(text, want);
+        tiers_agent_free(a);
+        tiers_pos_free(p);
+    }
+    return found;
+}
+
+static void test_tier_values(void **state)
+{
+    (void)state;
+    tiers_variant *v = tu_variant("duel-tiers"), *plain = tu_variant("duel");
+    /* white: pawns b2 (tier 1), d2 tier 1 and 2 = 1 + 1 + 6; black: rook 5,
+       pawn 1, gold 3 and pawn 1 in hand (tier 1 values) */
+    tiers_pos *p = tu_pos(v, "1rk2/1p3/5/1P[P:P]2/2K2 gp w - 0 10", NULL);
+    assert_int_equal(tiers_pos_material(p, 0), 8);
+    assert_int_equal(tiers_pos_material(p, 1), 10);
+    tiers_pos_free(p);
+    /* a black pawn on a white one: 6 for black, 1 for white */
+    p = tu_pos(v, "2k2/5/5/2[P:p]2/2K2 - w - 0 10", NULL);
+    assert_int_equal(tiers_pos_material(p, 0), 1);
+    assert_int_equal(tiers_pos_material(p, 1), 6);
+    tiers_pos_free(p);
+    /* the only gain is a pawn stacked on a pawn (b1^b2: +5), seen by
+       greedy and by alphabeta at depth 1 and 2 (at depth 3 a king move
+       first then the stack is as good); in duel every move is level, and
+       the same agents do not always stack */
+    static const char *const specs[] = {"greedy:mate=no", "greedy", "alphabeta:depth=1",
+                                        "alphabeta:depth=2"};
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        if (chosen(v, tier_gain, specs[i], "b1^b2") != 20)
+            fail_msg("%s does not always stack b1^b2 in duel-tiers", specs[i]);
+        if (chosen(plain, tier_gain, specs[i], "b1^b2") == 20)
+            fail_msg("%s always stacks b1^b2 in duel too: the tier's value is not what "
+                     "decides", specs[i]);
+    }
+    /* two captures of a pawn: a3 (tier 1) or the top of c1 (tier 2);
+       either pawn goes to white's hand at 1, so a1xc1 gains 7 and a1xa3
+       2 in duel-tiers, 2 and 2 in duel */
+    static const char *const capture_specs[] = {"greedy:mate=no", "alphabeta:depth=1",
+                                                "alphabeta:depth=3,nodes=20000"};
+    for (size_t i = 0; i < sizeof capture_specs / sizeof capture_specs[0]; i++) {
+        if (chosen(v, tier_capture, capture_specs[i], "a1xc1") != 20)
+            fail_msg("%s does not always take the tier-2 pawn", capture_specs[i]);
+        if (chosen(plain, tier_capture, capture_specs[i], "a1xc1") == 20)
+            fail_msg("%s always takes c1 in duel too", capture_specs[i]);
+    }
+    tiers_variant_free(plain);
+    tiers_variant_free(v);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_specs),
         cmocka_unit_test(test_material),
+        cmocka_unit_test(test_tier_values),
         cmocka_unit_test(test_win_in_1),
         cmocka_unit_test(test_win_in_2),
         cmocka_unit_test(test_win_in_3),
         cmocka_unit_test(test_known_best),
+        cmocka_unit_test(test_known_best_by_hand),
         cmocka_unit_test(test_known_wins),
         cmocka_unit_test(test_forced_defence),
         cmocka_unit_test(test_variety),

@@ -1,6 +1,8 @@
 /* test_ladder.c - Bradley-Terry ratings (engine/lab/ladder.c) against
  * values worked out by hand. */
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ladder.h"
@@ -71,6 +73,41 @@ static void test_refusals(void **state)
     assert_non_null(strstr(err, "every game"));
 }
 
+/* The report of the two-player table above: both ratings with their
+ * intervals (400 log10 3 = 190.848, +- 1.96 * 40.118 = [112.2, 269.5]), the pair's score
+ * 25.0% with its Wilson interval, one point per player and per pair, and
+ * names written as text, not markup. */
+static void test_report(void **state)
+{
+    (void)state;
+    double score[4] = {0, 25, 75, 0}, games[4] = {0, 100, 100, 0};
+    struct ladder_table t = {score, games, 2};
+    struct ladder_fit fit;
+    char err[200];
+    assert_int_equal(ladder_fit(&t, &fit, err, sizeof err), 0);
+    const char *names[] = {"random", "x<y&z"};
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_non_null(f);
+    assert_int_equal(ladder_report(f, "duel", names, &t, &fit, 100), 0);
+    fclose(f);
+    assert_non_null(strstr(buf, "<title>190.8 [112.2, 269.5]</title>"));
+    assert_non_null(strstr(buf, "<td>100</td><td>25.0%</td>"));
+    double lo, hi;
+    ladder_wilson(25, 100, &lo, &hi);
+    char want[64];
+    snprintf(want, sizeof want, "[%.1f%%, %.1f%%]", 100 * lo, 100 * hi);
+    assert_non_null(strstr(buf, want));
+    assert_non_null(strstr(buf, "x&lt;y&amp;z"));
+    assert_null(strstr(buf, "x<y"));
+    int circles = 0;
+    for (const char *p = buf; (p = strstr(p, "<circle")); p++)
+        circles++;
+    assert_int_equal(circles, 3);
+    free(buf);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -78,6 +115,7 @@ int main(void)
         cmocka_unit_test(test_three_players_exact),
         cmocka_unit_test(test_draws_half),
         cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_report),
     };
     return tu_run_tests(tests, NULL, NULL);
 }

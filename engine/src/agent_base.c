@@ -1,0 +1,124 @@
+/* agent_base.c - what every agent shares (agent_base.h): the random
+ * numbers, the clock of the time budgets, the evaluation call, the
+ * repetition test and greedy's choice (also the greedy rollout's). */
+#include "agent_base.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "eval.h"
+#include "rng.h"
+
+/* ------------------------------------------------------------- random */
+
+uint64_t agent_rng_next(uint64_t *state)
+{
+    if (!*state)
+        *state = 0x9e3779b97f4a7c15ull;
+    return rng_next(state);
+}
+
+uint32_t agent_rng_below(uint64_t *state, uint32_t n)
+{
+    return n <= 1 ? 0 : (uint32_t)((agent_rng_next(state) >> 11) % n);
+}
+
+double agent_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Material balance for `side`, plus the variant's evaluate hooks. */
+int agent_eval(const tiers_pos *p, int side)
+{
+    return eval_score((tiers_pos *)p, side);
+}
+
+/* Whether the position occurred before in the game or on the search path
+ * since the last irreversible move: the search scores a return as a draw,
+ * so that a side ahead does not shuffle. */
+int agent_repeated(const tiers_pos *p)
+{
+    int stop = p->depth - p->st.clock;
+    if (stop < 0)
+        stop = 0;
+    for (int i = p->depth - 2; i >= stop; i--)
+        if (p->undo[i].st.hash == p->st.hash)
+            return 1;
+    return 0;
+}
+
+/* Greedy's tie-break among moves of equal material, 0..31, made at p by
+ * the side `me`: a move that repeats a position since the last
+ * irreversible move ranks last; a check ranks higher; then nearness of
+ * the moved piece to the enemy's lone royal (so an equal game moves
+ * toward an end instead of shuffling). */
+static int agent_progress(tiers_pos *p, const tiers_move *m, int me)
+{
+    if (agent_repeated(p))
+        return 0;
+    int key = 8;
+    if (tiers_pos_in_check(p, me ^ 1))
+        key += 8;
+    int sq = p->st.royal_sq[me ^ 1];
+    if (p->st.royal_n[me ^ 1] == 1 && sq != TIERS_NO_SQUARE && m->to != TIERS_NO_SQUARE) {
+        int df = abs((sq & 15) - (m->to & 15)), dr = abs((sq >> 4) - (m->to >> 4));
+        int d = df > dr ? df : dr;
+        key += d < 8 ? 8 - d : 0;
+    }
+    return key;
+}
+
+/* Greedy choice among buf[0..n-1] for the side to move: the best material
+ * after the move, ties broken at random.  With `mate`, a move that ends
+ * the game scores as a win, loss or draw: the ends decided without move
+ * generation, and checkmate (the replies are generated only when the move
+ * gives check).  `scratch` holds a move list. */
+int agent_greedy_pick(tiers_pos *p, tiers_move *buf, int n,
+                             tiers_move *scratch, int mate, int progress, uint64_t *rng,
+                             int *pick)
+{
+    int me = tiers_pos_side_to_move(p);
+    long long best = LLONG_MIN;
+    int ties = 0;
+    *pick = 0;
+    for (int i = 0; i < n; i++) {
+        int rc = tiers_pos_make_unchecked(p, &buf[i], NULL);
+        if (rc < 0)
+            return rc;
+        int score = agent_eval(p, me);
+        if (mate) {
+            tiers_result res;
+            int over = tiers_pos_ended(p, &res);
+            if (!over && tiers_pos_in_check(p, tiers_pos_side_to_move(p))) {
+                int m = tiers_pos_legal_moves(p, scratch, TIERS_MAX_MOVES);
+                if (m < 0) {
+                    tiers_pos_unmake(p);
+                    return m;
+                }
+                over = m == 0;
+                if (over)
+                    res = tiers_pos_status(p).result;
+            }
+            if (over)
+                score = res == TIERS_DRAW || res == TIERS_ONGOING ? 0
+                        : (res == TIERS_WIN_0) == (me == 0) ? AB_WIN - 1 : -(AB_WIN - 1);
+        }
+        /* where a royal may be left attacked, leaving it so loses */
+        if (progress && score < AB_WIN - 1 && tiers_pos_in_check(p, me))
+            score = -(AB_WIN - 2);
+        long long key = (long long)score * 32 + (progress ? agent_progress(p, &buf[i], me) : 0);
+        tiers_pos_unmake(p);
+        if (key > best) {
+            best = key;
+            *pick = i;
+            ties = 1;
+        } else if (key == best && agent_rng_below(rng, (uint32_t)++ties) == 0) {
+            *pick = i;
+        }
+    }
+    return 0;
+}

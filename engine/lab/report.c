@@ -85,8 +85,14 @@ static char *report_cell(const struct playout_variant *pv, int row)
     case ROW_VARIANT: return strdup(r->variant[0] ? r->variant : "-");
     case ROW_HASH: return strdup(r->hash[0] ? r->hash : "-");
     case ROW_OPTIONS: return strdup(r->options[0] ? r->options : "defaults");
-    case ROW_STATUS:
-        return pv->have_stats ? strdup("ok") : report_fmt("failed: %.200s", pv->failure);
+    case ROW_STATUS: {
+        /* the first line: the context lines below it (position, Lua's
+           stack) are in the error printed above and in --json */
+        size_t len = strcspn(pv->failure, "\n");
+        return pv->have_stats ? strdup("ok")
+                              : report_fmt("failed: %.*s", (int)(len < 200 ? len : 200),
+                                           pv->failure);
+    }
     default: break;
     }
     if (!pv->have_stats)

@@ -26,6 +26,6 @@ mkdir -p "$tmp/bad"
 sed 's|^start: .*|start: "zz/qq - w - 0 0"|' "$duel/variant.yaml" >"$tmp/bad/variant.yaml"
 grep -q '^start: "zz' "$tmp/bad/variant.yaml"
 check "the bad start is in place" $? "sed did not change start:"
-expect "a start that does not read" 2 - "bad/variant.yaml: start: .*column 1: bad piece token" -- \
+expect "a start that does not read" 2 - "bad/variant.yaml:[0-9]+:8: start: .*bad piece token" -- \
     show "$tmp/bad"
 cli_end

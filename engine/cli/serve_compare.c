@@ -256,9 +256,10 @@ static int compare_report(struct serve_compare *j, db *d, char *err, size_t errs
         }
         set->pv.have_stats = 1;
         pv[i] = set->pv;
-        /* the column names the ruleset as asked for (two of one variant) */
-        if (strchr(set->label, ':'))
-            snprintf(pv[i].run.variant, sizeof pv[i].run.variant, "%s", set->label);
+        /* the column names the ruleset as compare does: the variant, or
+           the ruleset as asked for (two of one variant) */
+        snprintf(pv[i].label, sizeof pv[i].label, "%s",
+                 strchr(set->label, ':') ? set->label : pv[i].run.variant);
     }
     char path[] = "/tmp/tiers-serve-report-XXXXXX";
     int fd = mkstemp(path);

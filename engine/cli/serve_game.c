@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "gamerec.h"
+#include "pieces.h"
 #include "serve.h"
 #include "serve_agent.h"
 #include "serve_compare.h"
@@ -473,6 +474,52 @@ static int serve_drop_is(const tiers_pos *p, const tiers_move *m, const char *to
     return buf[n] == '*' && strlen(token) == n && strncmp(buf, token, n) == 0;
 }
 
+/* The selected piece's movement table per tier, as `tiers pieces` draws
+ * it (the same pieces_grid): {"face", "tier" (the one it stands on, 0 in
+ * a hand), "tiers": [{"tier", "rows", "same_as_below"}]}; NULL when no
+ * face has that name. */
+static json_t *serve_movement_json(const tiers_variant *v, const char *face, int tier)
+{
+    int idx = tiers_variant_face_find(v, face);
+    if (idx < 0)
+        return NULL;
+    json_t *tiers = json_array();
+    pieces_grid g, below;
+    for (int t = 1; t <= tiers_variant_max_tiers(v); t++) {
+        if (pieces_grid_make(v, idx, t, &g) < 0)
+            break;
+        json_t *rows = json_array();
+        char row[4 * PIECES_SIDE];
+        for (int i = 0; i <= 2 * g.radius; i++)
+            json_array_append_new(rows, json_string(pieces_grid_row(&g, i, row, sizeof row)));
+        json_array_append_new(tiers, json_pack("{s:i,s:o,s:b}", "tier", t, "rows", rows,
+                                               "same_as_below",
+                                               t > 1 && pieces_grid_same(&g, &below)));
+        below = g;
+    }
+    return json_pack("{s:s,s:i,s:o}", "face", face, "tier", tier, "tiers", tiers);
+}
+
+/* The face of the selection: the top of the square's tower, or the hand
+ * entry whose token is `hand`. */
+static json_t *serve_selection_movement(const tiers_pos *p, const tiers_variant *v,
+                                        const char *square, const char *hand)
+{
+    tiers_piece_info pi;
+    if (square) {
+        int sq = cli_parse_square(v, square);
+        int h = sq < 0 ? 0 : tiers_pos_height(p, sq % 16, sq / 16);
+        if (h > 0 && tiers_pos_piece_info(p, sq % 16, sq / 16, h, &pi) >= 0)
+            return serve_movement_json(v, pi.face, h);
+    } else if (hand) {
+        for (int owner = 0; owner < 3; owner++)
+            for (int i = 0; tiers_pos_hand_entry(p, owner, i, &pi) > 0; i++)
+                if (!strcmp(pi.token, hand))
+                    return serve_movement_json(v, pi.face, 0);
+    }
+    return NULL;
+}
+
 int serve_api_moves(struct serve *S, json_t *in, struct serve_reply *r)
 {
     struct serve_session *s = serve_find(S, in, r);
@@ -520,7 +567,9 @@ int serve_api_moves(struct serve *S, json_t *in, struct serve_reply *r)
         free(text);
     }
     free(list);
-    return serve_ok(r, 200, json_pack("{s:o,s:o}", "moves", moves, "groups", groups));
+    json_t *movement = serve_selection_movement(s->p, s->v, square, hand);
+    return serve_ok(r, 200, json_pack("{s:o,s:o,s:o}", "moves", moves, "groups", groups,
+                                      "movement", movement ? movement : json_null()));
 }
 
 int serve_api_move(struct serve *S, json_t *in, struct serve_reply *r)

@@ -87,6 +87,14 @@ async function main() {
       `got ${got}, want ${want}`);
     const groups = await page.$eval('#moves', (e) => e.textContent);
     check('the moves are listed by group', /move|stack|capture/.test(groups), groups);
+    // the movement panel: the king's tier-1 grid as `tiers pieces` draws it
+    const grid = execFileSync(tiers, ['pieces', promote, 'king', '--tier', '1'], { encoding: 'utf8' })
+      .split('\n').filter((l) => l.startsWith('    ')).map((l) => l.slice(4)).join('\n');
+    const panel = await page.$eval('#movement pre[data-tier="1"]', (e) => e.textContent);
+    check('the movement panel\'s tier 1 is tiers pieces\'', grid.length > 0 && panel.endsWith(grid),
+      `panel ${JSON.stringify(panel)}, want ${JSON.stringify(grid)}`);
+    check('the tier the piece stands on is marked',
+      await page.$eval('#movement pre.current', (e) => e.dataset.tier) === '1', 'no current tier');
     await shot('2-selected');
 
     // a move by clicking a highlighted square (a menu when ambiguous)

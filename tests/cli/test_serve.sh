@@ -142,8 +142,19 @@ status "moves of a hand piece" 200
 same "drops of M are the CLI's" "$(jq_body '[.moves[].text] | sort | join(" ")')" \
     "$("$tiers" moves official | grep '^M\*' | sort | tr '\n' ' ' | sed 's/ $//')"
 same "grouped as drops" "$(jq_body '.groups | keys | join(",")')" "drop"
+# the hand piece's movement per tier: the grids `tiers pieces` draws
+grids() { # FACE TIER: the rows of `tiers pieces official FACE --tier TIER`
+    "$tiers" pieces official "$1" --tier "$2" | sed -n 's/^    //p'
+}
+same "movement: the hand piece's face" "$(jq_body .movement.face)/$(jq_body .movement.tier)" \
+    "marshal/0"
+same "movement: a table per tier" "$(jq_body '.movement.tiers | length')" \
+    "$("$tiers" pieces official marshal | grep -c '^  tier ')"
+same "movement: tier 1 as tiers pieces" "$(jq_body '.movement.tiers[0].rows | join("\n")')" \
+    "$(grids marshal 1)"
 api GET "/api/moves?session=$s"
 same "all the moves" "$(jq_body '.moves | length')" "$("$tiers" moves official --count)"
+same "no selection, no movement" "$(jq_body .movement)" null
 api GET "/api/moves"
 status "moves without a session" 400
 api GET "/api/moves?session=0000"
@@ -165,6 +176,10 @@ same "the position after it is apply's" "$(jq_body .position)" "$after"
 same "last move" "$(jq_body .last_move.text)/$(jq_body .last_move.to)" "M*a7/a7"
 api GET "/api/moves?session=$s&square=a7"
 same "moves of a square (none in setup)" "$(jq_body '.moves | length')" 0
+same "movement of the piece on a7" "$(jq_body .movement.face)/$(jq_body .movement.tier)" \
+    "marshal/1"
+api GET "/api/moves?session=$s&square=e5"
+same "an empty square has no movement" "$(jq_body .movement)" null
 
 api POST /api/undo "{\"session\":\"$s\"}"
 same "undo" "$(jq_body .position)/$(jq_body .redo)" "$start_pos/1"

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <time.h>
 
 /* The library names an unknown agent as "agent 'NAME...': unknown agent
@@ -629,4 +630,21 @@ int cli_finish_output(const struct cli *c, int code)
         return CLI_INTERNAL;
     }
     return code;
+}
+
+int cli_check_report(const struct cli *c)
+{
+    if (!c->report)
+        return CLI_OK;
+    struct stat sb;
+    int existed = stat(c->report, &sb) == 0;
+    FILE *f = fopen(c->report, "a");
+    if (!f) {
+        cli_error(c, "cannot write the report '%s': %s", c->report, strerror(errno));
+        return CLI_INTERNAL;
+    }
+    fclose(f);
+    if (!existed)
+        unlink(c->report);
+    return CLI_OK;
 }

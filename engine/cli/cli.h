@@ -388,4 +388,10 @@ int cli_parse_double(const char *s, double lo, double hi, double *out);
 /* Flushes stdout; returns CLI_INTERNAL (with a message) on a write error. */
 int cli_finish_output(const struct cli *c, int code);
 
+/* Whether the --report file can be written, found out before any game is
+ * played (compare, ladder): opened for appending (its contents stay),
+ * removed again when it did not exist.  CLI_OK, or CLI_INTERNAL with the
+ * error printed. */
+int cli_check_report(const struct cli *c);
+
 #endif

@@ -261,32 +261,12 @@ static int compare_text(const struct cli *c, const struct playout_variant *v, in
     return CLI_OK;
 }
 
-/* Whether the --report file can be written, found out before any game is
- * played: it is opened for appending (what it holds stays), and removed
- * again when it did not exist. */
-static int compare_check_report(const struct cli *c)
-{
-    if (!c->report)
-        return CLI_OK;
-    struct stat sb;
-    int existed = stat(c->report, &sb) == 0;
-    FILE *f = fopen(c->report, "a");
-    if (!f) {
-        cli_error(c, "cannot write the report '%s': %s", c->report, strerror(errno));
-        return CLI_INTERNAL;
-    }
-    fclose(f);
-    if (!existed)
-        unlink(c->report);
-    return CLI_OK;
-}
-
 int cmd_compare_run(struct cli *c)
 {
     playout_defaults(c);
     /* the report file, every variant, its rules and the agents are checked
        before the database is opened or any game is played */
-    int code = compare_check_report(c);
+    int code = cli_check_report(c);
     for (int i = 0; i < c->nargs && code == CLI_OK; i++)
         code = cli_playout_check(c, c->args[i]);
     if (code != CLI_OK)

@@ -114,26 +114,6 @@ static void ladder_print(const struct cli *c, const double *score, const double 
            "point each; Bradley-Terry by maximum likelihood, %s at 0\n", c->games, c->args[1]);
 }
 
-/* Whether the --report file can be written, found out before any game is
- * played: opened for appending (its contents stay), removed again when it
- * did not exist. */
-static int ladder_check_report(const struct cli *c)
-{
-    if (!c->report)
-        return CLI_OK;
-    struct stat sb;
-    int existed = stat(c->report, &sb) == 0;
-    FILE *f = fopen(c->report, "a");
-    if (!f) {
-        cli_error(c, "cannot write the report '%s': %s", c->report, strerror(errno));
-        return CLI_INTERNAL;
-    }
-    fclose(f);
-    if (!existed)
-        unlink(c->report);
-    return CLI_OK;
-}
-
 static int ladder_write_report(const struct cli *c, const double *score, const double *games,
                                const struct ladder_fit *fit)
 {
@@ -163,7 +143,7 @@ int cmd_ladder_run(struct cli *c)
         for (int j = 0; j < i; j++)
             if (!strcmp(c->args[1 + i], c->args[1 + j]))
                 return cli_usage_error(c, "agent '%s' given twice", c->args[1 + i]);
-    int code = ladder_check_report(c);
+    int code = cli_check_report(c);
     if (code != CLI_OK)
         return code;
     db *d = playout_open_db(c, &code);

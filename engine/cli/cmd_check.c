@@ -11,6 +11,7 @@
 #include "jsonw.h"
 
 enum { CHECK_SEED = 1, CHECK_MAX_PLIES = 400, CHECK_DEFAULT_GAMES = 2 };
+enum { CHECK_TEXT_SIZE = TIERS_MAX_MOVES * 256 }; /* a move's text is under 256 bytes */
 
 /* One check: the loaded variant, its position, buffers, the warnings. */
 struct check {
@@ -19,6 +20,7 @@ struct check {
     tiers_variant *v;
     tiers_pos *p;
     tiers_move *buf, *sorted;
+    char *text, **texts;      /* the legal list's texts, for their checks */
     char *moves;
     size_t len, cap;
     char **warn;
@@ -137,11 +139,18 @@ static int check_game(struct check *k, tiers_agent *a, const char *agent, int64_
         if (n == 0)
             return CLI_OK;
         check_dups(k, k->buf, n, game, agent, ply);
-        tiers_move m;
-        n = tiers_agent_choose(a, k->p, &rng, &m);
-        if (n < 0)
-            return check_failed(k, n, game, agent, ply, NULL);
+        /* every text must be one a record can read back, and unique */
+        rc = tiers_moves_format(k->p, k->buf, n, NULL, k->text, CHECK_TEXT_SIZE, k->texts);
+        if (rc < 0)
+            return check_failed(k, rc, game, agent, ply, NULL);
+        tiers_move m, back;
+        int chosen = tiers_agent_choose(a, k->p, &rng, &m);
+        if (chosen < 0)
+            return check_failed(k, chosen, game, agent, ply, NULL);
         rc = tiers_move_format(k->p, &m, NULL, text, sizeof text);
+        /* the text must read back as this move, as a record will */
+        if (rc >= 0)
+            rc = tiers_move_find(k->p, text, NULL, k->buf, n, &back, NULL);
         if (rc >= 0)
             rc = check_append(k, text);
         if (rc >= 0)
@@ -160,7 +169,12 @@ static int check_games(struct check *k, long games)
     static const char *const agents[] = {"random", "greedy"};
     int code = CLI_OK;
     k->buf = malloc(2 * TIERS_MAX_MOVES * sizeof *k->buf);
-    if (!k->buf) {
+    k->text = malloc(CHECK_TEXT_SIZE);
+    k->texts = malloc(TIERS_MAX_MOVES * sizeof *k->texts);
+    if (!k->buf || !k->text || !k->texts) {
+        free(k->buf);
+        free(k->text);
+        free(k->texts);
         cli_error(k->c, "out of memory");
         return CLI_INTERNAL;
     }
@@ -188,6 +202,8 @@ static int check_games(struct check *k, long games)
         }
     }
     free(k->buf);
+    free(k->text);
+    free(k->texts);
     free(k->moves);
     return code;
 }

@@ -327,6 +327,36 @@ int tiers_move_format(const tiers_pos *p, const tiers_move *m, const char *notat
     return write_move(p, d, idx, m, buf, size);
 }
 
+/* Is m's tiers text (or part of it) written by a format hook? */
+static int hook_written(const tiers_pos *p, const tiers_move *m)
+{
+    return m->kind == TIERS_MV_EFFECT || (m->effect && (p->v->hooks & HOOK_AFTER));
+}
+
+/* Two moves of one text in tiers notation: a record would read the text
+ * as the first of them, so it is the format hook's error (docs/lua-api.md). */
+static int text_clash(const tiers_pos *p, const tiers_move *m, const char *text)
+{
+    char msg[400];
+    int e = m->effect ? m->effect - 1 : 0;
+    snprintf(msg, sizeof msg, "effect '%s', hook format: the text '%s' names two moves of "
+             "this position (a move's text must be unique among the position's moves)",
+             e < p->v->neffects ? p->v->effect_name[e] : "?", text);
+    hooks_set_error(p->v, msg);
+    return TIERS_ESCRIPT;
+}
+
+/* Every text in tiers notation that a format hook wrote differs from the
+ * others?  (Dialects may repeat a text: docs/notation.md.) */
+static int check_unique(const tiers_pos *p, const tiers_move *moves, char **texts, int n)
+{
+    for (int i = 0; i < n; i++)
+        for (int j = 0; hook_written(p, &moves[i]) && j < n; j++)
+            if (j != i && !strcmp(texts[i], texts[j]))
+                return text_clash(p, &moves[i], texts[i]);
+    return 0;
+}
+
 int tiers_moves_format(const tiers_pos *p, const tiers_move *moves, int n,
                        const char *notation, char *buf, size_t size, char **texts)
 {
@@ -342,7 +372,26 @@ int tiers_moves_format(const tiers_pos *p, const tiers_move *moves, int n,
         texts[i] = buf + used;
         used += (size_t)len + 1;
     }
+    if (!d && p->v->hook_fns) {
+        int rc = check_unique(p, moves, texts, n);
+        if (rc < 0)
+            return rc;
+    }
     return (int)used;
+}
+
+/* In tiers notation, a move after list[i] whose text is also s, where a
+ * format hook wrote one of the two: the hook's error (text_clash). */
+static int find_second(const tiers_pos *p, const char *s, const tiers_move *list, int i, int n)
+{
+    if (!p->v->hook_fns)
+        return 0;
+    char t[256];
+    for (int j = i + 1; j < n; j++)
+        if ((hook_written(p, &list[i]) || hook_written(p, &list[j])) &&
+            notation_format_move(p, &list[j], t, sizeof t) > 0 && !strcmp(s, t))
+            return text_clash(p, hook_written(p, &list[j]) ? &list[j] : &list[i], s);
+    return 0;
 }
 
 /* A move is read by formatting every legal move and comparing: one
@@ -367,10 +416,14 @@ static int find_in(tiers_pos *p, const char *text, const dialect *d, int idx,
             int len = write_move(p, d, idx, &list[i], s, sizeof s);
             if (len == TIERS_EUSAGE)
                 continue;
+            if (len == TIERS_ESCRIPT) {
+                rc = len;
+                break;
+            }
             if (len > 0 && strlen(s) == len_text - strip &&
                 !memcmp(s, text, len_text - strip)) {
                 *out = list[i];
-                rc = 0;
+                rc = d ? 0 : find_second(p, s, list, i, n);
                 break;
             }
         }
@@ -382,7 +435,7 @@ static int find_in(tiers_pos *p, const char *text, const dialect *d, int idx,
     else if (rc == TIERS_EUSAGE)
         snprintf(err->msg, sizeof err->msg, "unknown notation '%s'", notation);
     else if (rc < 0)
-        snprintf(err->msg, sizeof err->msg, "move generation failed: %s",
+        snprintf(err->msg, sizeof err->msg, "%s%s", n < 0 ? "move generation failed: " : "",
                  tiers_variant_script_error(p->v));
     return rc;
 }

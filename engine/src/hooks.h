@@ -50,10 +50,17 @@ typedef struct hooks_table {
     uint32_t (*check_effects)(tiers_pos *p);   /* effects finding a check */
     int (*remember)(tiers_script *s, int bits); /* size of the check memo */
     const char *(*last_error)(const tiers_script *s);
+    /* keeps msg as the scripts' error, for one the core finds in what a
+       hook returned (two moves given one text) */
+    void (*set_error)(tiers_script *s, const char *msg);
     void (*free)(tiers_script *s);
 } hooks_table;
 
 enum { EVAL_LIMIT = 100000 };
+
+/* The longest text a format hook may give a move (its suffixes together,
+ * for a suffix): longer is a script error naming the hook. */
+enum { FORMAT_TEXT_MAX = 127 };
 
 /* The script module's loader (lua/state.c): creates the Lua state, runs
  * the files (paths relative to v->dir), records the hooks they define in
@@ -151,6 +158,12 @@ static inline int hooks_remember(const tiers_variant *v, int bits)
 static inline const char *hooks_last_error(const tiers_variant *v)
 {
     return v->hook_fns ? v->hook_fns->last_error(v->script) : "";
+}
+
+static inline void hooks_set_error(const tiers_variant *v, const char *msg)
+{
+    if (v->hook_fns)
+        v->hook_fns->set_error(v->script, msg);
 }
 
 static inline void hooks_free(tiers_variant *v)

@@ -627,9 +627,11 @@ int notation_format_move(const tiers_pos *p, const tiers_move *m, char *buf, siz
     if (m->flags & TIERS_MF_FINAL)
         sb_putc(&s, '!');
     if (m->effect && (p->v->hooks & HOOK_AFTER)) {
-        char suffix[64];
-        if (hooks_format(p, m, suffix, sizeof suffix) > 0)
-            sb_puts(&s, suffix);
+        char suffix[FORMAT_TEXT_MAX + 1];
+        int len = hooks_format(p, m, suffix, sizeof suffix);
+        if (len < 0)
+            return len;
+        sb_puts(&s, suffix);
     }
     return sb_done(&s);
 }

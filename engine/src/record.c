@@ -76,6 +76,24 @@ int record_is_result(const char *w)
     return !strcmp(w, "1-0") || !strcmp(w, "0-1") || !strcmp(w, "1/2-1/2") || !strcmp(w, "*");
 }
 
+const char *record_word_problem(const char *w, int whole)
+{
+    if (strpbrk(w, "{}"))
+        return "holds '{' or '}', which a record reads as a comment";
+    if (!whole)
+        return NULL;
+    if (w[0] == '[')
+        return "starts with '[', which a record reads as a tag";
+    if (record_is_result(w))
+        return "is a result, which a record reads as the end of the game";
+    if (!strcmp(w, "..."))
+        return "is '...', which a record reads as part of a move number";
+    size_t digits = strspn(w, "0123456789");
+    if (digits && w[digits] == '.')
+        return "starts with a move number (digits and '.')";
+    return NULL;
+}
+
 /* ------------------------------------------------------------ lexing */
 
 typedef struct lexer {

@@ -40,4 +40,10 @@ int record_lookalike(uint32_t cp);
 /* Whether `word` is a result token: 1-0, 0-1, 1/2-1/2 or *. */
 int record_is_result(const char *word);
 
+/* Why a move text a script wrote could not be read back from a record as
+ * that move, or NULL when it can: a record reads such a word as a
+ * comment, a tag, a result or a move number.  `whole`: the text is a
+ * whole word (an effect move), not a suffix after a move's own text. */
+const char *record_word_problem(const char *word, int whole);
+
 #endif

@@ -133,4 +133,36 @@ expect "setup board moves: refused and reported" 0 \
     '^warning: hook moves of effect early \(s.lua:1\) gave [1-9][0-9]* board moves? during a setup, not offered \(moves_setup = true offers them\)$' \
     - -- check "$tmp/early"
 
+# --- move texts a record could not read back (issue 19): a format hook
+# giving two effect moves one text, and one giving a result token.  check
+# plays until such a move is listed; apply refuses the ambiguous text
+# rather than taking the first move; a text that reads back is fine.
+mk_duel_child() { # NAME LUA: a child of duel with one effect
+    mkdir -p "$tmp/$1"
+    printf 'name: %s\ninherits: %s\nscripts: [e.lua]\n' "$1" "$variants/duel" >"$tmp/$1/variant.yaml"
+    printf '%s\n' "$2" >"$tmp/$1/e.lua"
+}
+mk_duel_child clash 'effect{name = "pass",
+  moves = function(pos) return {{kind = "effect", arg = 1}, {kind = "effect", arg = 2}} end,
+  apply = function(pos, move) return false end,
+  format = function(pos, move) return "pass" end}'
+mk_duel_child result 'effect{name = "pass",
+  moves = function(pos) return {{kind = "effect"}} end,
+  apply = function(pos, move) return false end,
+  format = function(pos, move) return "1-0" end}'
+mk_duel_child fine 'effect{name = "pass",
+  moves = function(pos) return {{kind = "effect", arg = 1}, {kind = "effect", arg = 2}} end,
+  apply = function(pos, move) return false end,
+  format = function(pos, move) return "pass" .. move.arg end}'
+expect "two moves, one text: check fails at the first ply" 3 - \
+    "game 0, ply 1: effect 'pass', hook format: the text 'pass' names two moves of this position" \
+    -- check "$tmp/clash" --records "$tmp/recs"
+expect "two moves, one text: apply refuses it" 3 - "effect 'pass', hook format: the text 'pass' names two moves" \
+    -- apply "$tmp/clash" pass
+expect "a result token as a text: check fails" 3 - \
+    "e.lua:4: hook format returned '1-0', which a game record could not read back: it is a result" \
+    -- check "$tmp/result" --records "$tmp/recs"
+expect "texts that read back: check passes" 0 'no script error$' - -- check "$tmp/fine"
+expect "texts that read back: apply" 0 '' - -- apply "$tmp/fine" pass2
+
 cli_end

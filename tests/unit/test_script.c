@@ -821,6 +821,86 @@ static void test_hostile_return_types(void **state)
     tiers_variant_free(v);
 }
 
+/* The texts of p's legal moves in tiers notation through
+ * tiers_moves_format: its result (bytes or an error, which making the
+ * list may already find: it asks for effect moves' texts). */
+static int format_all(tiers_pos *p)
+{
+    static tiers_move buf[TIERS_MAX_MOVES];
+    static char text[65536];
+    static char *texts[TIERS_MAX_MOVES];
+    int n = tiers_legal_moves(p, buf, TIERS_MAX_MOVES);
+    assert_int_not_equal(n, 0);
+    return n < 0 ? n : tiers_moves_format(p, buf, n, NULL, text, sizeof text, texts);
+}
+
+/* Texts a game record would read as something else (a result, a
+ * comment, a tag, a move number), one too long, and texts that two moves
+ * share: each an error naming the format hook, where the text is written
+ * and where it is read.  A dialect's own repeated texts are left alone
+ * (test_official's oracle lists keep gungijs3's duplicates). */
+static void test_format_texts(void **state)
+{
+    (void)state;
+    static const char *const why[] = {
+        NULL, "is a result", "as a comment", "as a tag", "move number", "move number",
+        "part of a move number", "is a result", "is a result", "is a result",
+        "as a comment", "as a comment", "a text of 128 bytes"};
+    tiers_variant *v = scripted("badtext.lua", ONTO_ANY);
+    tiers_pos *p = pos_at(v, "1k3/5/5/P4/4K - w - 0 1 vars=%d", 15);
+    char text[256];
+    tiers_move m;
+    tiers_error err;
+    assert_int_equal(tiers_move_format(p, effect_move(p), NULL, text, sizeof text), 4);
+    assert_string_equal(text, "fine");
+    assert_true(format_all(p) > 0);
+    assert_int_equal(tiers_move_parse(p, "fine", NULL, &m, &err), 0);
+    assert_int_equal(m.kind, TIERS_MV_EFFECT);
+    for (int c = 1; c <= 12; c++) {
+        set_pos(p, "1k3/5/5/P4/4K - w - 0 1 vars=%d", c);
+        assert_int_equal(tiers_move_format(p, effect_move(p), NULL, text, sizeof text),
+                         TIERS_ESCRIPT);
+        assert_contains(script_error(v), "hook format");
+        assert_contains(script_error(v), why[c]);
+        assert_int_equal(format_all(p), TIERS_ESCRIPT);
+    }
+    /* 13: two effect moves named "same"; 14: one named like the king's
+       step e1-e2.  Listing them fails, and so does reading the text,
+       rather than taking the first of the two. */
+    for (int c = 13; c <= 14; c++) {
+        set_pos(p, "1k3/5/5/P4/4K - w - 0 1 vars=%d", c);
+        assert_int_equal(format_all(p), TIERS_ESCRIPT);
+        assert_contains(script_error(v), "effect 'label', hook format: the text");
+        assert_contains(script_error(v), "names two moves of this position");
+        assert_int_equal(tiers_move_parse(p, c == 13 ? "same" : "e1-e2", NULL, &m, &err),
+                         TIERS_ESCRIPT);
+        assert_contains(err.msg, "names two moves");
+    }
+    /* Suffixes: "+" reads back; "{x" and 128 bytes cannot; no suffix
+       makes the tagged step e1-d1 read like the untagged one. */
+    set_pos(p, "1k3/5/5/P4/4K - w - 0 1 vars=0,1", 0);
+    assert_int_equal(tiers_move_parse(p, "e1-d1+", NULL, &m, &err), 0);
+    assert_int_equal(tiers_move_parse(p, "e1-d1", NULL, &m, &err), 0);
+    assert_int_equal(m.effect, 0);
+    assert_true(format_all(p) > 0);
+    for (int c = 2; c <= 4; c++) {
+        set_pos(p, "1k3/5/5/P4/4K - w - 0 1 vars=0,%d", c);
+        assert_int_equal(format_all(p), TIERS_ESCRIPT);
+        assert_contains(script_error(v), c == 2 ? "as a comment"
+                                         : c == 3 ? "a text of 128 bytes" : "names two moves");
+        assert_true(tiers_move_parse(p, "e1-d1", NULL, &m, &err) == TIERS_ESCRIPT);
+    }
+    /* A result's reason with a newline. */
+    tiers_status st = {0};
+    set_pos(p, "1k3/5/5/P4/4K - w - 0 1 vars=0,0,%d", 1);
+    assert_int_equal(script_result(p, &st), TIERS_ESCRIPT);
+    assert_contains(script_error(v), "hook result must return a reason without control");
+    set_pos(p, "1k3/5/5/P4/4K - w - 0 1 vars=0,0,%d", 0);
+    assert_int_equal(script_result(p, &st), 0);
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+}
+
 /* A position handle kept past its hook. */
 static void test_hostile_kept_handle(void **state)
 {
@@ -1054,6 +1134,7 @@ int main(void)
         cmocka_unit_test(test_load_errors),
         cmocka_unit_test(test_after_flip_unmake),
         cmocka_unit_test(test_effect_moves),
+        cmocka_unit_test(test_format_texts),
         cmocka_unit_test(test_tagged_move_and_capacity),
         cmocka_unit_test(test_veto),
         cmocka_unit_test(test_tier_hook),

@@ -13,6 +13,7 @@
 #include "make.h"
 #include "movegen.h"
 #include "position.h"
+#include "record.h"
 
 static const uint8_t hook_writes[HK_COUNT] = {0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0};
 
@@ -161,8 +162,12 @@ static void result_result(lua_State *L, call *c)
     if (!lua_isnil(L, 2) && lua_type(L, 2) != LUA_TSTRING)
         hook_error(L, c, "must return a reason string after the result, not %s",
                    luaL_typename(L, 2));
-    snprintf(c->s->reason, sizeof c->s->reason, "%s",
-             lua_isnil(L, 2) ? c->s->v->effect_name[c->effect] : lua_tostring(L, 2));
+    const char *reason = lua_isnil(L, 2) ? c->s->v->effect_name[c->effect] : lua_tostring(L, 2);
+    for (const char *ch = reason; *ch; ch++)
+        if (iscntrl((unsigned char)*ch))
+            hook_error(L, c, "must return a reason without control characters (a record "
+                       "keeps it on one line)");
+    snprintf(c->s->reason, sizeof c->s->reason, "%s", reason);
     c->st->result = res;
     c->st->reason = c->s->reason;
     c->st->game_over = 1;
@@ -183,6 +188,13 @@ static void format_result(lua_State *L, call *c)
     for (size_t i = 0; i < len; i++)
         if (isspace((unsigned char)t[i]) || !isprint((unsigned char)t[i]))
             hook_error(L, c, "must return text without spaces or control characters");
+    if (c->len + len > FORMAT_TEXT_MAX)
+        hook_error(L, c, "returned a text of %zu bytes: a move's text (or the suffixes of "
+                   "a move together) may have at most %d", c->len + len, FORMAT_TEXT_MAX);
+    const char *why = record_word_problem(t, c->m->kind == TIERS_MV_EFFECT);
+    if (why)
+        hook_error(L, c, "returned '%s', which a game record could not read back: it %s",
+                   t, why);
     if (c->len + len >= c->size) {
         c->full = 1;
         return;
@@ -1048,6 +1060,12 @@ int script_format(const tiers_pos *p, const tiers_move *m, char *buf, size_t n)
 }
 
 const char *script_last_error(const tiers_script *s) { return s ? s->error : ""; }
+
+void script_set_error(tiers_script *s, const char *msg)
+{
+    snprintf(s->error, sizeof s->error, "%s", msg);
+    s->traceback[0] = '\0';
+}
 
 /* ------------------------------------------------------------ for check */
 

@@ -32,5 +32,6 @@ uint32_t script_drop_effects(const tiers_pos *p);
 uint32_t script_check_effects(tiers_pos *p);
 int script_remember(tiers_script *s, int bits);
 const char *script_last_error(const tiers_script *s);
+void script_set_error(tiers_script *s, const char *msg);
 
 #endif

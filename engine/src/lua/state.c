@@ -33,7 +33,7 @@ static const hooks_table lua_hooks = {
     .expand = script_expand, .check = script_in_check, .evaluate = script_evaluate,
     .format = script_format, .nested = script_nested, .drop_effects = script_drop_effects,
     .check_effects = script_check_effects, .remember = script_remember,
-    .last_error = script_last_error, .free = script_free};
+    .last_error = script_last_error, .set_error = script_set_error, .free = script_free};
 
 int hooks_load_lua(tiers_variant *v, const char *const *files, int nfiles, tiers_error *err)
 {

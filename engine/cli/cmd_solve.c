@@ -106,7 +106,9 @@ static int cmd_solve_save(const struct cli *c, const tiers_solution *s)
         cli_error(c, "%s", msg);
         return CLI_INTERNAL;
     }
-    int ok = tiers_solution_save(s, outfile_name(&o), &err) == 0;
+    /* through the stream outfile made: never reopened by name, so no
+       one can swap the temporary file meanwhile */
+    int ok = tiers_solution_write(s, o.f, &err) == 0;
     if (!ok)
         snprintf(msg, sizeof msg, "error writing '%s': %s", c->save, err.msg);
     if (outfile_close(&o, ok, msg, sizeof msg) != 0) {

@@ -34,6 +34,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -829,6 +830,9 @@ TIERS_API const char *tiers_solution_text(const tiers_solution *s, int64_t i, in
  * max_plies and halfmove_limit aside: the solver ignores them).  [T1] on
  * s; loading is [S T2] on v (it makes positions of v). */
 TIERS_API int tiers_solution_save(const tiers_solution *s, const char *path, tiers_error *err);
+/* The same text to an open stream, which stays open (for a caller that
+ * made the file itself, as `tiers solve --save` does exclusively). */
+TIERS_API int tiers_solution_write(const tiers_solution *s, FILE *f, tiers_error *err);
 TIERS_API int tiers_solution_load(const tiers_variant *v, const char *path,
                         tiers_solution **out, tiers_error *err);
 

@@ -63,14 +63,6 @@ int outfile_open(struct outfile *o, const char *path, char *err, size_t size)
     return 0;
 }
 
-const char *outfile_name(struct outfile *o)
-{
-    if (o->f)
-        fclose(o->f);
-    o->f = NULL;
-    return o->tmp ? o->tmp : o->path;
-}
-
 int outfile_close(struct outfile *o, int ok, char *err, size_t size)
 {
     int e = 0;

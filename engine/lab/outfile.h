@@ -26,8 +26,4 @@ int outfile_open(struct outfile *o, const char *path, char *err, size_t errsize)
  * removed.  0, or -1 with err. */
 int outfile_close(struct outfile *o, int ok, char *err, size_t errsize);
 
-/* For a writer that opens the file by name itself: outfile_open, then
- * the name to write is outfile_name(o) (o->f is closed here). */
-const char *outfile_name(struct outfile *o);
-
 #endif

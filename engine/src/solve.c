@@ -877,6 +877,21 @@ int tiers_solution_best(const tiers_solution *s, tiers_pos *p, tiers_move *out, 
 
 static const char value_letter[] = "?WDL";
 
+int tiers_solution_write(const tiers_solution *s, FILE *f, tiers_error *err)
+{
+    fprintf(f, "%s\nvariant %s\nrules %s\npositions %lld\n", SOLVE_FORMAT, s->v->name,
+            s->fingerprint, (long long)s->n);
+    fprintf(f, "# value for the side to move (W win, D draw, L loss), plies to the end, "
+               "position (tiers notation; clock and ply 0 outside a setup)\n");
+    for (int64_t i = 0; i < s->n; i++)
+        fprintf(f, "%c %d %s\n", value_letter[s->value[i]], (int)s->dist[i], sol_text(s, i));
+    if (fflush(f) || ferror(f)) {
+        set_err(err, "%s", strerror(errno));
+        return TIERS_EINPUT;
+    }
+    return 0;
+}
+
 int tiers_solution_save(const tiers_solution *s, const char *path, tiers_error *err)
 {
     FILE *f = fopen(path, "w");
@@ -884,13 +899,7 @@ int tiers_solution_save(const tiers_solution *s, const char *path, tiers_error *
         set_err(err, "cannot write '%s': %s", path, strerror(errno));
         return TIERS_EINPUT;
     }
-    fprintf(f, "%s\nvariant %s\nrules %s\npositions %lld\n", SOLVE_FORMAT, s->v->name,
-            s->fingerprint, (long long)s->n);
-    fprintf(f, "# value for the side to move (W win, D draw, L loss), plies to the end, "
-               "position (tiers notation; clock and ply 0 outside a setup)\n");
-    for (int64_t i = 0; i < s->n; i++)
-        fprintf(f, "%c %d %s\n", value_letter[s->value[i]], (int)s->dist[i], sol_text(s, i));
-    int bad = ferror(f);
+    int bad = tiers_solution_write(s, f, err) < 0;
     if (fclose(f) || bad) {
         set_err(err, "cannot write '%s': %s", path, strerror(errno));
         return TIERS_EINPUT;

@@ -323,6 +323,26 @@ static void test_save_load(void **state)
         assert_int_equal(v1, v2);
         assert_int_equal(d1, d2);
     }
+    /* the stream form writes the same bytes, and reports a full disk */
+    FILE *stream = tmpfile(), *saved = fopen(path, "r");
+    assert_non_null(stream);
+    assert_non_null(saved);
+    assert_int_equal(tiers_solution_write(s, stream, &err), 0);
+    rewind(stream);
+    int a, b;
+    do {
+        a = getc(stream);
+        b = getc(saved);
+        assert_int_equal(a, b);
+    } while (a != EOF);
+    fclose(stream);
+    fclose(saved);
+    stream = fopen("/dev/full", "w");
+    if (stream) {
+        assert_int_equal(tiers_solution_write(s, stream, &err), TIERS_EINPUT);
+        assert_non_null(strstr(err.msg, "No space"));
+        fclose(stream);
+    }
     tiers_solve_info info;
     tiers_solution_info(t, &info);
     assert_int_equal(info.start_value, TIERS_VALUE_LOSS);

@@ -11,17 +11,13 @@
 // hand from duel's rules.  Screenshots go to OUTDIR.
 //   node studio-live.test.js TIERS-BINARY TESTS-DIR OUTDIR
 'use strict';
-const { spawn, execFileSync, spawnSync } = require('child_process');
+const { execFileSync, spawnSync } = require('child_process');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const puppeteer = require('puppeteer-core');
+const h = require('./harness');
 
-const [tiers, testsDir, outDir] = process.argv.slice(2);
-if (!tiers || !testsDir || !outDir) {
-  console.error('usage: node studio-live.test.js TIERS-BINARY TESTS-DIR OUTDIR');
-  process.exit(2);
-}
+const [tiers, testsDir, outDir] = h.args('studio-live.test.js');
 const data = path.join(testsDir, 'data/variants');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tiers-studio-'));
 for (const v of ['duel', 'duel-promote']) {
@@ -37,22 +33,9 @@ const yaml0 = fs.readFileSync(duelYaml, 'utf8');
 const lua0 = fs.readFileSync(luaFile, 'utf8');
 const db = path.join(work, 'studio.db');
 
-let passed = 0, failed = 0;
-function check(name, ok, detail) {
-  if (ok) passed++;
-  else { failed++; console.log(`FAIL: ${name}: ${detail}`); }
-}
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-
-function cliTargets(args, from) {
-  const out = execFileSync(tiers, ['moves', ...args], { encoding: 'utf8' });
-  const set = new Set();
-  for (const line of out.split('\n')) {
-    const m = line.match(new RegExp(`^${from}\\W+([a-p][0-9]+)`));
-    if (m) set.add(m[1]);
-  }
-  return [...set].sort();
-}
+const { check, done } = h.tally('studio-live.test.js');
+const same = h.same;
+const cliTargets = (args, from) => h.cliTargets(tiers, args, from);
 
 // Saves a file as editors do: a temporary file renamed over it.
 function save(file, text) {
@@ -62,29 +45,13 @@ function save(file, text) {
 }
 const pawnYaml = (steps) => yaml0.replace('      - {step: [[-1, 1], [0, 1], [1, 1]]}', `      - {step: ${steps}}`);
 
-function startServer() {
-  return new Promise((resolve, reject) => {
-    const child = spawn(tiers, ['serve', promote, flip, '--db', db],
-      { stdio: ['ignore', 'pipe', 'inherit'] });
-    let buf = '';
-    child.stdout.on('data', (d) => {
-      buf += d;
-      const nl = buf.indexOf('\n');
-      if (nl >= 0) resolve({ child, url: buf.slice(0, nl) });
-    });
-    child.on('exit', (code) => reject(new Error(`tiers serve exited ${code}`)));
-  });
-}
+const startServer = () => h.startServer(tiers, [promote, flip, '--db', db]);
 
 async function main() {
   fs.mkdirSync(outDir, { recursive: true });
   check('the pawn line to change is in duel', pawnYaml('X') !== yaml0, 'not found');
   const { child, url } = await startServer();
-  const browser = await puppeteer.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
+  const browser = await h.launchBrowser();
   try {
     const page = await browser.newPage();
     await page.setViewport({ width: 1400, height: 1000 });
@@ -249,8 +216,7 @@ async function main() {
     child.kill('SIGTERM');
     fs.rmSync(work, { recursive: true, force: true });
   }
-  console.log(`studio-live.test.js: ${passed} passed, ${failed} failed`);
-  process.exit(failed ? 1 : 0);
+  done();
 }
 
 main().catch((e) => { console.log(`FAIL: ${e.stack || e}`); process.exit(1); });

@@ -6,56 +6,22 @@
 // Screenshots of each step go to OUTDIR.
 //   node studio.test.js TIERS-BINARY TESTS-DIR OUTDIR
 'use strict';
-const { spawn, execFileSync } = require('child_process');
+const { execFileSync } = require('child_process');
 const fs = require('fs');
 const path = require('path');
-const puppeteer = require('puppeteer-core');
+const h = require('./harness');
 
-const [tiers, testsDir, outDir] = process.argv.slice(2);
-if (!tiers || !testsDir || !outDir) {
-  console.error('usage: node studio.test.js TIERS-BINARY TESTS-DIR OUTDIR');
-  process.exit(2);
-}
+const [tiers, testsDir, outDir] = h.args('studio.test.js');
 const promote = path.join(testsDir, 'data/variants/duel-promote');
-let passed = 0, failed = 0;
-function check(name, ok, detail) {
-  if (ok) passed++;
-  else { failed++; console.log(`FAIL: ${name}: ${detail}`); }
-}
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-
-// The destination squares of the moves `tiers moves` lists from `from`.
-function cliTargets(args, from) {
-  const out = execFileSync(tiers, ['moves', ...args], { encoding: 'utf8' });
-  const set = new Set();
-  for (const line of out.split('\n')) {
-    const m = line.match(new RegExp(`^${from}\\W+([a-p][0-9]+)`));
-    if (m) set.add(m[1]);
-  }
-  return [...set].sort();
-}
-
-function startServer() {
-  return new Promise((resolve, reject) => {
-    const child = spawn(tiers, ['serve', 'official', promote], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let buf = '';
-    child.stdout.on('data', (d) => {
-      buf += d;
-      const nl = buf.indexOf('\n');
-      if (nl >= 0) resolve({ child, url: buf.slice(0, nl) });
-    });
-    child.on('exit', (code) => reject(new Error(`tiers serve exited ${code}`)));
-  });
-}
+const { check, done } = h.tally('studio.test.js');
+const same = h.same;
+const cliTargets = (args, from) => h.cliTargets(tiers, args, from);
+const startServer = () => h.startServer(tiers, ['official', promote]);
 
 async function main() {
   fs.mkdirSync(outDir, { recursive: true });
   const { child, url } = await startServer();
-  const browser = await puppeteer.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
+  const browser = await h.launchBrowser();
   try {
     const page = await browser.newPage();
     await page.setViewport({ width: 1200, height: 900 });
@@ -135,8 +101,7 @@ async function main() {
     await browser.close();
     child.kill('SIGTERM');
   }
-  console.log(`studio.test.js: ${passed} passed, ${failed} failed`);
-  process.exit(failed ? 1 : 0);
+  done();
 }
 
 main().catch((e) => { console.log(`FAIL: ${e.stack || e}`); process.exit(1); });

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "compare_diffs.h"
+#include "compare_until.h"
 #include "jsonw.h"
 #include "playout.h"
 #include "ruleset.h"
@@ -269,6 +270,7 @@ static int compare_text(const struct cli *c, const struct playout_variant *v, in
     printf("%ld games per variant, seed %llu, cut after %d plies, database %s; "
            "rates with 95%% Wilson intervals; *: differs from the first column\n",
            c->games, (unsigned long long)c->seed, c->max_plies, c->db);
+    compare_until_print(c, v, n);
     free(cw);
     report_rows_free(rows, nrows, n);
     return CLI_OK;
@@ -277,6 +279,8 @@ static int compare_text(const struct cli *c, const struct playout_variant *v, in
 int cmd_compare_run(struct cli *c)
 {
     playout_defaults(c);
+    if ((c->given & CLI_O_ROUND) && !c->until) /* issue 23 */
+        return cli_usage_error(c, "--round applies with --until only");
     /* the report file, every variant, its rules and the agents are checked
        before the database is opened or any game is played */
     int code = cli_check_report(c);
@@ -298,7 +302,8 @@ int cmd_compare_run(struct cli *c)
        says why, and the exit code tells (the worst one) */
     int worst = CLI_OK, refused = 0;
     for (int i = 0; i < n && !refused; i++) {
-        code = playout_variant(c, d, c->args[i], 1, &v[i]);
+        code = c->until ? compare_until_variant(c, d, c->args[i], &v[i]) /* issue 23 */
+                        : playout_variant(c, d, c->args[i], 1, &v[i]);
         refused = code == CLI_INPUT;
         if (code != CLI_OK && !v[i].failure[0])
             snprintf(v[i].failure, sizeof v[i].failure, "see the error above");

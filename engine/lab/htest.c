@@ -60,15 +60,16 @@ static double htest_ratio_hyper(const struct htest_dist *d, int64_t x)
  * log-concave distribution they fall at least geometrically). */
 static double htest_minlike(const struct htest_dist *d, int64_t obs)
 {
+    /* log(P(obs) / P(mode)), walking out from the mode: the terms only
+       fall, so the walk ends as soon as the observed one is out of
+       reach of a double (p below 1e-300, shown as 0) */
     double log_obs = 0;
-    if (obs > d->mode)
-        for (int64_t x = d->mode; x < obs; x++)
-            log_obs += log(d->ratio(d, x));
-    else
-        for (int64_t x = obs; x < d->mode; x++)
-            log_obs -= log(d->ratio(d, x));
-    if (log_obs < -700)
-        return 0; /* below 1e-300: shown as 0 */
+    for (int64_t x = d->mode; x < obs; x++)
+        if ((log_obs += log(d->ratio(d, x))) < -700)
+            return 0;
+    for (int64_t x = d->mode - 1; x >= obs; x--)
+        if ((log_obs -= log(d->ratio(d, x))) < -700)
+            return 0;
     double t_obs = exp(log_obs) * (1 + 1e-7), stop = t_obs * 1e-17;
     double total = 1, tail = 1 <= t_obs ? 1 : 0, t = 1;
     for (int64_t x = d->mode; x < d->hi; x++) {

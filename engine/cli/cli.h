@@ -71,6 +71,8 @@ enum cli_opt {
     CLI_OPT_MERGED,
     CLI_OPT_VARIANT,
     CLI_OPT_ADJACENT,
+    CLI_OPT_UNTIL,            /* issue 23 (compare_until.c) */
+    CLI_OPT_ROUND,
     CLI_NOPTS
 };
 typedef uint64_t cli_opts;
@@ -127,6 +129,8 @@ _Static_assert(CLI_NOPTS <= 64, "cli_opts holds at most 64 options");
 #define CLI_O_MERGED CLI_BIT(CLI_OPT_MERGED)
 #define CLI_O_VARIANT CLI_BIT(CLI_OPT_VARIANT)
 #define CLI_O_ADJACENT CLI_BIT(CLI_OPT_ADJACENT)
+#define CLI_O_UNTIL CLI_BIT(CLI_OPT_UNTIL)
+#define CLI_O_ROUND CLI_BIT(CLI_OPT_ROUND)
 
 #define CLI_O_COMMON (CLI_O_POSITION | CLI_O_NOTATION | CLI_O_RULE | \
                       CLI_O_VARIANTS | CLI_O_JSON)
@@ -184,6 +188,9 @@ struct cli {
     const char *from;         /* --from SQUARE (moves) */
     int merged;               /* --merged (show) */
     const char *variant;      /* --variant V (replay: play the record on V) */
+    int until;                /* --until RATE=W (compare): UNTIL_* */
+    double until_width;       /* its W */
+    long round;               /* --round R (compare; 0 = default) */
     char **args;              /* positional arguments after COMMAND */
     int nargs;
 };
@@ -228,6 +235,9 @@ int cli_serve_option(struct cli *c, cli_opts bit, const char *arg);
 /* Reads the value of a cluster option (cmd_cluster.c): -1 to go on, or an
  * exit code after a usage error. */
 int cli_cluster_option(struct cli *c, cli_opts bit, const char *arg);
+/* Reads --until or --round (compare_until.c): -1 to go on, or an exit
+ * code after a usage error. */
+int cli_until_option(struct cli *c, cli_opts bit, const char *arg);
 /* Reads the value of a playout/compare option (cmd_playout.c): -1 to go
  * on, or an exit code after a usage error. */
 int cli_playout_option(struct cli *c, cli_opts bit, const char *arg);

@@ -8,6 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "compare_diffs.h"
+#include "compare_until.h"
 #include "jsonw.h"
 #include "playout.h"
 #include "ruleset.h"
@@ -206,6 +208,10 @@ static void compare_json(const struct cli *c, const struct playout_variant *v, i
         jsonw_end_object(&w);
     }
     jsonw_end_array(&w);
+    struct diffs tests; /* issue 23: every p-value of the family */
+    if (diffs_build(v, n, &tests) == 0)
+        compare_diffs_json(&w, &tests, v);
+    diffs_free(&tests);
     jsonw_end_object(&w);
     fputc('\n', stdout);
 }
@@ -220,7 +226,13 @@ static int compare_text(const struct cli *c, const struct playout_variant *v, in
     }
     int lw = 0;
     int *cw = calloc((size_t)n, sizeof *cw);
+    struct diffs tests; /* issue 23: differences that hold, `*` in the table */
+    if (diffs_build(v, n, &tests) != 0 || diffs_mark(rows, nrows, &tests) != 0) {
+        free(cw);
+        cw = NULL;
+    }
     if (!cw) {
+        diffs_free(&tests);
         report_rows_free(rows, nrows, n);
         cli_error(c, "out of memory");
         return CLI_INTERNAL;
@@ -244,6 +256,8 @@ static int compare_text(const struct cli *c, const struct playout_variant *v, in
             printf("  %-*s", i == n - 1 ? 0 : cw[i], rows[row].cells[i]);
         printf("\n");
     }
+    diffs_text(stdout, &tests, v);
+    diffs_free(&tests);
     printf("\n");
     for (int i = 0; i < n; i++)
         printf("%s: %s, content hash %s, options %s, run %s\n", v[i].label,
@@ -254,8 +268,9 @@ static int compare_text(const struct cli *c, const struct playout_variant *v, in
     printf("agents: %s %s, %s %s\n", v[0].run.side[0], v[0].run.agent[0], v[0].run.side[1],
            v[0].run.agent[1]);
     printf("%ld games per variant, seed %llu, cut after %d plies, database %s; "
-           "rates with 95%% Wilson intervals\n",
+           "rates with 95%% Wilson intervals; *: differs from the first column\n",
            c->games, (unsigned long long)c->seed, c->max_plies, c->db);
+    compare_until_print(c, v, n);
     free(cw);
     report_rows_free(rows, nrows, n);
     return CLI_OK;
@@ -264,6 +279,8 @@ static int compare_text(const struct cli *c, const struct playout_variant *v, in
 int cmd_compare_run(struct cli *c)
 {
     playout_defaults(c);
+    if ((c->given & CLI_O_ROUND) && !c->until) /* issue 23 */
+        return cli_usage_error(c, "--round applies with --until only");
     /* the report file, every variant, its rules and the agents are checked
        before the database is opened or any game is played */
     int code = cli_check_report(c);
@@ -285,7 +302,8 @@ int cmd_compare_run(struct cli *c)
        says why, and the exit code tells (the worst one) */
     int worst = CLI_OK, refused = 0;
     for (int i = 0; i < n && !refused; i++) {
-        code = playout_variant(c, d, c->args[i], 1, &v[i]);
+        code = c->until ? compare_until_variant(c, d, c->args[i], &v[i]) /* issue 23 */
+                        : playout_variant(c, d, c->args[i], 1, &v[i]);
         refused = code == CLI_INPUT;
         if (code != CLI_OK && !v[i].failure[0])
             snprintf(v[i].failure, sizeof v[i].failure, "see the error above");

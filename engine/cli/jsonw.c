@@ -183,6 +183,16 @@ void jsonw_double(jsonw *w, double v, int decimals)
     fprintf(w->out, "%.*f", decimals, v);
 }
 
+void jsonw_double_g(jsonw *w, double v)
+{
+    if (!isfinite(v)) {
+        jsonw_null(w);
+        return;
+    }
+    jsonw_sep(w);
+    fprintf(w->out, "%.6g", v);
+}
+
 void jsonw_bool(jsonw *w, int b)
 {
     jsonw_sep(w);

@@ -25,6 +25,8 @@ void jsonw_key(jsonw *w, const char *key);
 void jsonw_string(jsonw *w, const char *s); /* NULL writes null */
 void jsonw_int(jsonw *w, long long v);
 void jsonw_double(jsonw *w, double v, int decimals);
+/* v with 6 significant digits (exponent form for small p-values) */
+void jsonw_double_g(jsonw *w, double v);
 void jsonw_bool(jsonw *w, int b);
 void jsonw_null(jsonw *w);
 

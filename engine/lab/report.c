@@ -4,6 +4,7 @@
  * course of a game, effect usage. */
 #include "report.h"
 
+#include "diffs.h"
 #include "outfile.h"
 
 #include <errno.h>
@@ -773,6 +774,10 @@ int report_write(const char *path, const struct report_meta *m,
     report_esc(f, m->db);
     fputs(". Intervals are 95% Wilson score intervals; docs/metrics.md defines every "
           "figure.</p>\n", f);
+    struct diffs tests; /* issue 23: what differs, in sentences */
+    if (diffs_build(v, n, &tests) == 0 && diffs_mark(rows, nrows, &tests) == 0)
+        diffs_html(f, &tests, v);
+    diffs_free(&tests);
 
     fputs("<h2>Summary</h2>\n<table id=\"summary\">\n<tr><th>metric</th>", f);
     for (int i = 0; i < n; i++) {

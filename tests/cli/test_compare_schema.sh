@@ -55,6 +55,12 @@ same "fields of a rate" "$(declared '.["$defs"].rate.properties')" "$(seen '.var
 same "fields of an opening" "$(declared '.["$defs"].opening.properties')" "$(seen '.variants[0].openings[0]')"
 same "fields of an ending" "$(declared '.["$defs"].ending.properties')" "$(seen '.variants[0].endings[0]')"
 same "fields of an effect" "$(declared '.["$defs"].effect.properties')" "$(seen '.variants[1].effects[0]')"
+# issue 23: the tests of the family, both kinds
+same "fields of the tests" "$(declared .properties.tests.properties)" "$(seen .tests)"
+same "fields of a difference test" "$(declared '.["$defs"].test_difference.properties')" \
+    "$(seen '.tests.list[] | select(.kind == "difference")')"
+same "fields of a first-mover test" "$(declared '.["$defs"].test_first_mover.properties')" \
+    "$(seen '.tests.list[] | select(.kind == "first_mover")')"
 
 # the checker refuses what the schema does not allow
 broken() {
@@ -72,6 +78,8 @@ broken "a bad hash" '.variants[0].hash = "xyz"' 'does not match'
 broken "an unknown phase" '.variants[0].endings[0].phase = "middle"' 'not in'
 broken "a failed ruleset without its error" 'del(.variants[3].error)' "no field 'error'"
 broken "an option value that is not text" '.variants[1].options.fouls = 1' 'expected string'
+broken "a p-value above 1" '.tests.list[0].p = 2' 'p: above 1'
+broken "a test without its adjusted p" 'del(.tests.list[0].p_adjusted)' "no field 'p_adjusted'"
 
 # with python3's jsonschema (Debian python3-jsonschema) at hand, the same
 # runs against the full draft 2020-12 validator

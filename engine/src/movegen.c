@@ -939,21 +939,22 @@ static int stays_checked(const tiers_pos *p, const tiers_move *m, int royal,
 }
 
 /* What a legal filter knows of the mover's lone royal before the moves:
- * royal >= 0, not in check (mark: the squares that matter, once marked);
- * checked >= 0,
+ * royal >= 0, not in check (mark: the squares that matter); checked >= 0,
  * in check by the nchecks pieces on checkers (cmark: their squares and
  * what their tests read, when lines says so). */
 typedef struct royal_watch {
-    int royal, checked, nchecks, lines, marked;
+    int royal, checked, nchecks, lines;
     uint8_t mark[TIERS_MAX_SQUARES], checkers[TIERS_MAX_SQUARES], cmark[TIERS_MAX_SQUARES];
 } royal_watch;
 
+/* Fills w for the side to move; lazy: the caller marks w->mark itself
+ * when it needs it (the lines' shortcut, not in check). */
 static void watch_royal(tiers_pos *p, royal_watch *w, int lazy)
 {
     const tiers_variant *v = p->v;
     int side = p->st.side;
     w->royal = w->checked = -1;
-    w->nchecks = w->marked = 0;
+    w->nchecks = 0;
     w->lines = attack_lines_trackable(v);
     int pins = !w->lines && v->legality == LEGAL_STRICT && v->nrays != 0xff &&
                v->unit == UNIT_TOP &&
@@ -966,8 +967,8 @@ static void watch_royal(tiers_pos *p, royal_watch *w, int lazy)
         return;
     /* (a lone royal on top, no strikes or check hook: attacked exactly
        when some enemy top piece attacks its square) */
-    w->marked = w->lines && !lazy;
-    w->nchecks = attackers_of(p, w->royal, side ^ 1, w->checkers, w->marked ? w->mark : NULL);
+    int mark_now = w->lines && !lazy;
+    w->nchecks = attackers_of(p, w->royal, side ^ 1, w->checkers, mark_now ? w->mark : NULL);
     if (w->nchecks) {
         /* in check: a drop is tested against the checking pieces only */
         w->checked = w->royal;
@@ -979,10 +980,8 @@ static void watch_royal(tiers_pos *p, royal_watch *w, int lazy)
                 attack_mark_piece(p, w->checkers[i], w->checked, w->cmark);
             }
         }
-    } else if (!w->lines) {
+    } else if (!w->lines)
         mark_sensitive(p, w->royal, w->mark);
-        w->marked = 1;
-    }
 }
 
 /* Is the mover's royal attacked after m?  1, 0, or an error (m unmade).
@@ -1053,7 +1052,6 @@ int movegen_escape_in(tiers_pos *p, const tiers_move *buf, int n)
                 if (plain_drop(p, &buf[i], w.royal))
                     return 1;
             attack_mark_side(p, w.royal, mover ^ 1, w.mark);
-            w.marked = 1;
         }
         for (int i = 0; i < n; i++) {
             int bad = exposes(p, &w, &buf[i]);

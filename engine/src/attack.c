@@ -7,8 +7,6 @@
 
 #include <string.h>
 
-#include "hooks.h"
-#include "movegen.h"
 #include "position.h"
 
 int attack_lines_trackable(const tiers_variant *v)
@@ -46,7 +44,7 @@ static void mark_line(const tiers_pos *p, int from, int sq, const line_def *L, u
     }
 }
 
-void attack_mark_piece(const tiers_pos *p, int from, int sq, uint8_t *mark)
+void attack_mark_piece(const tiers_pos *p, int from, int sq, int f, int tier, uint8_t *mark)
 {
     const tiers_variant *v = p->v;
     const tower *t = &p->board[from];
@@ -54,7 +52,6 @@ void attack_mark_piece(const tiers_pos *p, int from, int sq, uint8_t *mark)
     int bit = (sq_rank(sq) - sq_rank(from) + 15) * 31 + sq_file(sq) - sq_file(from) + 15;
     if (!(v->reach_any[v->face_of[pc]][pc_facing(pc)][bit >> 6] >> (bit & 63) & 1))
         return; /* no table of this piece ever lands there */
-    int tier, f = movegen_face_tier(p, from, t->h - 1, &tier);
     const face_def *fd = &v->faces[f];
     if (fd->flags & FF_IMMOBILE)
         return;
@@ -68,17 +65,4 @@ void attack_mark_piece(const tiers_pos *p, int from, int sq, uint8_t *mark)
     const line_def *L = &v->wlines[pc_facing(pc)][fd->first[ti]];
     for (int i = 0; i < fd->count[ti]; i++)
         mark_line(p, from, sq, &L[i], mark);
-}
-
-void attack_mark_side(const tiers_pos *p, int sq, int by, uint8_t *mark)
-{
-    const tiers_variant *v = p->v;
-    memset(mark, 0, TIERS_MAX_SQUARES);
-    for (int r = 0; r < v->ranks; r++)
-        for (int f = 0; f < v->files; f++) {
-            int s = sq_make(f, r);
-            const tower *t = &p->board[s];
-            if (t->h && s != sq && pc_owner(t->p[t->h - 1]) == by)
-                attack_mark_piece(p, s, sq, mark);
-        }
 }

@@ -10,12 +10,11 @@
  * what behind the lines' backs? */
 int attack_lines_trackable(const tiers_variant *v);
 /* Marks in mark[] every square the attack test of the top piece on `from`
- * against square sq reads (the via squares and the squares before sq of
+ * (showing face f at tier `tier`: movegen_face_tier) against square sq
+ * reads (the via squares and the squares before sq of
  * each line of its table that could land on sq, whatever stands there).
  * While none of them, from, and sq changes, that piece attacks sq or not
  * as it did. */
-void attack_mark_piece(const tiers_pos *p, int from, int sq, uint8_t *mark);
-/* The same for every top piece of side `by` (mark is cleared first). */
-void attack_mark_side(const tiers_pos *p, int sq, int by, uint8_t *mark);
+void attack_mark_piece(const tiers_pos *p, int from, int sq, int f, int tier, uint8_t *mark);
 
 #endif

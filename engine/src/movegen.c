@@ -699,10 +699,32 @@ static int attacks_piece(const tiers_pos *p, int sq, int idx, int by)
     return 0;
 }
 
+/* attack_mark_piece for the top piece on `from`, with the face and tier
+ * it moves by. */
+static void mark_piece(const tiers_pos *p, int from, int sq, uint8_t *mark)
+{
+    int tier, f = movegen_face_tier(p, from, p->board[from].h - 1, &tier);
+    attack_mark_piece(p, from, sq, f, tier, mark);
+}
+
+/* The same for every top piece of side `by` (mark is cleared first). */
+static void mark_side(const tiers_pos *p, int sq, int by, uint8_t *mark)
+{
+    const tiers_variant *v = p->v;
+    memset(mark, 0, TIERS_MAX_SQUARES);
+    for (int r = 0; r < v->ranks; r++)
+        for (int f = 0; f < v->files; f++) {
+            int s = sq_make(f, r);
+            const tower *t = &p->board[s];
+            if (t->h && s != sq && pc_owner(t->p[t->h - 1]) == by)
+                mark_piece(p, s, sq, mark);
+        }
+}
+
 /* The squares of by's top pieces that attack the top of sq (immobile
  * strikes aside), in board order; returns their count.  mark non-NULL:
  * the squares their attack tests read are marked there too
- * (attack_mark_side, in the same pass). */
+ * (mark_side, in the same pass). */
 static int attackers_of(const tiers_pos *p, int sq, int by, uint8_t *list, uint8_t *mark)
 {
     const tiers_variant *v = p->v;
@@ -722,7 +744,7 @@ static int attackers_of(const tiers_pos *p, int sq, int by, uint8_t *list, uint8
             if (!(v->reach_any[v->face_of[pc]][piece_facing(&g, pc)][bit >> 6] >> (bit & 63) & 1))
                 continue; /* (as attacks_piece) */
             if (mark)
-                attack_mark_piece(p, s, sq, mark);
+                mark_piece(p, s, sq, mark);
             g.hit = 0;
             gen_piece(&g, s);
             if (g.hit)
@@ -977,7 +999,7 @@ static void watch_royal(tiers_pos *p, royal_watch *w, int lazy)
             memset(w->cmark, 0, sizeof w->cmark);
             for (int i = 0; i < w->nchecks; i++) {
                 w->cmark[w->checkers[i]] = 1;
-                attack_mark_piece(p, w->checkers[i], w->checked, w->cmark);
+                mark_piece(p, w->checkers[i], w->checked, w->cmark);
             }
         }
     } else if (!w->lines)
@@ -1051,7 +1073,7 @@ int movegen_escape_in(tiers_pos *p, const tiers_move *buf, int n)
             for (int i = 0; i < n; i++)
                 if (plain_drop(p, &buf[i], w.royal))
                     return 1;
-            attack_mark_side(p, w.royal, mover ^ 1, w.mark);
+            mark_side(p, w.royal, mover ^ 1, w.mark);
         }
         for (int i = 0; i < n; i++) {
             int bad = exposes(p, &w, &buf[i]);

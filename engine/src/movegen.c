@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "attack.h"
 #include "hooks.h"
 #include "make.h"
 #include "position.h"
@@ -698,20 +699,52 @@ static int attacks_piece(const tiers_pos *p, int sq, int idx, int by)
     return 0;
 }
 
+/* attack_mark_piece for the top piece on `from`, with the face and tier
+ * it moves by. */
+static void mark_piece(const tiers_pos *p, int from, int sq, uint8_t *mark)
+{
+    int tier, f = movegen_face_tier(p, from, p->board[from].h - 1, &tier);
+    attack_mark_piece(p, from, sq, f, tier, mark);
+}
+
+/* The same for every top piece of side `by` (mark is cleared first). */
+static void mark_side(const tiers_pos *p, int sq, int by, uint8_t *mark)
+{
+    const tiers_variant *v = p->v;
+    memset(mark, 0, TIERS_MAX_SQUARES);
+    for (int r = 0; r < v->ranks; r++)
+        for (int f = 0; f < v->files; f++) {
+            int s = sq_make(f, r);
+            const tower *t = &p->board[s];
+            if (t->h && s != sq && pc_owner(t->p[t->h - 1]) == by)
+                mark_piece(p, s, sq, mark);
+        }
+}
+
 /* The squares of by's top pieces that attack the top of sq (immobile
- * strikes aside), in board order; returns their count. */
-static int attackers_of(const tiers_pos *p, int sq, int by, uint8_t *list)
+ * strikes aside), in board order; returns their count.  mark non-NULL:
+ * the squares their attack tests read are marked there too
+ * (mark_side, in the same pass). */
+static int attackers_of(const tiers_pos *p, int sq, int by, uint8_t *list, uint8_t *mark)
 {
     const tiers_variant *v = p->v;
     gen g = {.p = (tiers_pos *)p, .v = v, .side = by, .max_tiers = mode_max_tiers(p),
              .probe = sq};
-    int n = 0;
+    int n = 0, f0 = sq_file(sq), r0 = sq_rank(sq);
+    if (mark)
+        memset(mark, 0, TIERS_MAX_SQUARES);
     for (int r = 0; r < v->ranks; r++)
         for (int f = 0; f < v->files; f++) {
             int s = sq_make(f, r);
             const tower *t = &p->board[s];
             if (!t->h || s == sq || owner_of(&g, t->p[t->h - 1]) != by)
                 continue;
+            piece_t pc = t->p[t->h - 1];
+            int bit = (r0 - r + 15) * 31 + f0 - f + 15;
+            if (!(v->reach_any[v->face_of[pc]][piece_facing(&g, pc)][bit >> 6] >> (bit & 63) & 1))
+                continue; /* (as attacks_piece) */
+            if (mark)
+                mark_piece(p, s, sq, mark);
             g.hit = 0;
             gen_piece(&g, s);
             if (g.hit)
@@ -789,6 +822,14 @@ int movegen_make_checked(tiers_pos *p, const tiers_move *m)
         return TIERS_EILLEGAL;
     }
     return 0;
+}
+
+/* Could piece pc on `from` ever land on `to` (at any tier, by any table
+ * it might borrow: the test attacks_piece makes first)? */
+static int can_reach(const tiers_pos *p, piece_t pc, int from, int to)
+{
+    int bit = (sq_rank(to) - sq_rank(from) + 15) * 31 + sq_file(to) - sq_file(from) + 15;
+    return p->v->reach_any[p->v->face_of[pc]][pc_facing(pc)][bit >> 6] >> (bit & 63) & 1;
 }
 
 /* Could the enemy top piece on `from` ever land on `to`? */
@@ -877,7 +918,119 @@ static int needs_test(const tiers_pos *p, const tiers_move *m, int royal, const 
 static int plain_drop(const tiers_pos *p, const tiers_move *m, int royal)
 {
     return m->kind == TIERS_MV_DROP && m->to != royal &&
-           !(p->v->faces[p->v->face_of[m->piece]].flags & FF_ROYAL);
+           !(p->v->faces[p->v->face_of[m->piece]].flags & FF_ROYAL) && !p->v->royal_code[m->piece];
+}
+
+/* A move of one top piece from m->from to m->to (not off the board). */
+static int piece_move(const tiers_move *m)
+{
+    return (m->kind == TIERS_MV_MOVE || m->kind == TIERS_MV_STACK ||
+            m->kind == TIERS_MV_CAPTURE) && !(m->flags & TIERS_MF_EXIT);
+}
+
+/* The lines' shortcut (attack.c), the royal on `royal` not attacked and
+ * mark[] the squares its attack tests read: can m leave it attacked?  A
+ * drop only adds (it can block or cover, never open a line); a move
+ * changes its two squares, so it matters only if one is marked, or if it
+ * uncovers an enemy piece that could reach the royal (a new attacker). */
+static int needs_test_lines(const tiers_pos *p, const tiers_move *m, int royal,
+                            const uint8_t *mark)
+{
+    if (m->kind == TIERS_MV_DROP)
+        return !plain_drop(p, m, royal);
+    if (m->kind == TIERS_MV_READY)
+        return 0;
+    if (!piece_move(m) || m->from == royal || m->to == royal || mark[m->from] || mark[m->to])
+        return 1;
+    const tower *t = &p->board[m->from];
+    return t->h > 1 && pc_owner(t->p[t->h - 2]) != p->st.side &&
+           can_reach(p, t->p[t->h - 2], m->from, royal);
+}
+
+/* The lines' shortcut, the royal on `royal` in check and cmark[] the
+ * checking pieces' squares and the squares their tests read: does m
+ * surely leave it in check?  Yes when m changes none of those squares
+ * (and does not move or cover the royal): every checker still checks. */
+static int stays_checked(const tiers_pos *p, const tiers_move *m, int royal,
+                         const uint8_t *cmark)
+{
+    if (m->kind == TIERS_MV_DROP)
+        return plain_drop(p, m, royal) && !cmark[m->to];
+    return piece_move(m) && m->from != royal && m->to != royal && !cmark[m->from] &&
+           !cmark[m->to];
+}
+
+/* What a legal filter knows of the mover's lone royal before the moves:
+ * royal >= 0, not in check (mark: the squares that matter); checked >= 0,
+ * in check by the nchecks pieces on checkers (cmark: their squares and
+ * what their tests read, when lines says so). */
+typedef struct royal_watch {
+    int royal, checked, nchecks, lines;
+    uint8_t mark[TIERS_MAX_SQUARES], checkers[TIERS_MAX_SQUARES], cmark[TIERS_MAX_SQUARES];
+} royal_watch;
+
+/* Fills w for the side to move; lazy: the caller marks w->mark itself
+ * when it needs it (the lines' shortcut, not in check). */
+static void watch_royal(tiers_pos *p, royal_watch *w, int lazy)
+{
+    const tiers_variant *v = p->v;
+    int side = p->st.side;
+    w->royal = w->checked = -1;
+    w->nchecks = 0;
+    w->lines = attack_lines_trackable(v);
+    int pins = !w->lines && v->legality == LEGAL_STRICT && v->nrays != 0xff &&
+               v->unit == UNIT_TOP &&
+               !(v->hooks & (HOOK_VETO | HOOK_AFTER | HOOK_TIER | HOOK_CHECK)) &&
+               !v->immobile_strikes;
+    if (!pins && !w->lines)
+        return;
+    w->royal = lone_royal(p, side);
+    if (w->royal < 0)
+        return;
+    /* (a lone royal on top, no strikes or check hook: attacked exactly
+       when some enemy top piece attacks its square) */
+    int mark_now = w->lines && !lazy;
+    w->nchecks = attackers_of(p, w->royal, side ^ 1, w->checkers, mark_now ? w->mark : NULL);
+    if (w->nchecks) {
+        /* in check: a drop is tested against the checking pieces only */
+        w->checked = w->royal;
+        w->royal = -1;
+        if (w->lines) {
+            memset(w->cmark, 0, sizeof w->cmark);
+            for (int i = 0; i < w->nchecks; i++) {
+                w->cmark[w->checkers[i]] = 1;
+                mark_piece(p, w->checkers[i], w->checked, w->cmark);
+            }
+        }
+    } else if (!w->lines)
+        mark_sensitive(p, w->royal, w->mark);
+}
+
+/* Is the mover's royal attacked after m?  1, 0, or an error (m unmade).
+ * Uses what w knows to answer without making m where it can. */
+static int exposes(tiers_pos *p, const royal_watch *w, const tiers_move *m)
+{
+    if (w->checked >= 0 && w->lines && w->nchecks && stays_checked(p, m, w->checked, w->cmark))
+        return 1;
+    if (w->checked >= 0 && plain_drop(p, m, w->checked)) {
+        int mover = p->st.side, mode = p->st.mode, rc = make_move(p, m);
+        if (rc < 0)
+            return rc;
+        int bad = p->st.mode == mode
+                      ? still_attacked(p, w->checked, mover ^ 1, w->checkers, w->nchecks)
+                      : movegen_in_check(p, mover); /* (other rules now) */
+        unmake_move(p);
+        return bad;
+    }
+    if (w->royal >= 0 && !(w->lines ? needs_test_lines(p, m, w->royal, w->mark)
+                                     : needs_test(p, m, w->royal, w->mark)))
+        return 0;
+    int mover = p->st.side, rc = make_move(p, m);
+    if (rc < 0)
+        return rc;
+    int bad = movegen_in_check(p, mover);
+    unmake_move(p);
+    return bad;
 }
 
 /* Keeps the moves that pass movegen_make_checked, in place.  Without
@@ -885,34 +1038,18 @@ static int plain_drop(const tiers_pos *p, const tiers_move *m, int royal)
  * the royal skip the make/test/unmake. */
 static int filter_legal(tiers_pos *p, tiers_move *buf, int n)
 {
-    const tiers_variant *v = p->v;
-    uint8_t mark[TIERS_MAX_SQUARES], checkers[TIERS_MAX_SQUARES];
-    int royal = -1, checked = -1, nchecks = 0, k = 0;
-    if (v->legality == LEGAL_STRICT && v->nrays != 0xff && v->unit == UNIT_TOP &&
-        !(v->hooks & (HOOK_VETO | HOOK_AFTER | HOOK_TIER | HOOK_CHECK)) &&
-        !v->immobile_strikes) {
-        royal = lone_royal(p, p->st.side);
-        if (royal >= 0 && movegen_in_check(p, p->st.side)) {
-            /* in check: a drop is tested against the checking pieces only */
-            checked = royal;
-            nchecks = attackers_of(p, royal, p->st.side ^ 1, checkers);
-            royal = -1;
-        }
-        if (royal >= 0)
-            mark_sensitive(p, royal, mark);
-    }
+    royal_watch w;
+    int k = 0;
+    watch_royal(p, &w, 0);
+    int watched = w.royal >= 0 || w.checked >= 0;
     for (int i = 0; i < n; i++) {
-        if (checked >= 0 && plain_drop(p, &buf[i], checked)) {
-            int mover = p->st.side, mode = p->st.mode, rc = make_move(p, &buf[i]);
-            if (rc < 0)
-                return rc;
-            int bad = p->st.mode == mode
-                          ? still_attacked(p, checked, mover ^ 1, checkers, nchecks)
-                          : movegen_in_check(p, mover); /* (other rules now) */
-            unmake_move(p);
+        if (watched) {
+            int bad = exposes(p, &w, &buf[i]);
+            if (bad < 0)
+                return bad;
             if (bad)
                 continue;
-        } else if (royal < 0 || needs_test(p, &buf[i], royal, mark)) {
+        } else {
             int rc = movegen_make_checked(p, &buf[i]);
             if (rc == TIERS_EILLEGAL)
                 continue;
@@ -929,6 +1066,24 @@ static int filter_legal(tiers_pos *p, tiers_move *buf, int n)
 int movegen_escape_in(tiers_pos *p, const tiers_move *buf, int n)
 {
     int mover = p->st.side;
+    if (n > 0 && attack_lines_trackable(p->v) && lone_royal(p, mover) >= 0) {
+        royal_watch w;
+        watch_royal(p, &w, 1);
+        if (w.royal >= 0) { /* not in check: a drop is safe, asked first */
+            for (int i = 0; i < n; i++)
+                if (plain_drop(p, &buf[i], w.royal))
+                    return 1;
+            mark_side(p, w.royal, mover ^ 1, w.mark);
+        }
+        for (int i = 0; i < n; i++) {
+            int bad = exposes(p, &w, &buf[i]);
+            if (bad < 0)
+                return 0;
+            if (!bad)
+                return 1;
+        }
+        return 0;
+    }
     for (int i = 0; i < n; i++) {
         if (make_move(p, &buf[i]) < 0)
             return 0;

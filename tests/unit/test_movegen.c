@@ -714,6 +714,92 @@ static void test_leaping_lines(void **state)
                  "c1-c2 c1-c3 c1-c4 c1-c5 c1-d2 c1-e3", "");
 }
 
+/* ------------------------------------------------------------ shortcuts
+ * The legal list skips the make-and-test for moves that provably cannot
+ * change whether the mover's royal piece is attacked (movegen.c, attack.c).
+ * Along random games it must equal the list made the slow way: every
+ * pseudo-legal move made, the mover's check tested, unmade (strict); in a
+ * pseudo-legal variant, all moves while one escapes, else none. */
+
+static uint64_t xorshift(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+/* The legal moves the slow way into out; returns their count. */
+static int slow_legal(tiers_pos *p, int pseudo, tiers_move *out)
+{
+    static tiers_move buf[TIERS_MAX_MOVES];
+    int n = tiers_pos_pseudo_moves(p, buf, TIERS_MAX_MOVES), k = 0, mover = tiers_pos_side_to_move(p);
+    assert_true(n >= 0);
+    for (int i = 0; i < n; i++) {
+        assert_int_equal(tiers_pos_make_unchecked(p, &buf[i], NULL), 0);
+        int safe = !tiers_pos_in_check(p, mover);
+        tiers_pos_unmake(p);
+        if (safe && pseudo) {
+            memcpy(out, buf, (size_t)n * sizeof *buf);
+            return n;
+        }
+        if (safe || pseudo)
+            out[k++] = buf[i];
+    }
+    return pseudo && !tiers_pos_in_setup(p) ? 0 : k;
+}
+
+static void shortcut_games(const char *name, const char *rule, int pseudo, int games,
+                           int *positions)
+{
+    static tiers_move fast[TIERS_MAX_MOVES], slow[TIERS_MAX_MOVES];
+    const char *const rules[] = {rule, NULL};
+    tiers_error err;
+    tiers_variant *v = rule ? tiers_variant_load(name, NULL, rules, &err) : tu_variant(name);
+    assert_non_null(v);
+    uint64_t rng = 0x9e3779b97f4a7c15ull;
+    for (int g = 0; g < games; g++) {
+        tiers_pos *p = tu_pos(v, NULL, NULL);
+        for (int ply = 0; ply < 300; ply++) {
+            tiers_status st = tiers_pos_status(p);
+            int checkmate = !strcmp(st.reason, "checkmate") || !strcmp(st.reason, "stalemate");
+            if (st.game_over && !checkmate)
+                break;
+            int n = tiers_pos_legal_moves(p, fast, TIERS_MAX_MOVES);
+            int m = slow_legal(p, pseudo, slow);
+            if (n != m || memcmp(fast, slow, (size_t)n * sizeof *fast)) {
+                char text[1024];
+                tiers_pos_format(p, NULL, text, sizeof text);
+                fail_msg("%s game %d ply %d: %d legal moves, %d the slow way at %s", name, g,
+                         ply, n, m, text);
+            }
+            ++*positions;
+            if (!n)
+                break;
+            assert_int_equal(tiers_pos_make(p, &fast[xorshift(&rng) % (uint64_t)n]), 0);
+        }
+        tiers_pos_free(p);
+    }
+    tiers_variant_free(v);
+}
+
+static void test_shortcuts_agree(void **state)
+{
+    (void)state;
+    int positions = 0;
+    shortcut_games("gungi-io", NULL, 0, 12, &positions);
+    shortcut_games("official", NULL, 1, 12, &positions);
+    shortcut_games("official", "check_rule=legal", 0, 12, &positions);
+    shortcut_games("official", "capture_takes=top", 1, 12, &positions);
+    shortcut_games("features-check", NULL, 0, 12, &positions);
+    shortcut_games("features-leaping", NULL, 0, 12, &positions);
+    shortcut_games("features-royal", NULL, 0, 12, &positions);
+    shortcut_games("features-pseudo", NULL, 1, 12, &positions);
+    shortcut_games("features-stack", NULL, 0, 12, &positions);
+    printf("shortcuts: %d positions agree\n", positions);
+    assert_true(positions > 5000);
+}
+
 int main(void)
 {
     struct CMUnitTest tests[NCASES + 16];
@@ -734,6 +820,7 @@ int main(void)
         cmocka_unit_test(test_setup_marker),
         cmocka_unit_test(test_leaping_lines),
         cmocka_unit_test(test_converts),
+        cmocka_unit_test(test_shortcuts_agree),
     };
     for (size_t i = 0; i < sizeof more / sizeof more[0]; i++)
         tests[n++] = more[i];

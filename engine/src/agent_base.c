@@ -52,14 +52,26 @@ int agent_repeated(const tiers_pos *p)
 }
 
 /* Greedy's tie-break among moves of equal material, 0..31, made at p by
- * the side `me`: a move that repeats a position since the last
- * irreversible move ranks last; a check ranks higher; then nearness of
- * the moved piece to the enemy's lone royal (so an equal game moves
- * toward an end instead of shuffling). */
-static int agent_progress(tiers_pos *p, const tiers_move *m, int me)
+ * the side `me`, whose material balance after it is `score`.  A move
+ * that repeats a position since the last irreversible move ranks last
+ * while the game still moves (a side ahead, or level, does not shuffle);
+ * once AGENT_STALE_PLIES quiet plies have passed, or when the mover has
+ * nothing of value left, a side not ahead ranks a repetition first (a
+ * draw it can reach: two lone royals otherwise wander until the cut) and
+ * a side ahead no longer avoids one.  Else a
+ * check ranks higher, then nearness of the moved piece to the enemy's
+ * lone royal (so an equal game moves toward an end). */
+static int agent_progress(tiers_pos *p, const tiers_move *m, int me, int score)
 {
-    if (agent_repeated(p))
-        return 0;
+    if (agent_repeated(p)) {
+        /* stale: the quiet plies ran out, or the mover has nothing of
+           value left (a lone royal makes no material progress) */
+        int stale = p->st.clock >= AGENT_STALE_PLIES || eval_material(p, me) == 0;
+        if (!stale)
+            return 0;
+        if (score <= 0)
+            return 31;
+    }
     int key = 8;
     if (tiers_pos_in_check(p, me ^ 1))
         key += 8;
@@ -110,7 +122,7 @@ int agent_greedy_pick(tiers_pos *p, tiers_move *buf, int n,
         /* where a royal may be left attacked, leaving it so loses */
         if (progress && score < AB_WIN - 1 && tiers_pos_in_check(p, me))
             score = -(AB_WIN - 2);
-        long long key = (long long)score * 32 + (progress ? agent_progress(p, &buf[i], me) : 0);
+        long long key = (long long)score * 32 + (progress ? agent_progress(p, &buf[i], me, score) : 0);
         tiers_pos_unmake(p);
         if (key > best) {
             best = key;

@@ -802,6 +802,52 @@ static void test_no_repeat_when_ahead(void **state)
     tiers_variant_free(v);
 }
 
+/* Greedy and repetitions (duel, kings worth 0, rook 5).  From each start
+ * White plays e1-d1, Black a5-b5, White d1-e1; Black's b5-a5 then returns
+ * to the start position, and no Black move changes the material, so the
+ * tie-break alone decides.  A side ahead, or level while the game still
+ * moves, never returns; a side with nothing but its king (it cannot win),
+ * or level after AGENT_STALE_PLIES (30) quiet plies, always does: a draw
+ * it can reach instead of wandering until the cut (seed-25's lone
+ * Marshals, docs/metrics.md). */
+static void test_greedy_repetition(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *start;
+        int returns; /* of 20 seeds */
+    } cases[] = {
+        {"k4/5/5/5/4K - w - 0 1", 20},         /* lone kings: seeks the draw */
+        {"k4/5/r4/5/4K - w - 0 1", 0},         /* Black a rook up: avoids it */
+        {"k4/5/r3R/5/4K - w - 0 1", 0},        /* level, 3 quiet plies: avoids */
+        {"k4/5/r3R/5/4K - w - 40 1", 20},      /* level, 43 quiet plies: seeks */
+        {"k4/5/r4/5/4K - w - 40 1", 0},        /* a rook up, 43 plies: not sought */
+    };
+    tiers_variant *v = tu_variant("duel");
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int returns = 0;
+        for (uint64_t seed = 1; seed <= 20; seed++) {
+            tiers_pos *p = tu_pos(v, cases[i].start, NULL);
+            tu_play(p, "e1-d1", NULL);
+            tu_play(p, "a5-b5", NULL);
+            tu_play(p, "d1-e1", NULL);
+            tiers_agent *a = agent("greedy");
+            uint64_t rng = seed;
+            tiers_move m;
+            char text[64];
+            assert_true(tiers_agent_choose(a, p, &rng, &m) > 0);
+            assert_true(tiers_move_format(p, &m, NULL, text, sizeof text) >= 0);
+            returns += !strcmp(text, "b5-a5");
+            tiers_agent_free(a);
+            tiers_pos_free(p);
+        }
+        if (returns != cases[i].returns)
+            fail_msg("greedy at %s returned to it %d times of 20, not %d", cases[i].start,
+                     returns, cases[i].returns);
+    }
+    tiers_variant_free(v);
+}
+
 /* ------------------------------------------------------ mcts vs random */
 
 /* Plays one game; returns the winner (0, 1), or -1 for a draw. */
@@ -1061,6 +1107,7 @@ int main(void)
         cmocka_unit_test(test_defences_by_hand),
         cmocka_unit_test(test_variety),
         cmocka_unit_test(test_no_repeat_when_ahead),
+        cmocka_unit_test(test_greedy_repetition),
         cmocka_unit_test(test_evaluate_hook),
         cmocka_unit_test(test_mcts_beats_random),
         cmocka_unit_test(test_legal_only),

@@ -20,6 +20,8 @@ enum {
     AGENT_AB_QMAX = 8,           /* quiescence: deepest capture sequence */
     AGENT_AB_VARY = 0,           /* default choice margin (hundredths) */
     AGENT_AB_CONTEMPT = 10,      /* default cost of a draw (hundredths) */
+    AGENT_STALE_PLIES = 30,      /* quiet plies after which a side not
+                                    ahead seeks a repetition (a draw) */
     AGENT_MCTS_MAX_ITERATIONS = 1000000,
     AGENT_AB_MAX_LINE = AGENT_AB_MAX_DEPTH + AGENT_AB_QMAX + 4 /* plies a line holds */
 };

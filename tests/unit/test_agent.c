@@ -3,10 +3,11 @@
  * mcts against random, and that every agent plays only legal moves and
  * leaves the position as it found it.
  *
- * Positions are from tests/data/variants/duel (5x5, king, rook, three
- * pawns, drops).  A brute-force solver below checks that each test
- * position really is a win in exactly the stated number of moves, so the
- * tests do not rest on the search they test. */
+ * Most positions are from tests/data/variants/duel (5x5, king, rook,
+ * three pawns, drops); mates in two and three and forced defences worked
+ * out by hand are in gungi-io and blog.  A brute-force solver below
+ * checks that each test position really is a win in exactly the stated
+ * number of moves, so the tests do not rest on the search they test. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -538,6 +539,192 @@ static void test_forced_defence(void **state)
     free(moves);
 }
 
+/* --------------------------------- mates and defences derived by hand */
+
+/* Mates in two and three worked out by hand from the rules
+ * (/work/shared/rules/), not from the search: `key` is a first move of
+ * the derivation, `replies` every legal answer to it (sorted), and the
+ * brute-force solver above confirms that no shorter mate exists and that
+ * the key forces the mate.  The shallow agent, which cannot see that far,
+ * must miss the mate for some seed: so the test fails if the depth were
+ * not what finds it.
+ *
+ * gungi-io, mate in two: Black Marshal a9 alone; White Cannon on tier 3
+ * of the tower h8 (slides orthogonally: all of rank 8 from g8 to a8, and
+ * the h-file), General c6 (tier 1: the three forward squares, sideways,
+ * straight back), Marshal e1.  The black Marshal's squares a8 and b8 are
+ * on the Cannon's line, so it has only b9.  No mate in one: the General
+ * needs two moves to reach a square next to rank 9, and a Cannon that
+ * leaves its tower lands on tier 1 (one orthogonal step), never checking
+ * a9 while a8 or b8 stays free.  1. c6-c7 (covers b8 too) leaves a9-b9 the
+ * only reply; 2. c7-b8 checks b9 (straight ahead) and covers a9, c9
+ * (forward diagonals), a8, c8 (sideways); the Marshal cannot take b8 nor
+ * stack on it, the Cannon guarding it along rank 8: mate.
+ *
+ * gungi-io, mate in three: the same with the General on c5.  1. c5-c6
+ * a9-b9 (forced as above); 2. c6-c7, and the Marshal on b9 goes to a9 or
+ * c9 (rank 8 is the Cannon's); 3. c7-b8 mates on a9 (as in the mate in
+ * two), c7-c8 mates on c9 (c8 checks c9 and covers b9, d9, b8, d8; the
+ * Cannon guards c8).  No mate in two: the General needs three moves.
+ *
+ * blog, the same pattern with Black (uppercase) mating: White Commander
+ * a9 alone, Black Hidden Dragon h8 (tier 1: slides orthogonally, so it
+ * cuts rank 8), Gold c6 (every tier: the three forward squares,
+ * sideways, back), Commander i1, hands empty (no drop can block).  The
+ * Gold moves as gungi-io's tier-1 General, so the lines are the same: 1.
+ * c6-c7 a9-b9 2. c7-b8 mate (the Commander may not stack on b8: the Gold
+ * beneath would check it), and with the Gold on c5 a mate in three. */
+static const struct hand_mate {
+    const char *variant, *position, *key, *replies;
+    int moves;
+    const char *deep, *shallow;
+} hand_mates[] = {
+    {"gungi-io", "m8/7[D:D:C]1/9/2G6/9/9/9/9/4M4 - w - 0 100", "c6-c7", "a9-b9", 2,
+     "alphabeta:depth=3,nodes=0", "alphabeta:depth=2,nodes=0"},
+    {"gungi-io", "m8/7[D:D:C]1/9/9/2G6/9/9/9/4M4 - w - 0 100", "c5-c6", "a9-b9", 3,
+     "alphabeta:depth=5,nodes=0", "alphabeta:depth=3,nodes=0"},
+    {"blog", "k8/7H1/9/2G6/9/9/9/9/8K - b - 0 100", "c6-c7", "a9-b9", 2,
+     "alphabeta:depth=3,nodes=0", "alphabeta:depth=2,nodes=0"},
+    {"blog", "k8/7H1/9/9/2G6/9/9/9/8K - b - 0 100", "c5-c6", "a9-b9", 3,
+     "alphabeta:depth=5,nodes=0", "alphabeta:depth=3,nodes=0"},
+};
+
+/* Whether `spec` (seed `seed`) plays a move from p that keeps a forced
+ * win within `moves` of the mover's moves. */
+static int agent_keeps_mate(tiers_pos *p, const char *spec, uint64_t seed, int moves)
+{
+    int me = tiers_pos_side_to_move(p);
+    tiers_agent *a = agent(spec);
+    uint64_t rng = seed;
+    tiers_move m;
+    assert_true(tiers_agent_choose(a, p, &rng, &m) > 0);
+    tiers_agent_free(a);
+    assert_int_equal(tiers_make(p, &m), 0);
+    int ok = all_replies_lose_within(p, me, moves, 0);
+    tiers_unmake(p);
+    return ok;
+}
+
+static void test_mates_by_hand(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof hand_mates / sizeof hand_mates[0]; i++) {
+        const struct hand_mate *k = &hand_mates[i];
+        tiers_variant *v = tu_variant(k->variant);
+        tiers_pos *p = tu_pos(v, k->position, NULL);
+        int me = tiers_pos_side_to_move(p);
+        /* the derivation: no shorter mate, the key forces it, and the
+           replies to the key are the ones listed */
+        assert_false(forced_win(p, k->moves - 1, 0));
+        assert_true(forced_win(p, k->moves, 0));
+        tu_play(p, k->key, NULL);
+        char *replies = tu_moves(p, NULL);
+        assert_string_equal(replies, k->replies);
+        free(replies);
+        assert_true(all_replies_lose_within(p, me, k->moves, 0));
+        tiers_unmake(p);
+        /* the search finds a mate as short, whatever the seed */
+        for (uint64_t seed = 1; seed <= 3; seed++)
+            if (!agent_keeps_mate(p, k->deep, seed, k->moves))
+                fail_msg("%s in %s at %s misses the mate in %d", k->deep, k->variant,
+                         k->position, k->moves);
+        /* one iteration less does not see it: some seed misses it */
+        int kept = 0;
+        for (uint64_t seed = 1; seed <= 10; seed++)
+            kept += agent_keeps_mate(p, k->shallow, seed, k->moves);
+        if (kept == 10)
+            fail_msg("%s in %s at %s always finds the mate in %d: the test does not tell "
+                     "depths apart", k->shallow, k->variant, k->position, k->moves);
+        tiers_pos_free(p);
+        tiers_variant_free(v);
+    }
+}
+
+/* Forced defences worked out by hand: the opponent threatens a mate in
+ * one, `saves` lists every move that stops it, and every other legal move
+ * loses at once (the solver checks each move, so a derivation that missed
+ * a defence or a loss fails).
+ *
+ * gungi-io, Black to move: Black Marshal a9, Pawn h9; White Samurai b9
+ * (tier 1: the four diagonal steps, so not a9), General c7, Spy on tier 3
+ * of h8 (slides in all 8 directions: rank 8 to a8), Marshal e1.  White
+ * threatens c7-b8 mate.  Black's moves: a9xb9 (takes the Samurai, worth
+ * 5), a9^b9 (stacks on it), h9xh8 (the Pawn, forward being down, takes
+ * the Spy, worth 4).  After either Marshal move, c7-b8 checks b9 and
+ * covers a9, c9, a8, c8, and the Spy guards b8 along rank 8: mate.  After
+ * h9xh8 nothing guards b8: c7-b8+ is answered by a9xb8, and no other
+ * White move checks.  So h9xh8 is the only defence; greedy, which counts
+ * material one move ahead, takes the Samurai (5 > 4) and is mated.
+ *
+ * blog, White to move: White Commander a9, Pawn h9 (a Bronze tile);
+ * Black Hidden Dragon h8, Gold c7, Commander i1.  Black threatens c7-b8
+ * mate.  White's moves: a9-b9 (a8 and b8 are the Dragon's), after which
+ * c7-b8 mates; h9xh8 (takes the Dragon) and h9^h8 (stacks on it, burying
+ * it): either way nothing guards b8, so c7-b8+ is answered by b9xb8 or
+ * a9xb8, and no other Black move checks. */
+static const struct hand_defence {
+    const char *variant, *position, *saves;
+    int greedy_fails;
+} hand_defences[] = {
+    {"gungi-io", "mW5d1/7[D:D:S]1/2G6/9/9/9/9/9/4M4 - b - 0 100", "h9xh8", 1},
+    {"blog", "k6p~B1/7H1/2G6/9/9/9/9/9/8K - w - 0 100", "h9xh8 h9^h8", 0},
+};
+
+static void test_defences_by_hand(void **state)
+{
+    (void)state;
+    tiers_move *moves = malloc(TIERS_MAX_MOVES * sizeof *moves);
+    for (size_t i = 0; i < sizeof hand_defences / sizeof hand_defences[0]; i++) {
+        const struct hand_defence *k = &hand_defences[i];
+        tiers_variant *v = tu_variant(k->variant);
+        tiers_pos *p = tu_pos(v, k->position, NULL);
+        int n = tiers_legal_moves(p, moves, TIERS_MAX_MOVES), saves = 0;
+        for (int j = 0; j < n; j++) {
+            char text[64];
+            assert_true(tiers_move_format(p, &moves[j], NULL, text, sizeof text) >= 0);
+            assert_int_equal(tiers_make(p, &moves[j]), 0);
+            int lost = !tiers_pos_status(p).game_over && forced_win(p, 1, 0);
+            tiers_unmake(p);
+            if (lost == in_list(k->saves, text))
+                fail_msg("%s at %s: %s %s, the derivation says otherwise", k->variant,
+                         k->position, text, lost ? "loses at once" : "holds");
+            saves += !lost;
+        }
+        assert_true(saves >= 1 && saves < n);
+        static const char *const specs[] = {"alphabeta:depth=2,nodes=0",
+                                            "alphabeta:depth=3,nodes=100000", "mcts:1000"};
+        for (size_t s = 0; s < sizeof specs / sizeof specs[0]; s++)
+            for (uint64_t seed = 1; seed <= 3; seed++) {
+                tiers_agent *a = agent(specs[s]);
+                uint64_t rng = seed;
+                tiers_move m;
+                char text[64];
+                assert_true(tiers_agent_choose(a, p, &rng, &m) > 0);
+                assert_true(tiers_move_format(p, &m, NULL, text, sizeof text) >= 0);
+                if (!in_list(k->saves, text))
+                    fail_msg("%s in %s at %s plays %s, which loses (defences: %s)", specs[s],
+                             k->variant, k->position, text, k->saves);
+                tiers_agent_free(a);
+            }
+        if (k->greedy_fails)
+            for (uint64_t seed = 1; seed <= 5; seed++) {
+                tiers_agent *a = agent("greedy");
+                uint64_t rng = seed;
+                tiers_move m;
+                char text[64];
+                assert_true(tiers_agent_choose(a, p, &rng, &m) > 0);
+                assert_true(tiers_move_format(p, &m, NULL, text, sizeof text) >= 0);
+                if (in_list(k->saves, text))
+                    fail_msg("greedy found %s in %s: the bait is not what the derivation "
+                             "says", text, k->variant);
+                tiers_agent_free(a);
+            }
+        tiers_pos_free(p);
+        tiers_variant_free(v);
+    }
+    free(moves);
+}
+
 /* ------------------------------------------------------------ variety */
 
 /* FNV-1a over the moves of one game of `spec` against itself from the
@@ -612,6 +799,52 @@ static void test_no_repeat_when_ahead(void **state)
     }
     tiers_agent_free(a);
     tiers_pos_free(p);
+    tiers_variant_free(v);
+}
+
+/* Greedy and repetitions (duel, kings worth 0, rook 5).  From each start
+ * White plays e1-d1, Black a5-b5, White d1-e1; Black's b5-a5 then returns
+ * to the start position, and no Black move changes the material, so the
+ * tie-break alone decides.  A side ahead, or level while the game still
+ * moves, never returns; a side with nothing but its king (it cannot win),
+ * or level after AGENT_STALE_PLIES (30) quiet plies, always does: a draw
+ * it can reach instead of wandering until the cut (seed-25's lone
+ * Marshals, docs/metrics.md). */
+static void test_greedy_repetition(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *start;
+        int returns; /* of 20 seeds */
+    } cases[] = {
+        {"k4/5/5/5/4K - w - 0 1", 20},         /* lone kings: seeks the draw */
+        {"k4/5/r4/5/4K - w - 0 1", 0},         /* Black a rook up: avoids it */
+        {"k4/5/r3R/5/4K - w - 0 1", 0},        /* level, 3 quiet plies: avoids */
+        {"k4/5/r3R/5/4K - w - 40 1", 20},      /* level, 43 quiet plies: seeks */
+        {"k4/5/r4/5/4K - w - 40 1", 0},        /* a rook up, 43 plies: not sought */
+    };
+    tiers_variant *v = tu_variant("duel");
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int returns = 0;
+        for (uint64_t seed = 1; seed <= 20; seed++) {
+            tiers_pos *p = tu_pos(v, cases[i].start, NULL);
+            tu_play(p, "e1-d1", NULL);
+            tu_play(p, "a5-b5", NULL);
+            tu_play(p, "d1-e1", NULL);
+            tiers_agent *a = agent("greedy");
+            uint64_t rng = seed;
+            tiers_move m;
+            char text[64];
+            assert_true(tiers_agent_choose(a, p, &rng, &m) > 0);
+            assert_true(tiers_move_format(p, &m, NULL, text, sizeof text) >= 0);
+            returns += !strcmp(text, "b5-a5");
+            tiers_agent_free(a);
+            tiers_pos_free(p);
+        }
+        if (returns != cases[i].returns)
+            fail_msg("greedy at %s returned to it %d times of 20, not %d", cases[i].start,
+                     returns, cases[i].returns);
+    }
     tiers_variant_free(v);
 }
 
@@ -870,8 +1103,11 @@ int main(void)
         cmocka_unit_test(test_known_best_by_hand),
         cmocka_unit_test(test_known_wins),
         cmocka_unit_test(test_forced_defence),
+        cmocka_unit_test(test_mates_by_hand),
+        cmocka_unit_test(test_defences_by_hand),
         cmocka_unit_test(test_variety),
         cmocka_unit_test(test_no_repeat_when_ahead),
+        cmocka_unit_test(test_greedy_repetition),
         cmocka_unit_test(test_evaluate_hook),
         cmocka_unit_test(test_mcts_beats_random),
         cmocka_unit_test(test_legal_only),

@@ -328,7 +328,9 @@ int cmd_compare_run(struct cli *c)
         code = compare_text(c, v, n);
     if (code == CLI_OK && c->report) {
         char err[1024];
-        struct report_meta meta = {c->games, c->seed, c->max_plies, c->db};
+        struct skill_report skill = {c, v, n}; /* issue 23 */
+        struct report_meta meta = {c->games, c->seed, c->max_plies, c->db,
+                                   c->skill ? compare_skill_report : NULL, &skill};
         if (report_write(c->report, &meta, v, n, err, sizeof err) != 0) {
             cli_error(c, "%s", err);
             code = CLI_INTERNAL;

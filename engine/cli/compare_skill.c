@@ -362,3 +362,148 @@ void compare_skill_print(const struct cli *c, const struct playout_variant *v, i
     printf("\nrates with 95%% Wilson intervals; level k+1 against level k: %ld games, half "
            "with each colour, a draw or cut game half a point\n", c->games);
 }
+
+/* --------------------------------------------------------- the report */
+
+/* The report's series colours (report.c's palette), so a ruleset keeps
+ * its colour from the charts above to the lines here. */
+static const char *const skill_palette[] = {
+    "#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#9c755f",
+};
+enum { SKILL_W = 760, SKILL_NPALETTE = 8 };
+
+static void skill_esc(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '<')
+            fputs("&lt;", f);
+        else if (*s == '>')
+            fputs("&gt;", f);
+        else if (*s == '&')
+            fputs("&amp;", f);
+        else if (*s == '"')
+            fputs("&quot;", f);
+        else
+            fputc(*s, f);
+    }
+}
+
+/* The figures the lines show: -1 where there is none. */
+enum { SKILL_BALANCE, SKILL_FIRST, SKILL_DRAWS, SKILL_CUT, SKILL_LENGTH, SKILL_NFIGURES };
+static const char *const skill_titles[SKILL_NFIGURES] = {
+    "balance (decisive)", "first mover wins (decisive)", "draws", "cut at max plies",
+    "length, mean (plies)"};
+
+static double skill_figure(const struct skill_level *l, int fig)
+{
+    switch (fig) {
+    case SKILL_BALANCE: return l->balance;
+    case SKILL_FIRST: return l->first_decisive.n > 0 ? l->first_decisive.rate : -1;
+    case SKILL_DRAWS: return l->draw.rate;
+    case SKILL_CUT: return l->cut.rate;
+    default: return l->length_mean;
+    }
+}
+
+/* One chart: x = level, a line per ruleset. */
+static void skill_chart(FILE *f, const struct skill_report *r, int fig)
+{
+    const struct cli *c = r->c;
+    int levels = skill_levels(c), n = r->n;
+    const int left = 60, right = 20, top = 20, plot_h = 200;
+    const int plot = SKILL_W - left - right, base = top + plot_h;
+    double peak = 1;
+    for (int i = 0; fig == SKILL_LENGTH && i < n; i++)
+        for (int k = 0; c->skill_trace[i].ok && k < levels; k++)
+            if (c->skill_trace[i].level[k].length_mean > peak)
+                peak = c->skill_trace[i].level[k].length_mean;
+    int height = base + 40 + 18 * n;
+    fprintf(f, "<svg id=\"chart-skill-%d\" class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" "
+               "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n<title>",
+            fig, SKILL_W, height, SKILL_W, height);
+    skill_esc(f, skill_titles[fig]);
+    fputs(" by level</title>\n", f);
+    for (int t = 0; t <= 4; t++) {
+        double y = base - plot_h * t / 4.0;
+        fprintf(f, "<line class=\"grid\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>"
+                   "<text class=\"tick\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">",
+                left, y, left + plot, y, left - 6, y + 4);
+        if (fig == SKILL_LENGTH)
+            fprintf(f, "%.0f</text>\n", peak * t / 4.0);
+        else if (fig == SKILL_BALANCE)
+            fprintf(f, "%.2f</text>\n", t / 4.0);
+        else
+            fprintf(f, "%d%%</text>\n", 25 * t);
+    }
+    for (int k = 0; k < levels; k++)
+        fprintf(f, "<text class=\"tick\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s=%lld"
+                   "</text>\n", left + plot * (k + 0.5) / levels, base + 14,
+                skill_key(c->skill), skill_budget(c->skill) << k);
+    for (int i = 0; i < n; i++) {
+        const struct compare_skill_trace *t = &c->skill_trace[i];
+        const char *colour = skill_palette[i % SKILL_NPALETTE];
+        fprintf(f, "<polyline class=\"series\" fill=\"none\" stroke=\"%s\" points=\"", colour);
+        for (int k = 0; t->ok && k < levels; k++) {
+            double x = skill_figure(&t->level[k], fig);
+            if (x >= 0)
+                fprintf(f, "%.1f,%.1f ", left + plot * (k + 0.5) / levels,
+                        base - plot_h * x / peak);
+        }
+        fputs("\"><title>", f);
+        skill_esc(f, r->v[i].label);
+        fputs("</title></polyline>\n", f);
+        int ly = base + 34 + 18 * i;
+        fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"14\" height=\"4\" fill=\"%s\"/>"
+                   "<text class=\"label\" x=\"%d\" y=\"%d\">", left, ly - 4, colour, left + 20,
+                ly);
+        skill_esc(f, r->v[i].label);
+        fputs(t->ok ? "</text>\n" : " (failed)</text>\n", f);
+    }
+    fputs("</svg>\n", f);
+}
+
+void compare_skill_report(FILE *f, const void *ctx)
+{
+    const struct skill_report *r = ctx;
+    const struct cli *c = r->c;
+    if (!c->skill)
+        return;
+    int levels = skill_levels(c);
+    fputs("<h2>Skill trace</h2>\n<p>Every ruleset played by ", f);
+    skill_esc(f, c->skill);
+    fprintf(f, " on both sides at %d levels, its %s doubling from one level to the next "
+               "(the tables and charts above are the top level). A line that stays flat: the "
+               "figure does not depend on the players' strength.</p>\n", levels,
+            skill_key(c->skill));
+    for (int fig = 0; fig < SKILL_NFIGURES; fig++) {
+        fputs("<h3>", f);
+        skill_esc(f, skill_titles[fig]);
+        fputs("</h3>\n", f);
+        skill_chart(f, r, fig);
+    }
+    fprintf(f, "<h3>Skill depth: level k+1 against level k</h3>\n<p>%ld games per pair of "
+               "levels, half with each colour; a draw or cut game is half a point. A score "
+               "above 50%% whose interval excludes 50%%: strength tells in this ruleset.</p>\n"
+               "<table id=\"skill-depth\">\n<tr><th>ruleset</th>", c->games);
+    for (int k = 0; k + 1 < levels; k++)
+        fprintf(f, "<th>%d vs %d</th>", k + 2, k + 1);
+    fputs("</tr>\n", f);
+    for (int i = 0; i < r->n; i++) {
+        const struct compare_skill_trace *t = &c->skill_trace[i];
+        fputs("<tr><td class=\"label\">", f);
+        skill_esc(f, r->v[i].label);
+        fputs("</td>", f);
+        for (int k = 0; k + 1 < levels; k++) {
+            if (!t->ok) {
+                fputs("<td>failed</td>", f);
+                continue;
+            }
+            const struct skill_step *st = &t->step[k];
+            fprintf(f, "<td>%.1f%% [%.1f, %.1f]</td>",
+                    st->games > 0 ? 100 * st->score / st->games : 0, 100 * st->lo,
+                    100 * st->hi);
+        }
+        fputs("</tr>\n", f);
+    }
+    fputs("</table>\n", f);
+}

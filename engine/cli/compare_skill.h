@@ -50,4 +50,15 @@ int compare_skill_variant(const struct cli *c, db *d, const char *spec,
 void compare_skill_json(jsonw *w, const struct cli *c, const struct playout_variant *v, int n);
 void compare_skill_print(const struct cli *c, const struct playout_variant *v, int n);
 
+/* What the report's skill section needs (report_meta's extra_ctx). */
+struct skill_report {
+    const struct cli *c;
+    const struct playout_variant *v;
+    int n;
+};
+
+/* The report's "Skill trace" section: a chart per figure, a line per
+ * ruleset, x = level; then level k+1's score against level k. */
+void compare_skill_report(FILE *f, const void *ctx);
+
 #endif

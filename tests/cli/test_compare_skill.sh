@@ -69,6 +69,19 @@ same "level 2 against 1: score from SQL" "$(awk '{ print $1 + 0, $2 }' <<<"$want
 same "steps name their levels" "2 1 3 2" \
     "$(jq -r '[.skill.rulesets[0].steps[] | .stronger, .weaker] | join(" ")' "$tmp/s.json")"
 
+# the report draws a chart per figure, a line per ruleset with a point
+# per level (duel's run above: 3 levels), and the level-against-level table
+expect "the report" 0 "^report: " - -- "${base[@]}" --skill alphabeta:depth=2,nodes=20 --levels 3 \
+    --report "$tmp/s.html"
+same "five skill charts" 5 "$(grep -c '<svg id="chart-skill-' "$tmp/s.html")"
+same "draws by level: three points" 3 \
+    "$(sed -n '/<svg id="chart-skill-2"/,/<\/svg>/p' "$tmp/s.html" | grep -o 'points="[^"]*"' |
+       grep -o '[0-9.]*,[0-9.]*' | wc -l)"
+same "budgets on the x axis" "nodes=20 nodes=40 nodes=80" \
+    "$(sed -n '/<svg id="chart-skill-0"/,/<\/svg>/p' "$tmp/s.html" | grep -o 'nodes=[0-9]*' | tr '\n' ' ' | sed 's/ $//')"
+same "the depth table" "<th>2 vs 1</th><th>3 vs 2</th>" "$(grep -o "<th>[0-9] vs [0-9]</th>" "$tmp/s.html" | tr -d "\n")"
+same "the report plays no more games" 40 "$(q 'select count(*) from games')"
+
 # mcts doubles iterations; the other parameters are kept
 expect "mcts" 0 - - -- compare "$variants/duel" --max-plies 10 --games 2 --db "$tmp/m.db" \
     --skill mcts:iterations=3,rollout=random --levels 2 --json

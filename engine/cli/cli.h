@@ -73,6 +73,8 @@ enum cli_opt {
     CLI_OPT_ADJACENT,
     CLI_OPT_UNTIL,            /* issue 23 (compare_until.c) */
     CLI_OPT_ROUND,
+    CLI_OPT_SKILL,            /* issue 23 (compare_skill.c) */
+    CLI_OPT_LEVELS,
     CLI_NOPTS
 };
 typedef uint64_t cli_opts;
@@ -131,6 +133,8 @@ _Static_assert(CLI_NOPTS <= 64, "cli_opts holds at most 64 options");
 #define CLI_O_ADJACENT CLI_BIT(CLI_OPT_ADJACENT)
 #define CLI_O_UNTIL CLI_BIT(CLI_OPT_UNTIL)
 #define CLI_O_ROUND CLI_BIT(CLI_OPT_ROUND)
+#define CLI_O_SKILL CLI_BIT(CLI_OPT_SKILL)
+#define CLI_O_LEVELS CLI_BIT(CLI_OPT_LEVELS)
 
 #define CLI_O_COMMON (CLI_O_POSITION | CLI_O_NOTATION | CLI_O_RULE | \
                       CLI_O_VARIANTS | CLI_O_JSON)
@@ -191,6 +195,9 @@ struct cli {
     int until;                /* --until RATE=W (compare): UNTIL_* */
     double until_width;       /* its W */
     long round;               /* --round R (compare; 0 = default) */
+    const char *skill;        /* --skill SPEC (compare, compare_skill.c) */
+    long levels;              /* --levels L (0 = default) */
+    struct compare_skill_trace *skill_trace; /* one per ruleset, or NULL */
     char **args;              /* positional arguments after COMMAND */
     int nargs;
 };
@@ -238,6 +245,9 @@ int cli_cluster_option(struct cli *c, cli_opts bit, const char *arg);
 /* Reads --until or --round (compare_until.c): -1 to go on, or an exit
  * code after a usage error. */
 int cli_until_option(struct cli *c, cli_opts bit, const char *arg);
+/* Reads --skill or --levels (compare_skill.c): -1 to go on, or an exit
+ * code after a usage error. */
+int cli_skill_option(struct cli *c, cli_opts bit, const char *arg);
 /* Reads the value of a playout/compare option (cmd_playout.c): -1 to go
  * on, or an exit code after a usage error. */
 int cli_playout_option(struct cli *c, cli_opts bit, const char *arg);

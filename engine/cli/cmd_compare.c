@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "compare_diffs.h"
+#include "compare_skill.h"
 #include "compare_until.h"
 #include "jsonw.h"
 #include "playout.h"
@@ -208,6 +209,7 @@ static void compare_json(const struct cli *c, const struct playout_variant *v, i
         jsonw_end_object(&w);
     }
     jsonw_end_array(&w);
+    compare_skill_json(&w, c, v, n); /* issue 23: the skill trace */
     struct diffs tests; /* issue 23: every p-value of the family */
     if (diffs_build(v, n, &tests) == 0)
         compare_diffs_json(&w, &tests, v);
@@ -271,6 +273,7 @@ static int compare_text(const struct cli *c, const struct playout_variant *v, in
            "rates with 95%% Wilson intervals; *: differs from the first column\n",
            c->games, (unsigned long long)c->seed, c->max_plies, c->db);
     compare_until_print(c, v, n);
+    compare_skill_print(c, v, n);
     free(cw);
     report_rows_free(rows, nrows, n);
     return CLI_OK;
@@ -281,6 +284,8 @@ int cmd_compare_run(struct cli *c)
     playout_defaults(c);
     if ((c->given & CLI_O_ROUND) && !c->until) /* issue 23 */
         return cli_usage_error(c, "--round applies with --until only");
+    if (compare_skill_check(c) != CLI_OK) /* issue 23: --skill, --levels */
+        return CLI_USAGE;
     /* the report file, every variant, its rules and the agents are checked
        before the database is opened or any game is played */
     int code = cli_check_report(c);
@@ -293,7 +298,10 @@ int cmd_compare_run(struct cli *c)
         return code;
     int n = c->nargs;
     struct playout_variant *v = calloc((size_t)n, sizeof *v);
-    if (!v) {
+    c->skill_trace = c->skill ? calloc((size_t)n, sizeof *c->skill_trace) : NULL;
+    if (!v || (c->skill && !c->skill_trace)) {
+        free(v);
+        free(c->skill_trace);
         db_close(d);
         cli_error(c, "out of memory");
         return CLI_INTERNAL;
@@ -302,8 +310,9 @@ int cmd_compare_run(struct cli *c)
        says why, and the exit code tells (the worst one) */
     int worst = CLI_OK, refused = 0;
     for (int i = 0; i < n && !refused; i++) {
-        code = c->until ? compare_until_variant(c, d, c->args[i], &v[i]) /* issue 23 */
-                        : playout_variant(c, d, c->args[i], 1, &v[i]);
+        code = c->until   ? compare_until_variant(c, d, c->args[i], &v[i]) /* issue 23 */
+               : c->skill ? compare_skill_variant(c, d, c->args[i], &v[i], &c->skill_trace[i])
+                          : playout_variant(c, d, c->args[i], 1, &v[i]);
         refused = code == CLI_INPUT;
         if (code != CLI_OK && !v[i].failure[0])
             snprintf(v[i].failure, sizeof v[i].failure, "see the error above");
@@ -319,7 +328,9 @@ int cmd_compare_run(struct cli *c)
         code = compare_text(c, v, n);
     if (code == CLI_OK && c->report) {
         char err[1024];
-        struct report_meta meta = {c->games, c->seed, c->max_plies, c->db};
+        struct skill_report skill = {c, v, n}; /* issue 23 */
+        struct report_meta meta = {c->games, c->seed, c->max_plies, c->db,
+                                   c->skill ? compare_skill_report : NULL, &skill};
         if (report_write(c->report, &meta, v, n, err, sizeof err) != 0) {
             cli_error(c, "%s", err);
             code = CLI_INTERNAL;
@@ -333,6 +344,7 @@ int cmd_compare_run(struct cli *c)
         if (v[i].have_stats)
             stats_free(&v[i].stats);
     free(v);
+    free(c->skill_trace);
     db_close(d);
     return code;
 }

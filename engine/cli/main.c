@@ -123,6 +123,11 @@ static const struct cli_option cli_options[] = {
      "has a 95% interval half-width <= W; --games caps it (default 100000)"},
     {"round", 0, required_argument, CLI_O_ROUND, "R",
      "compare --until: games per round (default 100)"},
+    {"skill", 0, required_argument, CLI_O_SKILL, "SPEC",
+     "compare: play each ruleset with agent SPEC (mcts:iterations=N or alphabeta:nodes=N) "
+     "at --levels budgets, doubling, and each level against the one below"},
+    {"levels", 0, required_argument, CLI_O_LEVELS, "L",
+     "compare --skill: budget levels, 2..8 (default 3)"},
     {"help", 'h', no_argument, CLI_O_HELP, NULL, "show this help"},
 };
 
@@ -266,14 +271,15 @@ static const struct cli_command cli_commands[] = {
      cli_args_variant, 1, 1},
     {"compare", cmd_compare_run, "compare rulesets side by side from playouts",
      "VARIANT... [--games N] [--db FILE] [--report FILE] [--until RATE=W [--round R]] "
-     "[OPTIONS]",
+     "[--skill SPEC [--levels L]] [OPTIONS]",
      "Plays (or finds in the database) N games of each variant with the\n"
      "same agents, seed and limits, then prints win rates with 95% Wilson\n"
      "intervals, draws, lengths, branching, move kinds and effects.\n"
      "docs/metrics.md defines each figure.",
      CLI_O_RULE | CLI_O_VARIANTS | CLI_O_JSON | CLI_O_GAMES | CLI_O_THREADS |
          CLI_O_SEED | CLI_O_WHITE | CLI_O_BLACK | CLI_O_SIDE0 | CLI_O_SIDE1 |
-         CLI_O_DB | CLI_O_MAX_PLIES | CLI_O_REPORT | CLI_O_UNTIL | CLI_O_ROUND,
+         CLI_O_DB | CLI_O_MAX_PLIES | CLI_O_REPORT | CLI_O_UNTIL | CLI_O_ROUND |
+         CLI_O_SKILL | CLI_O_LEVELS,
      cli_args_compare, 1, -1},
     {"merge", cmd_merge_run, "join playout databases (shards) into one",
      "FILE... -o OUT [--json]",
@@ -631,6 +637,13 @@ static int cli_parse(struct cli *c, int argc, char **argv)
         case CLI_O_UNTIL:
         case CLI_O_ROUND: {
             int code = cli_until_option(c, o->bit, optarg);
+            if (code >= 0)
+                return code;
+            break;
+        }
+        case CLI_O_SKILL:
+        case CLI_O_LEVELS: {
+            int code = cli_skill_option(c, o->bit, optarg);
             if (code >= 0)
                 return code;
             break;

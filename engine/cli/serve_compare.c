@@ -268,7 +268,7 @@ static int compare_report(struct serve_compare *j, db *d, char *err, size_t errs
         return -1;
     }
     close(fd);
-    struct report_meta meta = {(long)j->games, j->seed, j->max_plies, j->db};
+    struct report_meta meta = {(long)j->games, j->seed, j->max_plies, j->db, NULL, NULL};
     int rc = report_write(path, &meta, pv, j->n, err, errsize);
     char *text = NULL;
     size_t len = 0;

@@ -834,6 +834,8 @@ int report_write(const char *path, const struct report_meta *m,
           "Each effect has its own scale: its largest rate fills the width, and the "
           "figure is written beside each bar.</p>\n", f);
     report_chart_effects(f, v, n);
+    if (m->extra) /* issue 23: the skill trace (compare_skill.c) */
+        m->extra(f, m->extra_ctx);
     fputs("</body>\n</html>\n", f);
     free(ok);
     report_rows_free(rows, nrows, nall);

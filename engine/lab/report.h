@@ -30,6 +30,9 @@ struct report_meta {
     uint64_t seed;
     int max_plies;
     const char *db;         /* the database file */
+    /* issue 23: a section written before the end of the page, or NULL */
+    void (*extra)(FILE *f, const void *ctx);
+    const void *extra_ctx;
 };
 
 /* Writes the report for variants v[0..n-1] (each with stats).  Returns 0,

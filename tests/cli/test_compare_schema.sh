@@ -43,9 +43,15 @@ conform "null figures (no play phase, no decisive game)" "$tmp/b.json"
 same "the null case is there" "null null" \
     "$(jq -r '.variants[0] | "\(.first_mover) \(.balance)"' "$tmp/b.json")"
 
+# issue 23: the skill trace (--skill), one ruleset whose games fail
+"$tiers" compare "$duel" "$tmp/bad" --skill alphabeta:depth=1,nodes=10 --levels 2 --games 2 \
+    --max-plies 40 --db "$tmp/c.db" --json >"$tmp/c.json" 2>"$tmp/c.err"
+same "a skill trace with a failing ruleset exits 3" 3 $?
+conform "a skill trace" "$tmp/c.json"
+
 # every field the schema declares appears in these runs
 declared() { jq -r "$1 | keys[]" "$schema" | sort; }
-seen() { jq -r "$1 | objects | keys[]" "$tmp/a.json" "$tmp/b.json" | sort -u; }
+seen() { jq -r "$1 | objects | keys[]" "$tmp/a.json" "$tmp/b.json" "$tmp/c.json" | sort -u; }
 same "top-level fields" "$(declared .properties)" "$(seen .)"
 same "fields of a ruleset" "$(declared '.["$defs"].ruleset_ok.properties')" \
     "$(seen '.variants[] | select(.status == "ok")')"
@@ -61,6 +67,13 @@ same "fields of a difference test" "$(declared '.["$defs"].test_difference.prope
     "$(seen '.tests.list[] | select(.kind == "difference")')"
 same "fields of a first-mover test" "$(declared '.["$defs"].test_first_mover.properties')" \
     "$(seen '.tests.list[] | select(.kind == "first_mover")')"
+same "fields of the skill trace" "$(declared .properties.skill.properties)" "$(seen .skill)"
+same "fields of a skill ruleset" "$(declared '.["$defs"].skill_ok.properties')" \
+    "$(seen '.skill.rulesets[]? | select(.status == "ok")')"
+same "fields of a failed skill ruleset" "$(declared '.["$defs"].skill_failed.properties')" \
+    "$(seen '.skill.rulesets[]? | select(.status == "failed")')"
+same "fields of a level" "$(declared '.["$defs"].skill_level.properties')" "$(seen '.skill.rulesets[]?.levels[]?')"
+same "fields of a step" "$(declared '.["$defs"].skill_step.properties')" "$(seen '.skill.rulesets[]?.steps[]?')"
 
 # the checker refuses what the schema does not allow
 broken() {
@@ -80,11 +93,17 @@ broken "a failed ruleset without its error" 'del(.variants[3].error)' "no field 
 broken "an option value that is not text" '.variants[1].options.fouls = 1' 'expected string'
 broken "a p-value above 1" '.tests.list[0].p = 2' 'p: above 1'
 broken "a test without its adjusted p" 'del(.tests.list[0].p_adjusted)' "no field 'p_adjusted'"
+jq 'del(.skill.rulesets[0].levels[0].budget)' "$tmp/c.json" >"$tmp/x.json"
+grep -q "no field 'budget'" <<<"$(jq -n -r --slurpfile s "$schema" --slurpfile d "$tmp/x.json" -f "$checker")"
+check "refused: a level without its budget" $?
+jq '.skill.rulesets[0].steps[0].rate = 1.5' "$tmp/c.json" >"$tmp/x.json"
+grep -q "rate: above 1" <<<"$(jq -n -r --slurpfile s "$schema" --slurpfile d "$tmp/x.json" -f "$checker")"
+check "refused: a step's rate above 1" $?
 
 # with python3's jsonschema (Debian python3-jsonschema) at hand, the same
 # runs against the full draft 2020-12 validator
 if python3 -c 'import jsonschema' 2>/dev/null; then
-    for f in a b; do
+    for f in a b c; do
         python3 - "$schema" "$tmp/$f.json" <<'PY'
 import json, sys, jsonschema
 schema = json.load(open(sys.argv[1]))

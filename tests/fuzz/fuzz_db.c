@@ -223,7 +223,7 @@ static int on_run(const struct db_run *run, void *ud)
     int rc = stats_collect(d, run, 100, &v.stats, err, sizeof err);
     if (rc == 0) {
         v.have_stats = 1;
-        struct report_meta m = {100, run->seed, run->max_plies, work};
+        struct report_meta m = {100, run->seed, run->max_plies, work, NULL, NULL};
         FUZZ_CHECK(report_write(html, &m, &v, 1, err, sizeof err) == 0, "report: %s", err);
         FUZZ_CHECK(db_games(d, run, 100, on_game, &s, err, sizeof err) == 0,
                    "second read differs: %s", err);

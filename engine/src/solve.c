@@ -109,8 +109,19 @@ uint64_t solve_key2(const tiers_pos *p)
                 w = w * 65599 + t->p[i] + 1;
             h = mix(h, w);
         }
+    /* Hand slots are kind | PC_FLIP: only the words holding kinds
+       0..nkinds-1, face up or flipped, can be non-zero, and a zero word
+       adds nothing to the key, so the others are not read. */
+    _Static_assert(PC_FLIP % 8 == 0 && 2 * PC_FLIP == HAND_SLOTS, "hand words by kind");
+    int kinds_end = (v->nkinds + 7) & ~7;
     for (int o = 0; o < 3; o++)
         for (int k = 0; k < HAND_SLOTS; k += 8) {
+            if (k >= kinds_end && k < PC_FLIP) {
+                k = PC_FLIP - 8;
+                continue;
+            }
+            if (k >= PC_FLIP + kinds_end)
+                break;
             uint64_t w;
             memcpy(&w, &p->hand[o][k], sizeof w);
             if (w)

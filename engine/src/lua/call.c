@@ -417,9 +417,9 @@ static inline uint64_t mix64(uint64_t x)
  * else, so asking in another order (a random agent testing one candidate,
  * a replay generating the whole list, solve on another thread) gives the
  * same answer, and asking never changes the game. */
-static uint64_t hook_seed(const call *c)
+static uint64_t hook_seed(const call *c, uint64_t base)
 {
-    uint64_t h = mix64(c->p->rng ^ c->p->st.hash);
+    uint64_t h = mix64(base);
     h = mix64(h ^ ((uint64_t)c->hook << 8 | (uint64_t)c->effect));
     if (c->m) {
         const tiers_move *m = c->m;
@@ -433,6 +433,16 @@ static uint64_t hook_seed(const call *c)
                    (uint64_t)(uint32_t)c->tier << 32));
     h = mix64(h ^ ((uint64_t)(uint32_t)c->side | (uint64_t)c->pc << 32));
     return h ? h : 1;
+}
+
+/* Seeds the running call's math.random (at its first draw): the position
+ * as the call began, and what the call is asked about. */
+void call_seed(tiers_script *s)
+{
+    if (s->cur.p && !s->cur.seeded) {
+        s->cur.rng = hook_seed(s->cur.seed_call, s->cur.seed_base);
+        s->cur.seeded = 1;
+    }
 }
 
 /* pcall's message handler: keeps Lua's stack where the error was raised
@@ -477,7 +487,7 @@ static int run_hook(tiers_script *s, call *c)
     hook_ctx saved = s->cur;
     s->cur = (hook_ctx){.p = c->p, .gen = ++s->gen_next, .hook = c->hook,
                         .effect = c->effect, .writable = hook_writes[c->hook],
-                        .rng = hook_seed(c)};
+                        .seed_base = c->p->rng ^ c->p->st.hash, .seed_call = c};
     if (s->depth == 0) {
         budget_reset(s);
         s->mem_hit = 0;
@@ -709,30 +719,41 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, int drops_lo, i
     const uint32_t *by_kind = s->by_kind[HK_EXPAND];
     if (by_kind[TIERS_MV_DROP] || drops_lo < 0 || drops_hi > n)
         drops_lo = drops_hi = 0; /* drops are looked at like other moves */
-    int from = -1, fa = MAX_FACES; /* the last source square and its top's face */
+    /* the last source square, its top's face and the effects that face
+       may concern (by_actor) or that the move's taken piece may, when it
+       takes none (by_taken[MAX_FACES]) */
+    int from = -1, fa = MAX_FACES;
+    const uint32_t *by_actor = s->by_actor[HK_EXPAND], *by_taken = s->by_taken[HK_EXPAND];
+    const uint32_t face_test = top ? s->face_test[HK_EXPAND] : 0, stuck = s->stuck_test;
+    const uint32_t defines = s->defines[HK_EXPAND];
+    uint32_t actor_mask = 0;
     for (int i = 0; i < n; i++) {
         if (i == drops_lo && drops_hi > drops_lo)
             i = drops_hi; /* no expand hook concerns a drop: skip them at once */
         if (i >= n)
             break;
         const tiers_move *m = &buf[i];
-        uint32_t c = by_kind[m->kind];
-        if (c & s->face_test[HK_EXPAND] && top &&
-            (m->kind == TIERS_MV_MOVE || m->kind == TIERS_MV_STACK ||
-             m->kind == TIERS_MV_CAPTURE)) {
+        int kind = m->kind;
+        uint32_t c = by_kind[kind];
+        if ((c & face_test) &&
+            (kind == TIERS_MV_MOVE || kind == TIERS_MV_STACK || kind == TIERS_MV_CAPTURE)) {
             if (m->from != from) { /* a piece's moves come together */
                 const tower *tf = &p->board[from = m->from];
                 fa = tf->h ? p->v->face_of[tf->p[tf->h - 1]] : MAX_FACES;
+                actor_mask = by_actor[fa] | by_taken[MAX_FACES];
             }
-            const tower *tt = &p->board[m->to];
-            int ft = m->kind == TIERS_MV_CAPTURE && tt->h ? p->v->face_of[tt->p[tt->h - 1]]
-                                                          : MAX_FACES;
-            c &= s->by_actor[HK_EXPAND][fa] | s->by_taken[HK_EXPAND][ft];
-            if ((c & s->stuck_test) && !m->effect && !filter_stuck_anywhere(s->v, fa, m->to))
-                c &= ~s->stuck_test;
+            if (kind == TIERS_MV_CAPTURE) {
+                const tower *tt = &p->board[m->to];
+                int ft = tt->h ? p->v->face_of[tt->p[tt->h - 1]] : MAX_FACES;
+                c &= by_actor[fa] | by_taken[ft];
+            } else {
+                c &= actor_mask;
+            }
+            if ((c & stuck) && !m->effect && !filter_stuck_anywhere(s->v, fa, m->to))
+                c &= ~stuck;
         }
         if (m->effect && m->effect <= MAX_EFFECTS)
-            c |= (1u << (m->effect - 1)) & s->defines[HK_EXPAND];
+            c |= (1u << (m->effect - 1)) & defines;
         if (c)
             want[nwant++] = (uint16_t)i;
     }

@@ -86,6 +86,12 @@ typedef struct hook_ctx {
     int hook, effect;
     int writable;
     uint64_t rng;             /* math.random: seeded from the call (hook_seed) */
+    /* The seed is made at the call's first math.random (few hooks draw):
+       from the position as the call began (seed_base) and the call's
+       question (seed_call, valid during the call). */
+    int seeded;
+    uint64_t seed_base;
+    const struct call *seed_call;
 } hook_ctx;
 
 /* What a move table shows: the move, its pieces as they were before it,
@@ -254,6 +260,7 @@ int pattern_gsub(lua_State *L);
 int sandbox_open(lua_State *L);
 
 /* call.c */
+void call_seed(tiers_script *s);
 void call_take_error(tiers_script *s, int status, const char *where, int line, char *out,
                      size_t size);
 

@@ -132,6 +132,7 @@ static int l_print(lua_State *L)
  * (the script's own while loading), so playouts replay exactly. */
 static uint64_t next_random(tiers_script *s)
 {
+    call_seed(s);
     uint64_t *r = s->cur.p ? &s->cur.rng : &s->rng;
     if (!*r)
         *r = 1;
@@ -178,6 +179,7 @@ static int l_randomseed(lua_State *L)
 {
     tiers_script *s = script_of(L);
     uint64_t seed = (uint64_t)luaL_checkinteger(L, 1);
+    call_seed(s); /* (marks it seeded: the seed given replaces it) */
     *(s->cur.p ? &s->cur.rng : &s->rng) = seed ? seed : 1;
     return 0;
 }

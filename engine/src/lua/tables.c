@@ -475,9 +475,18 @@ int tables_move_square(lua_State *L, const char *what, int out_ok, const char **
     return sq;
 }
 
-static int move_byte(lua_State *L, int idx, const char *key, const char **why)
+/* t[key] for a key of the move tables: the key string from the registry
+ * (lua_getfield would hash the C string first); metamethods apply, as
+ * with lua_getfield. */
+static int get_key(lua_State *L, int idx, int key)
 {
-    int t = lua_getfield(L, idx, key), isnum = 1;
+    push_ref(L, script_of(L)->key_ref[key]);
+    return lua_gettable(L, idx);
+}
+
+static int move_byte(lua_State *L, int idx, int k, const char *key, const char **why)
+{
+    int t = get_key(L, idx, k), isnum = 1;
     lua_Integer n = t == LUA_TNIL ? 0 : lua_tointegerx(L, -1, &isnum);
     if (!isnum || n < 0 || n > 255) {
         *why = lua_pushfstring(L, "%s must be an integer 0..255", key);
@@ -486,9 +495,9 @@ static int move_byte(lua_State *L, int idx, const char *key, const char **why)
     return (int)n;
 }
 
-static int move_flag(lua_State *L, int idx, const char *key, const char **why)
+static int move_flag(lua_State *L, int idx, int k, const char *key, const char **why)
 {
-    int t = lua_getfield(L, idx, key);
+    int t = get_key(L, idx, k);
     if (t != LUA_TNIL && t != LUA_TBOOLEAN)
         *why = lua_pushfstring(L, "%s must be a boolean", key);
     return lua_toboolean(L, -1);
@@ -572,29 +581,36 @@ void tables_check_move(lua_State *L, int idx, call *c, int entry, tiers_move *m)
         why = lua_pushfstring(L, "is a %s, not a move table", luaL_typename(L, idx));
         goto bad;
     }
-    if (lua_getfield(L, idx, "kind") == LUA_TSTRING &&
-        strlen(lua_tostring(L, -1)) == lua_rawlen(L, -1)) /* no NUL inside */
-        for (int k = 1; k < TIERS_MV_KINDS; k++)
-            if (!strcmp(lua_tostring(L, -1), kind_name[k]))
+    /* The kind names are short strings, which Lua keeps once each: the
+       kind is the one whose string is this very string. */
+    if (get_key(L, idx, K_KIND) == LUA_TSTRING)
+        for (int k = 1; k < TIERS_MV_KINDS; k++) {
+            push_ref(L, c->s->kind_ref[k]);
+            int same = lua_rawequal(L, -1, -2);
+            lua_pop(L, 1);
+            if (same) {
                 m->kind = (uint8_t)k;
+                break;
+            }
+        }
     if (!m->kind) {
         why = "kind must be one of drop, move, stack, capture, strike, ready, rotate, "
               "deploy, effect";
         goto bad;
     }
-    lua_getfield(L, idx, "from");
+    get_key(L, idx, K_FROM);
     m->from = (tiers_square)tables_move_square(L, "from", 0, &why);
-    lua_getfield(L, idx, "to");
+    get_key(L, idx, K_TO);
     m->to = (tiers_square)tables_move_square(L, "to", 0, &why);
-    m->tier = (uint8_t)move_byte(L, idx, "tier", &why);
-    m->arg = (uint8_t)move_byte(L, idx, "arg", &why);
-    if (move_flag(L, idx, "exit", &why))
+    m->tier = (uint8_t)move_byte(L, idx, K_TIER, "tier", &why);
+    m->arg = (uint8_t)move_byte(L, idx, K_ARG, "arg", &why);
+    if (move_flag(L, idx, K_EXIT, "exit", &why))
         m->flags |= TIERS_MF_EXIT;
-    if (move_flag(L, idx, "final", &why))
+    if (move_flag(L, idx, K_FINAL, "final", &why))
         m->flags |= TIERS_MF_FINAL;
     if (why)
         goto bad;
-    int t = lua_getfield(L, idx, "effect");
+    int t = get_key(L, idx, K_EFFECT);
     if (t == LUA_TSTRING) {
         size_t len;
         const char *name = lua_tolstring(L, -1, &len);
@@ -610,7 +626,7 @@ void tables_check_move(lua_State *L, int idx, call *c, int entry, tiers_move *m)
     } else if (m->kind == TIERS_MV_EFFECT) {
         m->effect = (uint8_t)(c->effect + 1);
     }
-    t = lua_getfield(L, idx, "path");
+    t = get_key(L, idx, K_PATH);
     if (t == LUA_TTABLE) {
         int pi = lua_gettop(L);
         lua_Integer n = luaL_len(L, pi); /* a hook's own move's path is read-only */
@@ -630,7 +646,7 @@ void tables_check_move(lua_State *L, int idx, call *c, int entry, tiers_move *m)
         goto bad;
     }
     if (m->kind == TIERS_MV_DROP) {
-        if (lua_getfield(L, idx, "piece") == LUA_TNIL) {
+        if (get_key(L, idx, K_PIECE) == LUA_TNIL) {
             why = "a drop needs 'piece'";
             goto bad;
         }

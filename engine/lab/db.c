@@ -1117,7 +1117,8 @@ int db_faces(db *d, const struct db_run *run, int64_t limit, struct db_face *out
     }
     sqlite3_stmt *st = NULL;
     if (sqlite3_prepare_v2(d->h, "SELECT run, game, face, moves, captures, captured, drops, "
-                                 "mates, rowid FROM faces WHERE run = ?1 AND game < ?2",
+                                 "mates, rowid FROM faces WHERE run = ?1 AND game < ?2 "
+                                 "ORDER BY game, rowid",
                            -1, &st, NULL) != SQLITE_OK) {
         db_msg(err, size, "reading faces", d->h);
         return -1;

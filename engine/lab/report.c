@@ -699,8 +699,8 @@ static void report_chart_effects(FILE *f, const struct playout_variant *v, int n
     fprintf(f, "<svg id=\"chart-effects\" class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" "
                "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n",
             width, height, width, height);
-    fputs("<title>Effect usage: plies where each effect fired or prevented a move, per "
-          "game</title>\n", f);
+    fputs("<title>Effect usage: plies where each effect fired, per game (a schema-1 "
+          "database: fired or prevented)</title>\n", f);
     if (!neff) {
         fputs("<text class=\"label\" x=\"20\" y=\"35\">None of these rulesets has scripted "
               "effects.</text>\n</svg>\n", f);
@@ -728,7 +728,9 @@ static void report_chart_effects(FILE *f, const struct playout_variant *v, int n
             fprintf(f, "</text>\n<rect class=\"bar\" x=\"%d\" y=\"%d\" width=\"%.1f\" "
                        "height=\"%d\" fill=\"%s\"><title>%s</title></rect>\n",
                     left, y, w, bar, report_colour(i),
-                    e < 0 ? "not in this ruleset" : "fired or prevented, per game");
+                    e < 0                          ? "not in this ruleset"
+                    : v[i].stats.effect_kinds ? "fired, per game"
+                                              : "fired or prevented, per game");
             if (e < 0)
                 fprintf(f, "<text class=\"tick\" x=\"%d\" y=\"%d\">not in this ruleset</text>\n",
                         left + 4, y + bar - 3);

@@ -55,6 +55,8 @@ same "fields of a rate" "$(declared '.["$defs"].rate.properties')" "$(seen '.var
 same "fields of an opening" "$(declared '.["$defs"].opening.properties')" "$(seen '.variants[0].openings[0]')"
 same "fields of an ending" "$(declared '.["$defs"].ending.properties')" "$(seen '.variants[0].endings[0]')"
 same "fields of an effect" "$(declared '.["$defs"].effect.properties')" "$(seen '.variants[1].effects[0]')"
+same "fields of a face" "$(declared '.["$defs"].face.properties')" "$(seen '.variants[0].faces[0]')"
+same "effect kinds apart in a new database" "true" "$(jq -r '.variants[1].effects[0].kinds' "$tmp/a.json")"
 
 # the checker refuses what the schema does not allow
 broken() {

@@ -155,6 +155,9 @@ static void compare_json(const struct cli *c, const struct playout_variant *v, i
         compare_json_maybe(&w, "balance", s->balance, 4);
         compare_json_rate(&w, "first_mover_win_rate_decisive", &s->first_decisive);
         compare_json_rate(&w, "decision_moves", &s->decision);
+        for (int k = 0; k < STATS_FIGS; k++)
+            compare_json_maybe(&w, stats_fig_names[k], s->fig[k], 4);
+        compare_json_rate(&w, "ended_by_hook", &s->hook_ended);
         jsonw_key(&w, "openings");
         jsonw_begin_array(&w);
         for (int k = 0; k < STATS_OPENING_KS; k++) {
@@ -202,10 +205,36 @@ static void compare_json(const struct cli *c, const struct playout_variant *v, i
             jsonw_string(&w, r->effect[e]);
             jsonw_key(&w, "per_game");
             jsonw_double(&w, s->effect_rate[e], 4);
+            jsonw_key(&w, "kinds");
+            jsonw_bool(&w, s->effect_kinds);
+            compare_json_maybe(&w, "prevented_per_game", s->prevented_rate[e], 4);
+            compare_json_maybe(&w, "ended_per_game", s->ended_rate[e], 4);
             compare_json_rate(&w, "games_with", &s->effect_games[e]);
             jsonw_end_object(&w);
         }
         jsonw_end_array(&w);
+        jsonw_key(&w, "faces");
+        if (s->nfaces < 0)
+            jsonw_null(&w);
+        else {
+            jsonw_begin_array(&w);
+            for (int f = 0; f < s->nfaces; f++) {
+                const struct db_face *x = &s->face[f];
+                const uint64_t count[] = {x->moves, x->captures, x->captured, x->drops,
+                                          x->mates};
+                static const char *const key[] = {"moves", "captures", "captured", "drops",
+                                                  "mates"};
+                jsonw_begin_object(&w);
+                jsonw_key(&w, "name");
+                jsonw_string(&w, x->name);
+                for (int k = 0; k < 5; k++) {
+                    jsonw_key(&w, key[k]);
+                    jsonw_int(&w, (int64_t)count[k]);
+                }
+                jsonw_end_object(&w);
+            }
+            jsonw_end_array(&w);
+        }
         jsonw_end_object(&w);
     }
     jsonw_end_array(&w);

@@ -691,6 +691,24 @@ TIERS_API int64_t tiers_agent_work(const tiers_agent *a);
  * one).  Side to move (0 or 1) and whether a setup phase is on, without
  * generating moves.  [T1] */
 TIERS_API int tiers_pos_material(const tiers_pos *p, int side);
+/* For playout statistics (the lab's figures).  What the last move made
+ * at p changed: *balance_delta (may be NULL) gets the change of side 0's
+ * material minus side 1's, sq[0..cap) the squares whose towers it
+ * changed; returns their count (0 before any move).  [T1] */
+TIERS_API int tiers_pos_last_change(const tiers_pos *p, int *balance_delta, tiers_square *sq,
+                                    int cap);
+/* The variant's Lua evaluate hooks for side (0 when it has none), the
+ * part of an agent's score beyond material.  [S T2] */
+TIERS_API int tiers_pos_evaluate_hook(tiers_pos *p, int side);
+/* Before m is made at p: the face (tiers_variant_face_name) the piece m
+ * moves or drops shows, and the face of the piece it takes (the top of
+ * the target tower, the struck tier); -1 for none or unknown (effect
+ * moves).  [T1] */
+TIERS_API void tiers_move_faces(const tiers_pos *p, const tiers_move *m, int *mover,
+                                int *victim);
+/* Whether the game at p is over because the variant's result hook says
+ * so (not a rule of the engine's own).  [S T2] */
+TIERS_API int tiers_pos_hook_ended(tiers_pos *p);
 TIERS_API int tiers_pos_side_to_move(const tiers_pos *p);
 TIERS_API int tiers_pos_in_setup(const tiers_pos *p);
 /* Whether the game is over by a rule that needs no move generation (a

@@ -18,9 +18,9 @@
 
 #include "dbcheck.h"
 
-enum { DB_SCHEMA_VERSION = 1 };
+enum { DB_SCHEMA_VERSION = 2 };
 
-static const char db_schema[] =
+static const char db_schema_sql[] =
     "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);\n"
     "CREATE TABLE IF NOT EXISTS runs(\n"
     "  run TEXT PRIMARY KEY,      -- hash of the configuration below\n"
@@ -47,16 +47,39 @@ static const char db_schema[] =
     "  moves TEXT NOT NULL,       -- tiers notation, ' ' between\n"
     "  legal TEXT NOT NULL,       -- legal moves at each ply, ' ' between\n"
     "  finished TEXT NOT NULL,\n"
+    "  coverage REAL, repetition REAL, lead_change REAL, drama REAL,\n" /* schema 2: */
+    "  decision_point REAL, stability REAL, hook_ended INTEGER,\n"     /* NULL = unknown */
     "  PRIMARY KEY(run, game));\n"
     "CREATE TABLE IF NOT EXISTS effects(\n"
     "  run TEXT NOT NULL, game INTEGER NOT NULL, name TEXT NOT NULL,\n"
-    "  count INTEGER NOT NULL,\n"
+    "  count INTEGER NOT NULL,    -- fired (schema 1: fired or prevented)\n"
+    "  prevented INTEGER, ended INTEGER, -- schema 2; NULL in schema 1 rows\n"
     "  PRIMARY KEY(run, game, name));\n"
-    "INSERT OR IGNORE INTO meta VALUES('schema', '1');\n";
+    "CREATE TABLE IF NOT EXISTS faces(\n"
+    "  run TEXT NOT NULL, game INTEGER NOT NULL, face TEXT NOT NULL,\n"
+    "  moves INTEGER NOT NULL, captures INTEGER NOT NULL, captured INTEGER NOT NULL,\n"
+    "  drops INTEGER NOT NULL, mates INTEGER NOT NULL,\n"
+    "  PRIMARY KEY(run, game, face));\n"
+    "INSERT OR IGNORE INTO meta VALUES('schema', '2');\n";
+
+/* A schema-1 database opened for writing gains the schema-2 columns
+ * (NULL in its old rows: figures unknown, shown as '-') and table. */
+static const char db_migrate_1[] =
+    "ALTER TABLE games ADD COLUMN coverage REAL;\n"
+    "ALTER TABLE games ADD COLUMN repetition REAL;\n"
+    "ALTER TABLE games ADD COLUMN lead_change REAL;\n"
+    "ALTER TABLE games ADD COLUMN drama REAL;\n"
+    "ALTER TABLE games ADD COLUMN decision_point REAL;\n"
+    "ALTER TABLE games ADD COLUMN stability REAL;\n"
+    "ALTER TABLE games ADD COLUMN hook_ended INTEGER;\n"
+    "ALTER TABLE effects ADD COLUMN prevented INTEGER;\n"
+    "ALTER TABLE effects ADD COLUMN ended INTEGER;\n"
+    "UPDATE meta SET value = '2' WHERE key = 'schema';\n";
 
 struct db {
     sqlite3 *h;
-    sqlite3_stmt *put_game, *put_effect;
+    sqlite3_stmt *put_game, *put_effect, *put_face;
+    int schema;                /* 1 or 2 (a schema-1 file opened read-only) */
     char *path;                /* for messages */
 };
 
@@ -159,7 +182,7 @@ static int db_check_objects(sqlite3 *h, const char *schema, const char *path, ch
     return bad ? -1 : 0;
 }
 
-/* The schema version stored in meta: 0 when it is DB_SCHEMA_VERSION. */
+/* The schema version stored in meta (1..DB_SCHEMA_VERSION), or -1. */
 static int db_check_version(sqlite3 *h, const char *schema, const char *path, char *err,
                             size_t size)
 {
@@ -181,11 +204,11 @@ static int db_check_version(sqlite3 *h, const char *schema, const char *path, ch
     }
     struct dbcheck_cell cell;
     db_cells(st, 0, 1, &cell);
-    int bad = dbcheck_schema(&cell, DB_SCHEMA_VERSION, why, sizeof why);
+    int version = dbcheck_schema(&cell, DB_SCHEMA_VERSION, why, sizeof why);
     sqlite3_finalize(st);
-    if (bad)
+    if (version < 0)
         snprintf(err, size, "database '%s': %s", path, why);
-    return bad ? -1 : 0;
+    return version;
 }
 
 /* "file:" URI of path (percent-encoded) opening it read-only; with
@@ -294,16 +317,24 @@ db *db_open_checked(const char *path, int create, int *foreign, char *err, size_
     char e[512];
     if (db_exec(d, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", e, sizeof e) ||
         db_exec(d, "BEGIN IMMEDIATE", e, sizeof e) ||
-        db_exec(d, db_schema, e, sizeof e)) {
+        db_exec(d, db_schema_sql, e, sizeof e)) {
         snprintf(err, size, "database '%s': %s", path, e);
         /* a file that is no database at all */
         *foreign = sqlite3_errcode(d->h) == SQLITE_NOTADB;
         db_close(d);
         return NULL;
     }
-    int bad = db_check_objects(d->h, "main", path, err, size) ||
-              db_check_version(d->h, "main", path, err, size);
+    int bad = db_check_objects(d->h, "main", path, err, size);
+    d->schema = bad ? -1 : db_check_version(d->h, "main", path, err, size);
+    bad = bad || d->schema < 0;
     *foreign = bad;
+    if (!bad && d->schema == 1) {
+        if (db_exec(d, db_migrate_1, e, sizeof e)) {
+            snprintf(err, size, "database '%s': migrating to schema 2: %s", path, e);
+            bad = 1;
+        }
+        d->schema = 2;
+    }
     if (db_exec(d, bad ? "ROLLBACK" : "COMMIT", e, sizeof e) && !bad) {
         snprintf(err, size, "database '%s': %s", path, e);
         bad = 1;
@@ -315,10 +346,13 @@ db *db_open_checked(const char *path, int create, int *foreign, char *err, size_
     if (sqlite3_prepare_v2(d->h,
                            "INSERT OR IGNORE INTO games VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, "
                            "?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, "
-                           "?21, ?22, ?23, ?24, ?25, datetime('now'))",
+                           "?21, ?22, ?23, ?24, ?25, datetime('now'), ?26, ?27, ?28, ?29, "
+                           "?30, ?31, ?32)",
                            -1, &d->put_game, NULL) != SQLITE_OK ||
-        sqlite3_prepare_v2(d->h, "INSERT OR IGNORE INTO effects VALUES(?1, ?2, ?3, ?4)", -1,
-                           &d->put_effect, NULL) != SQLITE_OK) {
+        sqlite3_prepare_v2(d->h, "INSERT OR IGNORE INTO effects VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
+                           -1, &d->put_effect, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(d->h, "INSERT OR IGNORE INTO faces VALUES(?1, ?2, ?3, ?4, ?5, ?6, "
+                           "?7, ?8)", -1, &d->put_face, NULL) != SQLITE_OK) {
         db_msg(err, size, path, d->h);
         db_close(d);
         return NULL;
@@ -329,7 +363,7 @@ db *db_open_checked(const char *path, int create, int *foreign, char *err, size_
 /* Opens the file at path read-only (never creating or changing it) and
  * checks that it is a playout database of this schema.  NULL with a
  * message in err. */
-static sqlite3 *db_open_probe(const char *path, char *err, size_t size)
+static sqlite3 *db_open_probe(const char *path, int *schema, char *err, size_t size)
 {
     sqlite3 *h = NULL;
     char *uri = db_ro_uri(path);
@@ -347,7 +381,7 @@ static sqlite3 *db_open_probe(const char *path, char *err, size_t size)
     }
     db_harden(h);
     if (db_check_objects(h, "main", path, err, size) ||
-        db_check_version(h, "main", path, err, size)) {
+        (*schema = db_check_version(h, "main", path, err, size)) < 0) {
         sqlite3_close(h);
         return NULL;
     }
@@ -362,7 +396,7 @@ db *db_open_read(const char *path, char *err, size_t size)
         snprintf(err, size, "out of memory");
         return NULL;
     }
-    d->h = db_open_probe(path, err, size);
+    d->h = db_open_probe(path, &d->schema, err, size);
     if (!d->h) {
         db_close(d);
         return NULL;
@@ -391,6 +425,7 @@ void db_close(db *d)
         return;
     sqlite3_finalize(d->put_game);
     sqlite3_finalize(d->put_effect);
+    sqlite3_finalize(d->put_face);
     sqlite3_close(d->h);
     free(d->path);
     free(d);
@@ -446,10 +481,27 @@ static const char db_run_columns[] =
     "SELECT run, variant, variant_hash, options, agent0, agent1, side0, side1, seed, "
     "max_plies, effects, tiers_version, created, rowid FROM ";
 
+#define DB_GAME_COLUMNS_1                                                            \
+    "SELECT run, game, variant, variant_hash, options, agent0, agent1, seed, game_seed, " \
+    "result, winner, reason, cut, plies, setup_plies, first_side, captures, drops, "     \
+    "placements, stacks, legal_sum, legal_plies, seconds, moves, legal, finished, "
 static const char db_game_columns[] =
-    "SELECT run, game, variant, variant_hash, options, agent0, agent1, seed, game_seed, "
-    "result, winner, reason, cut, plies, setup_plies, first_side, captures, drops, "
-    "placements, stacks, legal_sum, legal_plies, seconds, moves, legal, finished, rowid ";
+    DB_GAME_COLUMNS_1 "coverage, repetition, lead_change, drama, decision_point, stability, "
+                      "hook_ended, rowid ";
+/* a schema-1 table: the figures it lacks are NULL */
+static const char db_game_columns_1[] =
+    DB_GAME_COLUMNS_1 "NULL, NULL, NULL, NULL, NULL, NULL, NULL, rowid ";
+
+static const char *db_game_select(int schema)
+{
+    return schema >= 2 ? db_game_columns : db_game_columns_1;
+}
+
+static const char *db_effect_select(int schema)
+{
+    return schema >= 2 ? "SELECT run, game, name, count, prevented, ended, rowid FROM "
+                       : "SELECT run, game, name, count, NULL, NULL, rowid FROM ";
+}
 
 /* The message for a row that failed its check. */
 static void db_row_error(char *err, size_t size, const char *path, const char *table,
@@ -639,6 +691,12 @@ int db_add_game(db *d, const struct db_run *run, const struct game_record *g, ch
     sqlite3_bind_double(st, 23, g->seconds);
     sqlite3_bind_text(st, 24, g->moves, (int)g->moves_len, SQLITE_STATIC);
     sqlite3_bind_text(st, 25, g->legal, (int)g->legal_len, SQLITE_STATIC);
+    const double fig[] = {g->coverage, g->repetition, g->lead_change, g->drama,
+                          g->decision_point, g->stability};
+    for (int k = 0; k < 6; k++)
+        if (fig[k] >= 0)
+            sqlite3_bind_double(st, 26 + k, fig[k]);
+    sqlite3_bind_int(st, 32, g->hook_ended);
     int ok = sqlite3_step(st) == SQLITE_DONE;
     for (int i = 0; ok && i < run->neffects && i < g->neffects; i++) {
         sqlite3_stmt *fx = d->put_effect;
@@ -647,7 +705,25 @@ int db_add_game(db *d, const struct db_run *run, const struct game_record *g, ch
         sqlite3_bind_int64(fx, 2, g->index);
         sqlite3_bind_text(fx, 3, run->effect[i], -1, SQLITE_STATIC);
         sqlite3_bind_int64(fx, 4, g->effects[i]);
+        sqlite3_bind_int64(fx, 5, g->prevented[i]);
+        sqlite3_bind_int64(fx, 6, g->ended[i]);
         ok = sqlite3_step(fx) == SQLITE_DONE;
+    }
+    for (int i = 0; ok && i < run->nfaces && i < g->nfaces; i++) {
+        const struct game_face *f = &g->face[i];
+        if (!f->moves && !f->captured)
+            continue;
+        sqlite3_stmt *fc = d->put_face;
+        sqlite3_reset(fc);
+        sqlite3_bind_text(fc, 1, run->key, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(fc, 2, g->index);
+        sqlite3_bind_text(fc, 3, run->face[i], -1, SQLITE_STATIC);
+        sqlite3_bind_int64(fc, 4, f->moves);
+        sqlite3_bind_int64(fc, 5, f->captures);
+        sqlite3_bind_int64(fc, 6, f->captured);
+        sqlite3_bind_int64(fc, 7, f->drops);
+        sqlite3_bind_int64(fc, 8, f->mates);
+        ok = sqlite3_step(fc) == SQLITE_DONE;
     }
     if (!ok) {
         db_msg(err, size, "storing a game", d->h);
@@ -740,21 +816,37 @@ static int db_check_effect_row(sqlite3_stmt *st, const char *src, char *err, siz
 /* Checks every row of the attached source before anything is copied
  * (inside the merge's transaction, so the rows cannot change between
  * the check and the copy). */
-static int db_check_source(db *d, const char *src, char *err, size_t size)
+static int db_check_face_row(sqlite3_stmt *st, const char *src, char *err, size_t size)
 {
-    char games[sizeof db_game_columns + 128];
+    struct dbcheck_cell c[DBCHECK_FACE_COLUMNS];
+    char why[512];
+    db_cells(st, 0, DBCHECK_FACE_COLUMNS, c);
+    if (dbcheck_face(c, why, sizeof why) != 0) {
+        db_row_error(err, size, src, "faces", st, DBCHECK_FACE_COLUMNS, why);
+        return -1;
+    }
+    return 0;
+}
+
+static int db_check_source(db *d, const char *src, int *schema, char *err, size_t size)
+{
+    char games[sizeof db_game_columns + 128], effects[128];
+    if (db_check_objects(d->h, "src", src, err, size) ||
+        (*schema = db_check_version(d->h, "src", src, err, size)) < 0)
+        return -1;
     snprintf(games, sizeof games,
              "%s, (SELECT max_plies FROM src.runs r WHERE r.run = g.run) FROM src.games g",
-             db_game_columns);
-    if (db_check_objects(d->h, "src", src, err, size) ||
-        db_check_version(d->h, "src", src, err, size))
-        return -1;
+             db_game_select(*schema));
+    snprintf(effects, sizeof effects, "%ssrc.effects", db_effect_select(*schema));
     char runs[sizeof db_run_columns + 16];
     snprintf(runs, sizeof runs, "%ssrc.runs", db_run_columns);
     return db_check_rows(d, runs, src, db_check_run_row, err, size) ||
                    db_check_rows(d, games, src, db_check_game_row, err, size) ||
-                   db_check_rows(d, "SELECT run, game, name, count, rowid FROM src.effects",
-                                 src, db_check_effect_row, err, size)
+                   db_check_rows(d, effects, src, db_check_effect_row, err, size) ||
+                   (*schema >= 2 &&
+                    db_check_rows(d, "SELECT run, game, face, moves, captures, captured, "
+                                     "drops, mates, rowid FROM src.faces",
+                                  src, db_check_face_row, err, size))
                ? -1
                : 0;
 }
@@ -775,6 +867,8 @@ static const char db_game_list[] =
     "run, game, variant, variant_hash, options, agent0, agent1, seed, game_seed, result, "
     "winner, reason, cut, plies, setup_plies, first_side, captures, drops, placements, "
     "stacks, legal_sum, legal_plies, seconds, moves, legal, finished";
+static const char db_game_list_2[] =
+    ", coverage, repetition, lead_change, drama, decision_point, stability, hook_ended";
 
 int db_merge(db *d, const char *src, int64_t *added, int64_t *skipped, int64_t *differ,
              char *err, size_t size)
@@ -788,7 +882,8 @@ int db_merge(db *d, const char *src, int64_t *added, int64_t *skipped, int64_t *
     }
     /* the source must be a playout database: open it on its own first
        (read-only) so a missing or foreign file gets a clear message */
-    sqlite3 *probe = db_open_probe(src, err, size);
+    int schema = 0;
+    sqlite3 *probe = db_open_probe(src, &schema, err, size);
     if (!probe)
         return DB_BAD;
     sqlite3_close(probe);
@@ -809,7 +904,7 @@ int db_merge(db *d, const char *src, int64_t *added, int64_t *skipped, int64_t *
     }
     int fail = db_exec(d, "BEGIN IMMEDIATE", e, sizeof e), checked = 0;
     if (!fail) {
-        checked = fail = db_check_source(d, src, err, size);
+        checked = fail = db_check_source(d, src, &schema, err, size);
     }
     int64_t total = 0;
     if (!fail) {
@@ -820,16 +915,25 @@ int db_merge(db *d, const char *src, int64_t *added, int64_t *skipped, int64_t *
                db_exec(d, "INSERT OR IGNORE INTO main.runs(" DB_RUN_LIST ") SELECT " DB_RUN_LIST
                        " FROM src.runs", e, sizeof e);
     }
-    if (!fail) {
-        char sql[2 * sizeof db_game_list + 64];
-        snprintf(sql, sizeof sql, "INSERT OR IGNORE INTO main.games(%s) SELECT %s FROM "
-                 "src.games", db_game_list, db_game_list);
+    if (!fail) { /* a schema-1 source leaves the schema-2 columns NULL */
+        char sql[2 * sizeof db_game_list + 2 * sizeof db_game_list_2 + 64];
+        const char *more = schema >= 2 ? db_game_list_2 : "";
+        snprintf(sql, sizeof sql, "INSERT OR IGNORE INTO main.games(%s%s) SELECT %s%s FROM "
+                 "src.games", db_game_list, more, db_game_list, more);
         fail = db_exec(d, sql, e, sizeof e);
         *added = sqlite3_changes(d->h);
     }
     if (!fail)
-        fail = db_exec(d, "INSERT OR IGNORE INTO main.effects(run, game, name, count) "
-                          "SELECT run, game, name, count FROM src.effects", e, sizeof e) ||
+        fail = db_exec(d, schema >= 2
+                              ? "INSERT OR IGNORE INTO main.effects(run, game, name, count, "
+                                "prevented, ended) SELECT run, game, name, count, prevented, "
+                                "ended FROM src.effects"
+                              : "INSERT OR IGNORE INTO main.effects(run, game, name, count) "
+                                "SELECT run, game, name, count FROM src.effects",
+                       e, sizeof e) ||
+               (schema >= 2 &&
+                db_exec(d, "INSERT OR IGNORE INTO main.faces SELECT run, game, face, moves, "
+                           "captures, captured, drops, mates FROM src.faces", e, sizeof e)) ||
                db_exec(d, "COMMIT", e, sizeof e);
     if (fail) {
         if (!checked)
@@ -876,6 +980,12 @@ static int db_game_row(db *d, sqlite3_stmt *st, const struct db_run *run,
         g->legal = c[24].t;
         g->moves = c[23].t;
         g->reason = c[11].t;
+        double *fig[] = {&g->coverage, &g->repetition, &g->lead_change, &g->drama,
+                         &g->decision_point, &g->stability};
+        for (int k = 0; k < 6; k++) /* checked: NULL or a number in [0, 1] */
+            *fig[k] = c[26 + k].type == DBCHECK_NULL ? -1
+                      : c[26 + k].type == DBCHECK_INT ? (double)c[26 + k].i : c[26 + k].r;
+        g->hook_ended = c[32].type == DBCHECK_NULL ? -1 : (int)c[32].i;
     }
     if (r) {
         r->index = c[1].i;
@@ -897,6 +1007,7 @@ static int db_game_effects(db *d, sqlite3_stmt *fx, const struct db_run *run,
     sqlite3_reset(fx);
     sqlite3_bind_int64(fx, 2, g->index);
     g->neffects = run->neffects;
+    g->kinds = 0;
     int rc;
     while ((rc = sqlite3_step(fx)) == SQLITE_ROW) {
         struct dbcheck_cell c[DBCHECK_EFFECT_COLUMNS];
@@ -907,8 +1018,13 @@ static int db_game_effects(db *d, sqlite3_stmt *fx, const struct db_run *run,
             return DB_BAD;
         }
         for (int i = 0; i < run->neffects; i++)
-            if (c[2].len == strlen(run->effect[i]) && !memcmp(c[2].t, run->effect[i], c[2].len))
+            if (c[2].len == strlen(run->effect[i]) &&
+                !memcmp(c[2].t, run->effect[i], c[2].len)) {
                 g->effects[i] = (uint32_t)c[3].i;
+                g->prevented[i] = c[4].type == DBCHECK_NULL ? 0 : (uint32_t)c[4].i;
+                g->ended[i] = c[5].type == DBCHECK_NULL ? 0 : (uint32_t)c[5].i;
+                g->kinds |= c[4].type != DBCHECK_NULL;
+            }
     }
     if (rc != SQLITE_DONE) {
         db_msg(err, size, "reading effects", d->h);
@@ -921,13 +1037,13 @@ int db_games(db *d, const struct db_run *run, int64_t limit,
              int (*fn)(const struct db_game *g, void *ud), void *ud, char *err, size_t size)
 {
     sqlite3_stmt *st = NULL, *fx = NULL;
-    char sql[sizeof db_game_columns + 96];
+    char sql[sizeof db_game_columns + 96], fxsql[160];
     snprintf(sql, sizeof sql, "%sFROM games WHERE run = ?1 AND game < ?2 ORDER BY game",
-             db_game_columns);
+             db_game_select(d->schema));
+    snprintf(fxsql, sizeof fxsql, "%seffects WHERE run = ?1 AND game = ?2",
+             db_effect_select(d->schema));
     if (sqlite3_prepare_v2(d->h, sql, -1, &st, NULL) != SQLITE_OK ||
-        sqlite3_prepare_v2(d->h, "SELECT run, game, name, count, rowid FROM effects "
-                                 "WHERE run = ?1 AND game = ?2",
-                           -1, &fx, NULL) != SQLITE_OK) {
+        sqlite3_prepare_v2(d->h, fxsql, -1, &fx, NULL) != SQLITE_OK) {
         db_msg(err, size, "reading games", d->h);
         sqlite3_finalize(st);
         return -1;
@@ -965,7 +1081,7 @@ int db_records(db *d, const struct db_run *run, int64_t limit, int shard_k, int 
     sqlite3_stmt *st = NULL;
     char sql[sizeof db_game_columns + 128];
     snprintf(sql, sizeof sql, "%sFROM games WHERE run = ?1 AND game < ?2 AND "
-             "game %% ?3 = ?4 ORDER BY game", db_game_columns);
+             "game %% ?3 = ?4 ORDER BY game", db_game_select(d->schema));
     if (sqlite3_prepare_v2(d->h, sql, -1, &st, NULL) != SQLITE_OK) {
         db_msg(err, size, "reading games", d->h);
         return -1;
@@ -987,4 +1103,58 @@ int db_records(db *d, const struct db_run *run, int64_t limit, int shard_k, int 
         db_msg(err, size, "reading games", d->h);
     sqlite3_finalize(st);
     return stop ? stop : rc == SQLITE_DONE ? 0 : -1;
+}
+
+int db_schema(const db *d) { return d->schema; }
+
+int db_faces(db *d, const struct db_run *run, int64_t limit, struct db_face *out, int cap,
+             int *n, char *err, size_t size)
+{
+    *n = 0;
+    if (d->schema < 2) {
+        *n = -1;
+        return 0;
+    }
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(d->h, "SELECT run, game, face, moves, captures, captured, drops, "
+                                 "mates, rowid FROM faces WHERE run = ?1 AND game < ?2 "
+                                 "ORDER BY game, rowid",
+                           -1, &st, NULL) != SQLITE_OK) {
+        db_msg(err, size, "reading faces", d->h);
+        return -1;
+    }
+    sqlite3_bind_text(st, 1, run->key, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 2, limit);
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        struct dbcheck_cell c[DBCHECK_FACE_COLUMNS];
+        char why[512];
+        db_cells(st, 0, DBCHECK_FACE_COLUMNS, c);
+        if (dbcheck_face(c, why, sizeof why) != 0) {
+            db_row_error(err, size, d->path, "faces", st, DBCHECK_FACE_COLUMNS, why);
+            sqlite3_finalize(st);
+            return DB_BAD;
+        }
+        int k = 0;
+        while (k < *n && (strlen(out[k].name) != c[2].len || memcmp(out[k].name, c[2].t, c[2].len)))
+            k++;
+        if (k == *n) {
+            if (*n == cap)
+                continue; /* more faces than a variant has: ignored */
+            memset(&out[k], 0, sizeof out[k]);
+            db_copy(out[k].name, sizeof out[k].name, &c[2]);
+            (*n)++;
+        }
+        out[k].moves += (uint64_t)c[3].i;
+        out[k].captures += (uint64_t)c[4].i;
+        out[k].captured += (uint64_t)c[5].i;
+        out[k].drops += (uint64_t)c[6].i;
+        out[k].mates += (uint64_t)c[7].i;
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) {
+        db_msg(err, size, "reading faces", d->h);
+        return -1;
+    }
+    return 0;
 }

@@ -36,6 +36,8 @@ struct db_run {
     int max_plies;
     int neffects;
     char effect[GAME_MAX_EFFECTS][DB_NAME];
+    int nfaces;                /* the variant's faces (not stored in runs) */
+    char face[GAME_MAX_FACES][DB_NAME];
 };
 
 /* Fills run->key from the other fields. */
@@ -103,8 +105,29 @@ struct db_game {
     const char *moves;         /* the moves, tiers notation, ' ' */
     const char *reason;        /* "checkmate", ..., "cut" */
     int neffects;              /* counts in the run's effect order */
-    uint32_t effects[GAME_MAX_EFFECTS];
+    uint32_t effects[GAME_MAX_EFFECTS];   /* fired (schema 1: fired or prevented) */
+    uint32_t prevented[GAME_MAX_EFFECTS], ended[GAME_MAX_EFFECTS];
+    int kinds;                 /* the counts are split by kind (schema 2) */
+    /* The positional figures (docs/metrics.md); -1 when unknown. */
+    double coverage, repetition, lead_change, drama, decision_point, stability;
+    int hook_ended;            /* 0, 1, -1 unknown */
 };
+
+/* The schema of the open file: 2, or 1 for a schema-1 file opened
+ * read-only (opening one for writing migrates it). */
+int db_schema(const db *d);
+
+/* One face's counts summed over a run's games. */
+struct db_face {
+    char name[DB_NAME];
+    uint64_t moves, captures, captured, drops, mates;
+};
+
+/* Sums table faces over the run's games i < limit into out[0..*n), in
+ * order of first appearance (*n = -1 for a schema-1 file: unknown).  0,
+ * DB_BAD for a bad row, or -1 with err. */
+int db_faces(db *d, const struct db_run *run, int64_t limit, struct db_face *out, int cap,
+             int *n, char *err, size_t errsize);
 
 /* Reads the run's configuration; 0, 1 if there is no such run, or -1. */
 int db_get_run(db *d, const char *key, struct db_run *run, char *err, size_t errsize);

@@ -17,6 +17,7 @@ enum {
     K_INT,      /* an integer in [min, max] */
     K_INT_NULL, /* the same, or NULL */
     K_REAL,     /* a finite number in [min, max] */
+    K_REAL_NULL, /* the same, or NULL */
     K_TEXT,     /* text of min..max bytes, no control character */
     K_HEX       /* 16 lowercase hex digits */
 };
@@ -54,13 +55,16 @@ const char *const dbcheck_game_names[DBCHECK_GAME_COLUMNS] = {
     "run", "game", "variant", "variant_hash", "options", "agent0", "agent1",
     "seed", "game_seed", "result", "winner", "reason", "cut", "plies",
     "setup_plies", "first_side", "captures", "drops", "placements", "stacks",
-    "legal_sum", "legal_plies", "seconds", "moves", "legal", "finished"};
+    "legal_sum", "legal_plies", "seconds", "moves", "legal", "finished",
+    "coverage", "repetition", "lead_change", "drama", "decision_point", "stability",
+    "hook_ended"};
 
 enum {
     G_RUN, G_GAME, G_VARIANT, G_HASH, G_OPTIONS, G_AGENT0, G_AGENT1, G_SEED,
     G_GAME_SEED, G_RESULT, G_WINNER, G_REASON, G_CUT, G_PLIES, G_SETUP,
     G_FIRST, G_CAPTURES, G_DROPS, G_PLACEMENTS, G_STACKS, G_LEGAL_SUM,
-    G_LEGAL_PLIES, G_SECONDS, G_MOVES, G_LEGAL, G_FINISHED
+    G_LEGAL_PLIES, G_SECONDS, G_MOVES, G_LEGAL, G_FINISHED, G_COVERAGE, G_REPETITION,
+    G_LEAD_CHANGE, G_DRAMA, G_DECISION_POINT, G_STABILITY, G_HOOK_ENDED
 };
 
 static const struct dbcheck_col game_cols[DBCHECK_GAME_COLUMNS] = {
@@ -90,16 +94,39 @@ static const struct dbcheck_col game_cols[DBCHECK_GAME_COLUMNS] = {
     {K_TEXT, 0, MOVES_MAX},
     {K_TEXT, 0, (int64_t)PLIES_MAX * 5},
     {K_TEXT, 0, 63},
+    {K_REAL_NULL, 0, 1},
+    {K_REAL_NULL, 0, 1},
+    {K_REAL_NULL, 0, 1},
+    {K_REAL_NULL, 0, 1},
+    {K_REAL_NULL, 0, 1},
+    {K_REAL_NULL, 0, 1},
+    {K_INT_NULL, 0, 1},
 };
 
-const char *const dbcheck_effect_names[DBCHECK_EFFECT_COLUMNS] = {"run", "game", "name",
-                                                                   "count"};
+const char *const dbcheck_effect_names[DBCHECK_EFFECT_COLUMNS] = {
+    "run", "game", "name", "count", "prevented", "ended"};
 
 static const struct dbcheck_col effect_cols[DBCHECK_EFFECT_COLUMNS] = {
     {K_HEX, 16, 16},
     {K_INT, 0, 100000000 - 1},
     {K_TEXT, 1, DB_NAME - 1},
     {K_INT, 0, INT32_MAX},
+    {K_INT_NULL, 0, PLIES_MAX},
+    {K_INT_NULL, 0, 1},
+};
+
+const char *const dbcheck_face_names[DBCHECK_FACE_COLUMNS] = {
+    "run", "game", "face", "moves", "captures", "captured", "drops", "mates"};
+
+static const struct dbcheck_col face_cols[DBCHECK_FACE_COLUMNS] = {
+    {K_HEX, 16, 16},
+    {K_INT, 0, 100000000 - 1},
+    {K_TEXT, 1, DB_NAME - 1},
+    {K_INT, 0, PLIES_MAX},
+    {K_INT, 0, PLIES_MAX},
+    {K_INT, 0, PLIES_MAX},
+    {K_INT, 0, PLIES_MAX},
+    {K_INT, 0, 1},
 };
 
 static int why_set(char *why, size_t size, const char *fmt, ...)
@@ -147,6 +174,10 @@ static int check_cell(const struct dbcheck_cell *c, const struct dbcheck_col *co
             return why_set(why, size, "column %s: %lld is outside %lld..%lld", name,
                            (long long)c->i, (long long)col->min, (long long)col->max);
         return 0;
+    case K_REAL_NULL:
+        if (c->type == DBCHECK_NULL)
+            return 0;
+        /* fall through */
     case K_REAL: {
         if (c->type != DBCHECK_REAL && c->type != DBCHECK_INT)
             return why_set(why, size, "column %s: %s where a number is expected", name,
@@ -308,6 +339,13 @@ int dbcheck_game(const struct dbcheck_cell *c, int max_plies, char *why, size_t 
     if (check_row(c, game_cols, dbcheck_game_names, DBCHECK_GAME_COLUMNS, why, size) != 0 ||
         check_outcome(c, why, size) != 0 || check_counts(c, max_plies, why, size) != 0)
         return -1;
+    if (c[G_WINNER].type == DBCHECK_NULL)
+        for (int k = G_DRAMA; k <= G_DECISION_POINT; k++)
+            if (c[k].type != DBCHECK_NULL)
+                return why_set(why, size, "column %s: set in a game without a winner",
+                               dbcheck_game_names[k]);
+    if (c[G_HOOK_ENDED].type == DBCHECK_INT && c[G_HOOK_ENDED].i && c[G_CUT].i)
+        return why_set(why, size, "column hook_ended: 1 in a cut game");
     return check_words(&c[G_MOVES], "moves", c[G_PLIES].i, 255, 0, why, size) != 0 ||
                    check_words(&c[G_LEGAL], "legal", c[G_PLIES].i, 4, 1, why, size) != 0
                ? -1
@@ -320,17 +358,32 @@ int dbcheck_effect(const struct dbcheck_cell *c, char *why, size_t size)
                      size);
 }
 
+int dbcheck_face(const struct dbcheck_cell *c, char *why, size_t size)
+{
+    if (check_row(c, face_cols, dbcheck_face_names, DBCHECK_FACE_COLUMNS, why, size) != 0)
+        return -1;
+    if (c[4].i > c[3].i || c[6].i > c[3].i)
+        return why_set(why, size, "columns captures, drops: %lld, %lld, more than moves (%lld)",
+                       (long long)c[4].i, (long long)c[6].i, (long long)c[3].i);
+    if (c[7].i > c[3].i)
+        return why_set(why, size, "column mates: %lld with %lld moves", (long long)c[7].i,
+                       (long long)c[3].i);
+    return 0;
+}
+
 int dbcheck_schema(const struct dbcheck_cell *c, int want, char *why, size_t size)
 {
-    char text[16];
-    snprintf(text, sizeof text, "%d", want);
-    if (c->type == DBCHECK_INT && c->i == want)
-        return 0;
-    if (c->type == DBCHECK_TEXT && c->len == strlen(text) && !memcmp(c->t, text, c->len))
-        return 0;
+    for (int v = 1; v <= want; v++) {
+        char text[16];
+        snprintf(text, sizeof text, "%d", v);
+        if (c->type == DBCHECK_INT && c->i == v)
+            return v;
+        if (c->type == DBCHECK_TEXT && c->len == strlen(text) && !memcmp(c->t, text, c->len))
+            return v;
+    }
     if (c->type == DBCHECK_TEXT && c->len < 16 && !memchr(c->t, '\0', c->len) &&
         text_clean(c))
-        return why_set(why, size, "schema version '%.*s', expected %d", (int)c->len, c->t,
+        return why_set(why, size, "schema version '%.*s', expected 1..%d", (int)c->len, c->t,
                        want);
     return why_set(why, size, "table meta, key 'schema': %s where the version %d is expected",
                    type_name(c->type), want);

@@ -26,12 +26,14 @@ struct dbcheck_cell {
 /* The columns of each table, in schema order (db.c selects them so). */
 enum {
     DBCHECK_RUN_COLUMNS = 13,
-    DBCHECK_GAME_COLUMNS = 26,
-    DBCHECK_EFFECT_COLUMNS = 4
+    DBCHECK_GAME_COLUMNS = 33,   /* 26 in schema 1: the last 7 read as NULL */
+    DBCHECK_EFFECT_COLUMNS = 6,  /* 4 in schema 1: prevented, ended NULL */
+    DBCHECK_FACE_COLUMNS = 8     /* schema 2 */
 };
 extern const char *const dbcheck_run_names[DBCHECK_RUN_COLUMNS];
 extern const char *const dbcheck_game_names[DBCHECK_GAME_COLUMNS];
 extern const char *const dbcheck_effect_names[DBCHECK_EFFECT_COLUMNS];
+extern const char *const dbcheck_face_names[DBCHECK_FACE_COLUMNS];
 
 /* Each returns 0 when the row is valid, else -1 with the message in why
  * (starting with the column's name). */
@@ -39,8 +41,9 @@ int dbcheck_run(const struct dbcheck_cell *c, char *why, size_t size);
 /* max_plies: the run's (already checked). */
 int dbcheck_game(const struct dbcheck_cell *c, int max_plies, char *why, size_t size);
 int dbcheck_effect(const struct dbcheck_cell *c, char *why, size_t size);
+int dbcheck_face(const struct dbcheck_cell *c, char *why, size_t size);
 
-/* The schema version in meta: 0 when the cell holds version `want`, else
+/* The schema version in meta: the version (1..want) the cell holds, else
  * -1 with why. */
 int dbcheck_schema(const struct dbcheck_cell *c, int want, char *why, size_t size);
 

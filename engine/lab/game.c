@@ -72,6 +72,23 @@ int game_worker_init(struct game_worker *w, const struct game_config *cfg,
         snprintf(err->msg, sizeof err->msg, "out of memory");
         return TIERS_ENOMEM;
     }
+    struct game_track *t = &w->track;
+    uint32_t slots = 64;
+    while (slots < 2u * (uint32_t)cfg->max_plies + 4)
+        slots *= 2;
+    t->key_mask = slots - 1;
+    t->keys = calloc(slots, sizeof *t->keys);
+    t->used = malloc(((size_t)cfg->max_plies + 2) * sizeof *t->used);
+    t->v = malloc(((size_t)cfg->max_plies + 2) * sizeof *t->v);
+    t->squares = tiers_variant_files(w->v) * tiers_variant_ranks(w->v);
+    if (!t->keys || !t->used || !t->v) {
+        game_worker_free(w);
+        snprintf(err->msg, sizeof err->msg, "out of memory");
+        return TIERS_ENOMEM;
+    }
+    w->g.nfaces = tiers_variant_face_count(w->v);
+    if (w->g.nfaces > GAME_MAX_FACES)
+        w->g.nfaces = GAME_MAX_FACES;
     w->g.neffects = tiers_variant_effects(w->v);
     if (w->g.neffects > GAME_MAX_EFFECTS)
         w->g.neffects = GAME_MAX_EFFECTS;
@@ -88,6 +105,9 @@ void game_worker_free(struct game_worker *w)
         tiers_variant_free(w->v);
     free(w->g.moves);
     free(w->g.legal);
+    free(w->track.keys);
+    free(w->track.used);
+    free(w->track.v);
     memset(w, 0, sizeof *w);
 }
 
@@ -124,9 +144,150 @@ static int game_count_effects(struct game_worker *w, const tiers_move *m, uint32
     if (rc < 0)
         return rc;
     uint32_t checks = tiers_pos_check_effects(w->p);
-    for (int i = 0; i < g->neffects; i++)
-        g->effects[i] += st.fired[i] + ((vetoed | checks) >> i & 1);
+    for (int i = 0; i < g->neffects; i++) {
+        g->effects[i] += st.fired[i] + (checks >> i & 1);
+        g->prevented[i] += vetoed >> i & 1;
+    }
     return 0;
+}
+
+/* Whether position key k was seen before in this game; adds it. */
+static int game_seen_key(struct game_track *t, uint64_t k)
+{
+    k = k ? k : 1; /* 0 marks a free slot */
+    uint32_t i = (uint32_t)(k ^ k >> 32) & t->key_mask;
+    while (t->keys[i]) {
+        if (t->keys[i] == k)
+            return 1;
+        i = (i + 1) & t->key_mask;
+    }
+    t->keys[i] = k;
+    t->used[t->nused++] = i;
+    return 0;
+}
+
+/* The evaluation of p for the figures: side 0's material lead plus its
+ * evaluate hook, over the material at the start of play, in [-1, 1]. */
+static float game_eval(struct game_track *t, tiers_pos *p)
+{
+    double x = (double)(t->balance + tiers_pos_evaluate_hook(p, 0)) / t->total;
+    return (float)(x > 1 ? 1 : x < -1 ? -1 : x);
+}
+
+/* Notes what the ply just made at p changed: squares now occupied, the
+ * material balance, a repeated position, the evaluation in play. */
+static void game_track_ply(struct game_worker *w, int play)
+{
+    struct game_track *t = &w->track;
+    tiers_square sq[32];
+    int delta, n = tiers_pos_last_change(w->p, &delta, sq, 32);
+    t->balance += delta;
+    for (int i = 0; i < n; i++)
+        if (sq[i] < 256 && !t->seen[sq[i]] && tiers_pos_height(w->p, sq[i] & 15, sq[i] >> 4)) {
+            t->seen[sq[i]] = 1;
+            t->nseen++;
+        }
+    w->g.repetition += game_seen_key(t, tiers_pos_hash(w->p));
+    if (play && t->total > 0)
+        t->v[t->nv++] = game_eval(t, w->p);
+}
+
+/* Starts tracking at the start position. */
+static void game_track_start(struct game_worker *w)
+{
+    struct game_track *t = &w->track;
+    for (int i = 0; i < t->nused; i++)
+        t->keys[t->used[i]] = 0;
+    t->nused = t->nv = t->nseen = 0;
+    memset(t->seen, 0, sizeof t->seen);
+    t->balance = tiers_pos_material(w->p, 0) - tiers_pos_material(w->p, 1);
+    t->total = 0;
+    int files = tiers_variant_files(w->v), ranks = tiers_variant_ranks(w->v);
+    for (int r = 0; r < ranks; r++)
+        for (int f = 0; f < files; f++)
+            if (tiers_pos_height(w->p, f, r)) {
+                t->seen[r * 16 + f] = 1;
+                t->nseen++;
+            }
+    game_seen_key(t, tiers_pos_hash(w->p));
+}
+
+void game_figures(const float *v, int n, int winner, double *lead_change, double *drama,
+                  double *decision_point, double *stability)
+{
+    *lead_change = *drama = *decision_point = *stability = -1;
+    if (n <= 0)
+        return;
+    double sum = 0, sq = 0;
+    int leader = 0, changes = 0;
+    for (int i = 0; i < n; i++) {
+        sum += v[i];
+        sq += (double)v[i] * v[i];
+        int now = v[i] > 0 ? 1 : v[i] < 0 ? -1 : 0;
+        if (now && leader && now != leader)
+            changes++;
+        if (now)
+            leader = now;
+    }
+    double mean = sum / n, var = sq / n - mean * mean;
+    *stability = var < 0 ? 0 : var;
+    if (n >= 2)
+        *lead_change = (double)changes / (n - 1);
+    if (winner != 0 && winner != 1)
+        return;
+    /* w: the winner's view; the loser's best is the most it ever led by */
+    double behind = 0, loser_best = -2;
+    int trailing = 0;
+    for (int i = 0; i < n; i++) {
+        double w = winner == 0 ? v[i] : -v[i];
+        if (w < 0) {
+            behind += -w;
+            trailing++;
+        }
+        if (-w > loser_best)
+            loser_best = -w;
+    }
+    *drama = trailing ? behind / trailing : 0;
+    int from = n; /* the first position after which the winner stays above */
+    while (from > 0 && (winner == 0 ? v[from - 1] : -v[from - 1]) > loser_best)
+        from--;
+    *decision_point = n >= 2 ? (double)(from < n - 1 ? from : n - 1) / (n - 1) : 1;
+}
+
+/* Counts the play-phase move m (not yet made) for the faces it concerns;
+ * *last gets the face that moves. */
+static void game_count_faces(struct game_worker *w, const tiers_move *m, int *last)
+{
+    struct game_record *g = &w->g;
+    int mover, victim;
+    tiers_move_faces(w->p, m, &mover, &victim);
+    *last = mover;
+    if (mover >= 0 && mover < g->nfaces) {
+        g->face[mover].moves++;
+        g->face[mover].drops += m->kind == TIERS_MV_DROP;
+        g->face[mover].captures += victim >= 0;
+    }
+    if (victim >= 0 && victim < g->nfaces)
+        g->face[victim].captured++;
+}
+
+/* The figures of the finished game (st: its status). */
+static void game_finish(struct game_worker *w, tiers_status st, int last_face)
+{
+    struct game_record *g = &w->g;
+    struct game_track *t = &w->track;
+    int winner = !st.game_over ? -1 : st.result == TIERS_WIN_0 ? 0
+                 : st.result == TIERS_WIN_1 ? 1 : -1;
+    if (st.game_over && !strcmp(g->reason, "checkmate") && last_face >= 0 &&
+        last_face < g->nfaces && g->plies > g->setup_plies)
+        g->face[last_face].mates++;
+    g->hook_ended = st.game_over && tiers_pos_hook_ended(w->p);
+    for (int i = 0; g->hook_ended && i < g->neffects; i++)
+        g->ended[i] = !strcmp(g->reason, tiers_variant_effect_name(w->v, i));
+    g->coverage = t->squares > 0 ? (double)t->nseen / t->squares : -1;
+    g->repetition = g->plies ? g->repetition / g->plies : -1;
+    game_figures(t->v, t->nv, winner, &g->lead_change, &g->drama, &g->decision_point,
+                 &g->stability);
 }
 
 static int game_run(struct game_worker *w, const struct game_config *cfg, int64_t index)
@@ -149,10 +310,17 @@ static int game_run(struct game_worker *w, const struct game_config *cfg, int64_
     g->moves_len = g->legal_len = 0;
     g->moves[0] = g->legal[0] = '\0';
     memset(g->effects, 0, sizeof g->effects);
+    memset(g->prevented, 0, sizeof g->prevented);
+    memset(g->ended, 0, sizeof g->ended);
+    memset(g->face, 0, sizeof g->face);
+    g->hook_ended = 0;
+    g->repetition = 0;
 
     int rc = tiers_pos_reset(p);
     if (rc < 0)
         return rc;
+    game_track_start(w);
+    int last_face = -1;
     tiers_pos_seed(p, game_script_seed(g->seed));
     uint64_t rng = game_mix(g->seed ^ 1);
     if (!rng)
@@ -179,10 +347,19 @@ static int game_run(struct game_worker *w, const struct game_config *cfg, int64_
         if (game_append(&g->moves, &g->moves_len, &g->moves_cap, text) < 0)
             return TIERS_ENOMEM;
         snprintf(w->pending, sizeof w->pending, "%s", text);
+        if (!setup) {
+            if (!w->track.total) { /* the start of play */
+                w->track.total = tiers_pos_material(p, 0) + tiers_pos_material(p, 1);
+                if (w->track.total > 0)
+                    w->track.v[w->track.nv++] = game_eval(&w->track, p);
+            }
+            game_count_faces(w, &m, &last_face);
+        }
         rc = game_count_effects(w, &m, chosen.vetoed);
         if (rc < 0)
             return rc;
         g->plies++;
+        game_track_ply(w, !setup);
         if (setup) {
             g->setup_plies++;
             g->placements += m.kind == TIERS_MV_DROP;
@@ -204,6 +381,7 @@ static int game_run(struct game_worker *w, const struct game_config *cfg, int64_
         g->cut = 1;
         snprintf(g->reason, sizeof g->reason, "cut");
     }
+    game_finish(w, st, last_face);
     g->seconds = game_now() - t0;
     return 0;
 }

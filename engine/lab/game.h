@@ -11,7 +11,16 @@
 #include "failrec.h"
 #include "tiers.h"
 
-enum { GAME_MAX_EFFECTS = 32 };
+enum { GAME_MAX_EFFECTS = 32, GAME_MAX_FACES = 64 };
+
+/* What the pieces showing one face did in a game's play phase. */
+struct game_face {
+    uint32_t moves;      /* moves made (drops included) */
+    uint32_t captures;   /* captures and strikes made */
+    uint32_t captured;   /* times taken */
+    uint32_t drops;      /* drops from hand */
+    uint32_t mates;      /* the move that ended the game by checkmate */
+};
 
 /* What a run plays: everything that decides its games. */
 struct game_config {
@@ -40,7 +49,28 @@ struct game_record {
     char *legal;                  /* legal move count at each ply, ' ' */
     size_t moves_len, moves_cap, legal_len, legal_cap;
     int neffects;
-    uint32_t effects[GAME_MAX_EFFECTS];
+    uint32_t effects[GAME_MAX_EFFECTS];     /* fired (docs/metrics.md) */
+    uint32_t prevented[GAME_MAX_EFFECTS];   /* plies its veto narrowed the list */
+    uint32_t ended[GAME_MAX_EFFECTS];       /* 1 when its result hook ended the game */
+    int hook_ended;               /* a result hook ended the game */
+    /* The positional figures (docs/metrics.md); < 0 when undefined. */
+    double coverage, repetition, lead_change, drama, decision_point, stability;
+    int nfaces;
+    struct game_face face[GAME_MAX_FACES];
+};
+
+/* The worker's buffers for the positional figures, allocated once. */
+struct game_track {
+    int squares;                  /* files * ranks */
+    uint8_t seen[256];            /* squares ever occupied (tiers_square) */
+    int nseen;
+    uint64_t *keys;               /* open-addressing set of position keys */
+    uint32_t key_mask;
+    uint32_t *used;               /* its filled slots, to clear them */
+    int nused;
+    float *v;                     /* the play-phase evaluations */
+    int nv;
+    int balance, total;           /* side 0's material minus 1's; at start of play */
 };
 
 struct game_worker {
@@ -50,6 +80,7 @@ struct game_worker {
     struct game_record g;
     char pending[64];             /* the move being made, "" before one is chosen */
     struct failrec fail;          /* the context of game_play's last failure */
+    struct game_track track;
 };
 
 /* The seed of game `index` of a run: a function of the run's seed and
@@ -70,6 +101,13 @@ void game_worker_free(struct game_worker *w);
  * move, position before it, hook, message: failrec.h). */
 int game_play(struct game_worker *w, const struct game_config *cfg,
               int64_t index);
+
+/* The figures of a game's evaluations v[0..n) (each in [-1, 1], side
+ * 0's view; docs/metrics.md) for winner 0, 1 or -1 (no winner): lead
+ * change, drama, decision point and stability, each < 0 when undefined
+ * (lead change needs n >= 2; drama and decision point a winner). */
+void game_figures(const float *v, int n, int winner, double *lead_change, double *drama,
+                  double *decision_point, double *stability);
 
 /* "1-0", "0-1", "1/2-1/2", "*". */
 const char *game_result_text(tiers_result r);

@@ -50,6 +50,51 @@ static int report_effects(const struct playout_variant *v, int n,
     return count;
 }
 
+/* Face names over all variants that know theirs, in order of first
+ * appearance. */
+static int report_faces(const struct playout_variant *v, int n, char names[][DB_NAME],
+                        int cap)
+{
+    int count = 0;
+    for (int i = 0; i < n; i++)
+        for (int f = 0; v[i].have_stats && f < v[i].stats.nfaces; f++) {
+            int seen = 0;
+            for (int k = 0; k < count; k++)
+                seen |= !strcmp(names[k], v[i].stats.face[f].name);
+            if (!seen && count < cap)
+                snprintf(names[count++], DB_NAME, "%s", v[i].stats.face[f].name);
+        }
+    return count;
+}
+
+/* The per-face cell: each count per game ('-' when the file cannot say). */
+static char *report_face_cell(const struct playout_variant *pv, const char *name)
+{
+    const struct stats *s = &pv->stats;
+    if (!pv->have_stats || s->nfaces < 0)
+        return strdup("-");
+    struct db_face none = {.moves = 0};
+    const struct db_face *f = &none;
+    for (int k = 0; k < s->nfaces; k++)
+        if (!strcmp(s->face[k].name, name))
+            f = &s->face[k];
+    double dn = s->games > 0 ? (double)s->games : 1;
+    return report_fmt("%.2f moves, %.2f captures, %.2f taken, %.2f drops, %.3f mates / game",
+                      (double)f->moves / dn, (double)f->captures / dn,
+                      (double)f->captured / dn, (double)f->drops / dn, (double)f->mates / dn);
+}
+
+/* The effect cell: the three kinds apart when every game has them. */
+static char *report_effect_cell(const struct stats *s, int e)
+{
+    if (!s->effect_kinds)
+        return report_fmt("%.2f fired or prevented / game, in %.1f%% of games",
+                          s->effect_rate[e], 100 * s->effect_games[e].rate);
+    return report_fmt("%.2f fired, %.2f prevented, %.3f ended / game, in %.1f%% of games",
+                      s->effect_rate[e], s->prevented_rate[e], s->ended_rate[e],
+                      100 * s->effect_games[e].rate);
+}
+
 static int report_effect_index(const struct db_run *run, const char *name)
 {
     for (int e = 0; e < run->neffects; e++)
@@ -63,7 +108,9 @@ enum {
     ROW_FIRST_DECISIVE, ROW_BALANCE,
     ROW_DRAW, ROW_DECISIVE, ROW_CUT, ROW_REPLAY, ROW_LEN_MEAN, ROW_LEN_MEDIAN, ROW_LEN_RANGE,
     ROW_LEN_SD, ROW_DLEN, ROW_SETUP, ROW_BRANCHING, ROW_DECISION, ROW_OPENINGS,
-    ROW_OPENING_BITS, ROW_CAPTURES, ROW_DROPS, ROW_STACKS, ROW_SECONDS, ROW_FIXED
+    ROW_OPENING_BITS, ROW_COVERAGE, ROW_REPETITION, ROW_LEAD_CHANGE, ROW_DRAMA,
+    ROW_DECISION_POINT, ROW_STABILITY, ROW_HOOK_ENDED,
+    ROW_CAPTURES, ROW_DROPS, ROW_STACKS, ROW_SECONDS, ROW_FIXED
 };
 
 static const char *const report_labels[ROW_FIXED] = {
@@ -74,7 +121,9 @@ static const char *const report_labels[ROW_FIXED] = {
     "length, mean (plies)", "length, median", "length, min-max", "length, std dev",
     "decisive length, mean / median", "setup plies, mean",
     "branching (legal moves)", "decision moves", "openings k=1 / 2 / 4",
-    "opening entropy (bits)", "captures / game", "drops / game", "stacks / game",
+    "opening entropy (bits)", "board coverage", "positional repetition", "lead change",
+    "drama (decisive)", "decision point (decisive)", "stability (variance of v)",
+    "ended by a result hook", "captures / game", "drops / game", "stacks / game",
     "seconds / game",
 };
 
@@ -124,6 +173,12 @@ static char *report_cell(const struct playout_variant *pv, int row)
     case ROW_OPENING_BITS:
         return report_fmt("%.2f / %.2f / %.2f", s->openings[0].entropy,
                           s->openings[1].entropy, s->openings[2].entropy);
+    case ROW_COVERAGE: case ROW_REPETITION: case ROW_LEAD_CHANGE: case ROW_DRAMA:
+    case ROW_DECISION_POINT: case ROW_STABILITY: {
+        double x = s->fig[row - ROW_COVERAGE];
+        return x < 0 ? strdup("-") : report_fmt("%.3f", x);
+    }
+    case ROW_HOOK_ENDED: return report_rate(&s->hook_ended);
     case ROW_DRAW: return report_rate(&s->draw);
     case ROW_DECISIVE: return report_rate(&s->decisive_rate);
     case ROW_CUT: return report_rate(&s->cut_rate);
@@ -205,7 +260,9 @@ int report_rows(const struct playout_variant *v, int n, struct report_row **out)
     for (int i = 1; i < n; i++)
         same_agents &= !strcmp(v[i].run.agent[0], v[0].run.agent[0]) &&
                        !strcmp(v[i].run.agent[1], v[0].run.agent[1]);
-    int nrows = ROW_FIXED + nend + neff, any_replayed = report_any_replayed(v, n);
+    char faces[GAME_MAX_FACES * 4][DB_NAME];
+    int nface = report_faces(v, n, faces, GAME_MAX_FACES * 4);
+    int nrows = ROW_FIXED + nend + neff + nface, any_replayed = report_any_replayed(v, n);
     struct report_row *rows = calloc((size_t)nrows, sizeof *rows);
     if (!rows)
         return -1;
@@ -225,26 +282,27 @@ int report_rows(const struct playout_variant *v, int n, struct report_row **out)
         }
         const struct stats_ending *ending =
             row >= ROW_FIXED && row < ROW_FIXED + nend ? &endings[row - ROW_FIXED] : NULL;
-        int effect = row - ROW_FIXED - nend;
+        int effect = row - ROW_FIXED - nend, face = effect - neff;
         if (row < ROW_FIXED)
             snprintf(rr->label, sizeof rr->label, "%s", report_labels[row]);
         else if (ending)
             snprintf(rr->label, sizeof rr->label, "ended: %s%s", ending->reason,
                      ending->setup ? " (setup)" : "");
-        else
+        else if (face < 0)
             snprintf(rr->label, sizeof rr->label, "effect %s", names[effect]);
+        else
+            snprintf(rr->label, sizeof rr->label, "face %s", faces[face]);
         for (int i = 0; i < n; i++) {
             if (row < ROW_FIXED) {
                 rr->cells[i] = report_cell(&v[i], row);
             } else if (ending) {
                 rr->cells[i] = report_ending_cell(&v[i], ending);
+            } else if (face >= 0) {
+                rr->cells[i] = report_face_cell(&v[i], faces[face]);
             } else {
                 int e = report_effect_index(&v[i].run, names[effect]);
-                const struct stats *s = &v[i].stats;
-                rr->cells[i] =
-                    e < 0 || !v[i].have_stats ? strdup("-")
-                          : report_fmt("%.2f / game, in %.1f%% of games", s->effect_rate[e],
-                                       100 * s->effect_games[e].rate);
+                rr->cells[i] = e < 0 || !v[i].have_stats ? strdup("-")
+                                                         : report_effect_cell(&v[i].stats, e);
             }
             fail |= !rr->cells[i];
         }
@@ -642,8 +700,8 @@ static void report_chart_effects(FILE *f, const struct playout_variant *v, int n
     fprintf(f, "<svg id=\"chart-effects\" class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" "
                "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n",
             width, height, width, height);
-    fputs("<title>Effect usage: plies where each effect fired or prevented a move, per "
-          "game</title>\n", f);
+    fputs("<title>Effect usage: plies where each effect fired, per game (a schema-1 "
+          "database: fired or prevented)</title>\n", f);
     if (!neff) {
         fputs("<text class=\"label\" x=\"20\" y=\"35\">None of these rulesets has scripted "
               "effects.</text>\n</svg>\n", f);
@@ -671,7 +729,9 @@ static void report_chart_effects(FILE *f, const struct playout_variant *v, int n
             fprintf(f, "</text>\n<rect class=\"bar\" x=\"%d\" y=\"%d\" width=\"%.1f\" "
                        "height=\"%d\" fill=\"%s\"><title>%s</title></rect>\n",
                     left, y, w, bar, report_colour(i),
-                    e < 0 ? "not in this ruleset" : "fired or prevented, per game");
+                    e < 0                          ? "not in this ruleset"
+                    : v[i].stats.effect_kinds ? "fired, per game"
+                                              : "fired or prevented, per game");
             if (e < 0)
                 fprintf(f, "<text class=\"tick\" x=\"%d\" y=\"%d\">not in this ruleset</text>\n",
                         left + 4, y + bar - 3);

@@ -180,6 +180,11 @@ int run_describe(const struct game_config *cfg, const tiers_variant *v, struct d
         run->neffects = GAME_MAX_EFFECTS;
     for (int i = 0; i < run->neffects; i++)
         snprintf(run->effect[i], sizeof run->effect[i], "%s", tiers_variant_effect_name(v, i));
+    run->nfaces = tiers_variant_face_count(v);
+    if (run->nfaces > GAME_MAX_FACES)
+        run->nfaces = GAME_MAX_FACES;
+    for (int i = 0; i < run->nfaces; i++)
+        snprintf(run->face[i], sizeof run->face[i], "%s", tiers_variant_face_name(v, i));
     db_run_key(run);
     return 0;
 }

@@ -32,6 +32,10 @@ struct stats_acc {
     int64_t legal_sum, legal_plies;
     int64_t setup, captures, drops, stacks, placements;
     int64_t effects[GAME_MAX_EFFECTS], effect_games[GAME_MAX_EFFECTS];
+    int64_t fired[GAME_MAX_EFFECTS], prevented[GAME_MAX_EFFECTS], ended[GAME_MAX_EFFECTS];
+    int64_t unsplit;               /* games whose effect counts have no kinds */
+    int64_t hook_ended, hook_known;
+    double fig_sum[STATS_FIGS];
     double seconds;
     int failed;
     int *dlen;                     /* lengths of the decisive games */
@@ -45,6 +49,9 @@ struct stats_acc {
 };
 
 static const int stats_opening_k[STATS_OPENING_KS] = {1, 2, 4};
+
+const char *const stats_fig_names[STATS_FIGS] = {
+    "coverage", "repetition", "lead_change", "drama", "decision_point", "stability"};
 
 /* Grows an array of `size`-byte items to hold one more than *n. */
 static int stats_grow(void **a, int64_t n, int64_t *cap, size_t size)
@@ -166,9 +173,24 @@ static int stats_game(const struct db_game *g, void *ud)
     a->placements += g->placements;
     a->seconds += g->seconds;
     for (int i = 0; i < g->neffects && i < GAME_MAX_EFFECTS; i++) {
-        a->effects[i] += g->effects[i];
-        a->effect_games[i] += g->effects[i] > 0;
+        a->effects[i] += g->effects[i] + g->prevented[i];
+        a->effect_games[i] += g->effects[i] + g->prevented[i] > 0;
+        a->fired[i] += g->effects[i];
+        a->prevented[i] += g->prevented[i];
+        a->ended[i] += g->ended[i];
     }
+    a->unsplit += g->neffects > 0 && !g->kinds;
+    if (g->hook_ended >= 0) {
+        a->hook_known++;
+        a->hook_ended += g->hook_ended;
+    }
+    const double fig[STATS_FIGS] = {g->coverage, g->repetition, g->lead_change, g->drama,
+                                    g->decision_point, g->stability};
+    for (int k = 0; k < STATS_FIGS; k++)
+        if (fig[k] >= 0) {
+            a->fig_sum[k] += fig[k];
+            s->fig_n[k]++;
+        }
     /* the legal counts of the play phase, ply by ply */
     const char *t = g->legal;
     int ply = 0;
@@ -329,11 +351,17 @@ int stats_collect(db *d, const struct db_run *run, int64_t limit, struct stats *
     s->stacks = (double)a.stacks / dn;
     s->placements = (double)a.placements / dn;
     s->seconds_mean = a.seconds / dn;
+    s->effect_kinds = a.unsplit == 0;
     for (int i = 0; i < run->neffects; i++) {
-        s->effect_rate[i] = (double)a.effects[i] / dn;
+        s->effect_rate[i] = (double)(s->effect_kinds ? a.fired[i] : a.effects[i]) / dn;
+        s->prevented_rate[i] = s->effect_kinds ? (double)a.prevented[i] / dn : -1;
+        s->ended_rate[i] = s->effect_kinds ? (double)a.ended[i] / dn : -1;
         stats_wilson(a.effect_games[i], n, &s->effect_games[i]);
     }
-    return 0;
+    stats_wilson(a.hook_ended, a.hook_known, &s->hook_ended);
+    for (int k = 0; k < STATS_FIGS; k++)
+        s->fig[k] = s->fig_n[k] ? a.fig_sum[k] / (double)s->fig_n[k] : -1;
+    return db_faces(d, run, limit, s->face, GAME_MAX_FACES, &s->nfaces, err, errsize);
 }
 
 void stats_free(struct stats *s)

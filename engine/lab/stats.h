@@ -31,6 +31,11 @@ struct stats_opening {
     double entropy;                /* bits */
 };
 
+/* The positional figures, in the order of struct db_game's. */
+enum { STATS_COVERAGE, STATS_REPETITION, STATS_LEAD_CHANGE, STATS_DRAMA,
+       STATS_DECISION_POINT, STATS_STABILITY, STATS_FIGS };
+extern const char *const stats_fig_names[STATS_FIGS]; /* JSON names */
+
 struct stats {
     struct db_run run;
     int64_t games;
@@ -49,7 +54,18 @@ struct stats {
     double branching;              /* mean legal moves per play ply */
     double captures, drops, stacks, placements; /* per game */
     double seconds_mean;
-    double effect_rate[GAME_MAX_EFFECTS];  /* firings per game */
+    double effect_rate[GAME_MAX_EFFECTS];  /* firings per game (effect_kinds 0:
+                                              fired or prevented) */
+    int effect_kinds;              /* every game's counts are split by kind */
+    double prevented_rate[GAME_MAX_EFFECTS]; /* plies a veto narrowed, per game */
+    double ended_rate[GAME_MAX_EFFECTS];     /* games its result hook ended, per game */
+    struct stats_rate hook_ended;  /* games a result hook ended / games known */
+    /* The positional figures (docs/metrics.md): the mean over the games
+       that have one, -1 when none does; fig_n counts those games. */
+    double fig[STATS_FIGS];
+    int64_t fig_n[STATS_FIGS];
+    int nfaces;                    /* -1: unknown (a schema-1 file) */
+    struct db_face face[GAME_MAX_FACES]; /* sums over the games */
     struct stats_rate effect_games[GAME_MAX_EFFECTS]; /* games with one */
     /* endings by reason and phase, most frequent first (ties by phase,
        then reason); endings_other counts games past STATS_MAX_ENDINGS

@@ -109,3 +109,60 @@ int eval_victim(const tiers_pos *p, const tiers_move *m)
     const face_def *f = &v->faces[v->face_of[t->p[i]]];
     return f->flags & FF_ROYAL ? EVAL_ROYAL_VICTIM : f->tier_value[i];
 }
+
+int tiers_pos_last_change(const tiers_pos *p, int *balance_delta, tiers_square *sq, int cap)
+{
+    if (p->depth <= 0) {
+        if (balance_delta)
+            *balance_delta = 0;
+        return 0;
+    }
+    if (balance_delta)
+        *balance_delta = eval_balance_delta(p);
+    const undo_rec *u = &p->undo[p->depth - 1];
+    int n = 0;
+    for (int i = 0; i < u->ntowers && n < cap; i++)
+        sq[n++] = u->tsq[i];
+    return n;
+}
+
+int tiers_pos_evaluate_hook(tiers_pos *p, int side)
+{
+    return side == 0 || side == 1 ? hooks_evaluate(p, side) : 0;
+}
+
+/* The face shown by the piece at tier i (0-based) of the tower at sq, or -1. */
+static int eval_face_at(const tiers_pos *p, int sq, int i)
+{
+    if (sq == TIERS_NO_SQUARE || sq < 0 || sq >= TIERS_MAX_SQUARES)
+        return -1;
+    const tower *t = &p->board[sq];
+    if (i < 0 || i >= t->h)
+        return -1;
+    int f = p->v->face_of[t->p[i]];
+    return f == NO_FACE ? -1 : f;
+}
+
+void tiers_move_faces(const tiers_pos *p, const tiers_move *m, int *mover, int *victim)
+{
+    int mv = -1, vi = -1;
+    switch (m->kind) {
+    case TIERS_MV_DROP:
+        mv = m->piece < PC_CODES && p->v->face_of[m->piece] != NO_FACE ? p->v->face_of[m->piece]
+                                                                      : -1;
+        break;
+    case TIERS_MV_STRIKE:
+        mv = eval_face_at(p, m->from, m->tier - 1);
+        vi = eval_face_at(p, m->to, m->arg - 1);
+        break;
+    case TIERS_MV_CAPTURE:
+        vi = m->to < TIERS_MAX_SQUARES ? eval_face_at(p, m->to, p->board[m->to].h - 1) : -1;
+        /* fall through */
+    default:
+        if (m->from < TIERS_MAX_SQUARES)
+            mv = eval_face_at(p, m->from, p->board[m->from].h - 1);
+        break;
+    }
+    *mover = mv;
+    *victim = vi;
+}

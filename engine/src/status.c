@@ -100,6 +100,12 @@ int status_terminal(tiers_pos *p, tiers_result *res, const char **reason)
     return 0;
 }
 
+int tiers_pos_hook_ended(tiers_pos *p)
+{
+    tiers_status st = {0};
+    return !p->st.winner_flag && (p->v->hooks & HOOK_RESULT) && hooks_result(p, &st) > 0;
+}
+
 int status_legal(tiers_pos *p, tiers_move *buf, int cap)
 {
     return status_terminal(p, NULL, NULL) ? 0 : movegen_legal(p, buf, cap);

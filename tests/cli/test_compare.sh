@@ -222,8 +222,11 @@ full=$(sed -n '/id="chart-effects"/,/<\/svg>/p' "$rep" | grep -c 'class="bar"[^>
 fired=$(jq '[.variants[0].effects[] | select(.per_game > 0)] | length' "$tmp/rep.json")
 [[ $full -ge $fired && $fired -gt 3 ]]
 check "each effect on its own scale" $? "$full full bars for $fired effects that fired"
-grep -q 'fired or prevented' "$rep"
-check "effect counts say fired or prevented" $? "no kind in the report"
+grep -Eq '[0-9.]+ fired, [0-9.]+ prevented, [0-9.]+ ended / game' "$rep"
+check "effect rows give the three kinds apart" $? "no kinds in the report"
+grep -q '<td class="label">face ' "$rep" && grep -q 'board coverage' "$rep" &&
+    grep -q 'decision point' "$rep"
+check "the report shows the per-face rows and the positional figures" $? "missing rows"
 
 if [[ -x /usr/bin/chromium ]]; then
     # a copy of the report with a script that measures every text of every

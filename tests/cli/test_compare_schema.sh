@@ -74,6 +74,8 @@ same "fields of a failed skill ruleset" "$(declared '.["$defs"].skill_failed.pro
     "$(seen '.skill.rulesets[]? | select(.status == "failed")')"
 same "fields of a level" "$(declared '.["$defs"].skill_level.properties')" "$(seen '.skill.rulesets[]?.levels[]?')"
 same "fields of a step" "$(declared '.["$defs"].skill_step.properties')" "$(seen '.skill.rulesets[]?.steps[]?')"
+same "fields of a face" "$(declared '.["$defs"].face.properties')" "$(seen '.variants[0].faces[0]')"
+same "effect kinds apart in a new database" "true" "$(jq -r '.variants[1].effects[0].kinds' "$tmp/a.json")"
 
 # the checker refuses what the schema does not allow
 broken() {

@@ -26,9 +26,11 @@ setup_run=$(q "$base" "SELECT run FROM runs WHERE variant = 'duel-setup'")
 run_row=$(q "$base" "SELECT rowid FROM runs WHERE run = '$setup_run'")
 game_row=$(q "$base" "SELECT rowid FROM games WHERE run = '$setup_run' AND setup_plies > 0
                       AND plies > setup_plies ORDER BY game LIMIT 1")
-effect_row=$(q "$base" "SELECT rowid FROM effects WHERE count > 0 LIMIT 1")
+effect_row=$(q "$base" "SELECT rowid FROM effects WHERE count > 0 OR prevented > 0 LIMIT 1")
+face_row=$(q "$base" "SELECT rowid FROM faces WHERE run = '$setup_run' AND moves > 0 LIMIT 1")
 same "base database has a game with setup plies" 1 "$([[ -n $game_row ]] && echo 1)"
 same "base database has an effect row" 1 "$([[ -n $effect_row ]] && echo 1)"
+same "base database has a face row" 1 "$([[ -n $face_row ]] && echo 1)"
 
 columns() { q "$base" "SELECT name FROM pragma_table_info('$1') ORDER BY cid"; }
 
@@ -69,6 +71,12 @@ mutant() {
     case $kind in null | blob) strict=1 ;; esac
     # NULL is a valid winner (a draw) and may be a valid first_side
     [[ $kind == null && $table.$col =~ ^games\.(winner|first_side)$ ]] && strict=0
+    # schema 2's figures and effect kinds are NULL in rows of schema 1
+    [[ $kind == null && $table.$col =~ ^(games\.(coverage|repetition|lead_change|drama|decision_point|stability|hook_ended)|effects\.(prevented|ended))$ ]] &&
+        strict=0
+    # a figure is a number in [0, 1]
+    [[ $table.$col =~ ^games\.(coverage|repetition|lead_change|drama|decision_point|stability)$ &&
+        $kind =~ ^(negative|overflow|text|real)$ ]] && strict=1
     is_int "$table.$col" && int=1
     [[ $int == 1 && $kind =~ ^(negative|overflow|text|real)$ ]] && strict=1
     # a seed is any 64-bit integer
@@ -94,6 +102,8 @@ mutant() {
             compare.runs.*) reads=0 ;;
             export.games.run | export.games.game | compare.games.run | compare.games.game) reads=0 ;;
             compare.effects.run | compare.effects.game) reads=0 ;;
+            export.faces.*) reads=0 ;;
+            compare.faces.run | compare.faces.game) reads=0 ;;
         esac
         [[ $cmd == export && $table == games && $row != "$game_row" ]] && reads=0
         case_begin
@@ -118,7 +128,11 @@ is_int() {
         runs.seed | games.seed | games.game | games.winner | games.cut | games.plies | \
         games.setup_plies | games.first_side | games.captures | games.drops | \
         games.placements | games.stacks | games.legal_sum | games.legal_plies | \
-        games.seconds | effects.game | effects.count | runs.max_plies) return 0 ;;
+        games.seconds | effects.game | effects.count | runs.max_plies | games.hook_ended | \
+        effects.prevented | effects.ended | faces.game | faces.moves | faces.captures | \
+        faces.captured | faces.drops | faces.mates | \
+        games.coverage | games.repetition | games.lead_change | games.drama | \
+        games.decision_point | games.stability) return 0 ;;
     esac
     return 1
 }
@@ -129,11 +143,12 @@ kinds_for() {
         is_int "$1" && echo null blob negative overflow text real || echo null blob newline long
     fi
 }
-for table in runs games effects; do
+for table in runs games effects faces; do
     case $table in
         runs) row=$run_row ;;
         games) row=$game_row ;;
         effects) row=$effect_row ;;
+        faces) row=$face_row ;;
     esac
     for col in $(columns $table); do
         for kind in $(kinds_for "$table.$col"); do

@@ -183,7 +183,7 @@ expect "effects are counted" 0 '"name":"promote","per_game":[0-9.]*[1-9]' - \
 expect "compare table" 0 '^side 0 wins +[0-9.]+% \[' - \
     -- compare "$duel" "$variants/duel-promote" --games 20 --db "$tmp/c.db" \
     --report "$tmp/report.html"
-grep -Eq '^effect promote +- +[0-9.]+ / game' "$tmp/out"
+grep -Eq '^effect promote +- +[0-9.]+ fired, [0-9.]+ prevented, [0-9.]+ ended / game' "$tmp/out"
 check "effect row" $? "no effect row: $(grep effect "$tmp/out")"
 grep -q '^games  *20  *20$' "$tmp/out"
 check "games row" $? "$(grep '^games' "$tmp/out")"

@@ -14,6 +14,7 @@
 
 #include "db.h"
 #include "dbcheck.h"
+#include "game.h"
 #include "gamerec.h"
 #include "stats.h"
 
@@ -511,6 +512,173 @@ static void test_gamerec_readable(void **state)
     assert_string_equal(buf, "[Reason \"line one \\\"q\\\"\"]\n");
 }
 
+
+/* game_figures on a series worked out by hand (docs/metrics.md):
+ * v = 0, 0.2, -0.1, -0.3, 0.4, 0.5 (n = 6).
+ * lead change: leaders 0 (none), +, -, -, +, +: two changes over n - 1 = 5
+ *   steps, 0.4.
+ * stability: mean 0.7 / 6 = 0.116667, mean square 0.55 / 6 = 0.091667,
+ *   variance 0.091667 - 0.013611 = 0.078056.
+ * side 0 wins: it trails at 0.1 and 0.3, drama (0.1 + 0.3) / 2 = 0.2; the
+ *   loser's best is 0.3 (at position 3); from position 4 (0.4, 0.5) side 0
+ *   stays above it: decision point 4 / 5 = 0.8.
+ * side 1 wins: it trails where v > 0 (0.2, 0.4, 0.5): drama 1.1 / 3; the
+ *   loser's best 0.5 is never exceeded to the end: decision point 1.
+ * no winner: drama and decision point undefined (-1). */
+static void test_game_figures(void **state)
+{
+    (void)state;
+    const float v[] = {0, 0.2f, -0.1f, -0.3f, 0.4f, 0.5f};
+    double lead, drama, dp, stab;
+    game_figures(v, 6, 0, &lead, &drama, &dp, &stab);
+    assert_near(lead, 0.4);
+    assert_near(stab, 0.0780556);
+    assert_near(drama, 0.2);
+    assert_near(dp, 0.8);
+    game_figures(v, 6, 1, &lead, &drama, &dp, &stab);
+    assert_near(drama, 1.1 / 3);
+    assert_near(dp, 1.0);
+    game_figures(v, 6, -1, &lead, &drama, &dp, &stab);
+    assert_near(lead, 0.4);
+    assert_true(drama < 0 && dp < 0);
+    /* one position: no step to change the lead over; variance 0 */
+    game_figures(v + 4, 1, 0, &lead, &drama, &dp, &stab);
+    assert_true(lead < 0);
+    assert_near(stab, 0);
+    assert_near(dp, 1.0);
+    /* the winner always ahead: decided from the start, no drama */
+    const float up[] = {0.1f, 0.2f, 0.3f};
+    game_figures(up, 3, 0, &lead, &drama, &dp, &stab);
+    assert_near(drama, 0);
+    assert_near(dp, 0);
+    assert_near(lead, 0);
+}
+
+/* Collects the figures of run a1, games 0-9. */
+static void collect_a1(db *d, struct stats *s)
+{
+    struct db_run run;
+    char err[512];
+    assert_int_equal(db_get_run(d, "00000000000000a1", &run, err, sizeof err), 0);
+    if (stats_collect(d, &run, 10, s, err, sizeof err) != 0)
+        fail_msg("%s", err);
+}
+
+/* A schema-1 file read as it is: figures of schema 2 unknown. */
+static void test_schema1_read(void **state)
+{
+    (void)state;
+    char path[300], err[512];
+    snprintf(path, sizeof path, "%s.v1", db_path);
+    unlink(path);
+    size_t len;
+    char *sql = tu_read_file(tu_path("data/stats/small.sql"), &len);
+    sqlite3 *h = NULL;
+    assert_int_equal(sqlite3_open(path, &h), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(h, sql, NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(h, "PRAGMA journal_mode=DELETE", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(h);
+    free(sql);
+    db *d = db_open_read(path, err, sizeof err);
+    if (!d)
+        fail_msg("%s", err);
+    assert_int_equal(db_schema(d), 1);
+    struct stats s;
+    collect_a1(d, &s);
+    for (int k = 0; k < STATS_FIGS; k++)
+        assert_true(s.fig[k] < 0 && s.fig_n[k] == 0);
+    assert_int_equal(s.nfaces, -1);
+    assert_int_equal(s.effect_kinds, 0);
+    assert_near(s.effect_rate[0], 0.8); /* a: 1+2+1+3+1 = 8 over 10 games */
+    assert_int_equal(s.hook_ended.n, 0);
+    stats_free(&s);
+    db_close(d);
+    /* opened for writing, it becomes schema 2, its old rows unknown */
+    d = db_open(path, 0, err, sizeof err);
+    assert_non_null(d);
+    assert_int_equal(db_schema(d), 2);
+    collect_a1(d, &s);
+    assert_true(s.fig[0] < 0);
+    assert_int_equal(s.nfaces, 0);
+    stats_free(&s);
+    db_close(d);
+    unlink(path);
+}
+
+/* The schema-2 figures, effect kinds and faces on the fixture, changed
+ * here (after test_metrics and the others read it as it was):
+ *   games 0, 1: coverage .5, repetition .1, lead .2, drama .3, decision .4,
+ *               stability .05, not ended by a hook;
+ *   game 3 (a draw): coverage .7, repetition .3, lead .4, stability .15,
+ *               ended by a hook, no drama or decision point;
+ *   game 10 (past --games 10): coverage 1, left out.
+ * Means over the games that have each: coverage (.5+.5+.7)/3 = .566667,
+ * repetition (.1+.1+.3)/3 = .166667, lead (.2+.2+.4)/3 = .266667, drama
+ * .3 (2 games), decision point .4, stability (.05+.05+.15)/3 = .083333;
+ * ended by a hook 1 of 3 known.
+ * Effects: a fired 1,0,2,0,1,0,3,0,0,1 (8), prevented game % 3 (9), b
+ * fired 0,2,0,0,1,0,0,0,1,0 (4), ended in game 4: per game a .8 fired,
+ * .9 prevented; b .4 fired, .1 ended; a in 9 of 10 games (game 3 none).
+ * Faces: pawn 3+2 moves, 1 capture, 1 taken, 1 drop; king 1 move, 1 mate
+ * (game 10's and run a2's rows left out). */
+static void test_schema2_figures(void **state)
+{
+    (void)state;
+    db *d = open_fixture(); /* migrates the file */
+    db_close(d);
+    sqlite3 *h = NULL;
+    assert_int_equal(sqlite3_open(db_path, &h), SQLITE_OK);
+    const char *sql =
+        "UPDATE games SET coverage = .5, repetition = .1, lead_change = .2, drama = .3, "
+        "  decision_point = .4, stability = .05, hook_ended = 0 "
+        "  WHERE run = '00000000000000a1' AND game IN (0, 1);"
+        "UPDATE games SET coverage = .7, repetition = .3, lead_change = .4, stability = .15, "
+        "  hook_ended = 1 WHERE run = '00000000000000a1' AND game = 3;"
+        "UPDATE games SET coverage = 1 WHERE run = '00000000000000a1' AND game = 10;"
+        "UPDATE effects SET prevented = game % 3, ended = 0 WHERE name = 'a';"
+        "UPDATE effects SET prevented = 0, ended = (game = 4) WHERE name = 'b';"
+        "INSERT INTO faces VALUES('00000000000000a1', 0, 'pawn', 3, 1, 0, 1, 0),"
+        "  ('00000000000000a1', 1, 'pawn', 2, 0, 1, 0, 0),"
+        "  ('00000000000000a1', 1, 'king', 1, 0, 0, 0, 1),"
+        "  ('00000000000000a1', 10, 'pawn', 50, 0, 0, 0, 0),"
+        "  ('00000000000000a2', 0, 'king', 9, 0, 0, 0, 0);";
+    char *msg = NULL;
+    if (sqlite3_exec(h, sql, NULL, NULL, &msg) != SQLITE_OK)
+        fail_msg("%s", msg);
+    sqlite3_close(h);
+    d = open_fixture();
+    struct stats s;
+    collect_a1(d, &s);
+    const double want[STATS_FIGS] = {0.566667, 0.166667, 0.266667, 0.3, 0.4, 0.083333};
+    const int64_t want_n[STATS_FIGS] = {3, 3, 3, 2, 2, 3};
+    for (int k = 0; k < STATS_FIGS; k++) {
+        assert_true(fabs(s.fig[k] - want[k]) < 1e-5);
+        assert_int_equal(s.fig_n[k], want_n[k]);
+    }
+    assert_int_equal(s.hook_ended.k, 1);
+    assert_int_equal(s.hook_ended.n, 3);
+    assert_int_equal(s.effect_kinds, 1);
+    assert_near(s.effect_rate[0], 0.8);
+    assert_near(s.prevented_rate[0], 0.9);
+    assert_near(s.ended_rate[0], 0);
+    assert_near(s.effect_rate[1], 0.4);
+    assert_near(s.prevented_rate[1], 0);
+    assert_near(s.ended_rate[1], 0.1);
+    assert_int_equal(s.effect_games[0].k, 9);
+    assert_int_equal(s.nfaces, 2);
+    assert_string_equal(s.face[0].name, "pawn");
+    assert_int_equal(s.face[0].moves, 5);
+    assert_int_equal(s.face[0].captures, 1);
+    assert_int_equal(s.face[0].captured, 1);
+    assert_int_equal(s.face[0].drops, 1);
+    assert_int_equal(s.face[0].mates, 0);
+    assert_string_equal(s.face[1].name, "king");
+    assert_int_equal(s.face[1].moves, 1);
+    assert_int_equal(s.face[1].mates, 1);
+    stats_free(&s);
+    db_close(d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -523,6 +691,9 @@ int main(void)
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_dbcheck_game),
         cmocka_unit_test(test_gamerec_readable),
+        cmocka_unit_test(test_game_figures),
+        cmocka_unit_test(test_schema1_read),
+        cmocka_unit_test(test_schema2_figures),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -69,7 +69,7 @@ static void compare_json(const struct cli *c, const struct playout_variant *v, i
     jsonw_init(&w, stdout);
     jsonw_begin_object(&w);
     jsonw_key(&w, "games");
-    jsonw_int(&w, c->games);
+    jsonw_int(&w, c->until ? compare_until_cap(c) : c->games);
     jsonw_key(&w, "seed");
     jsonw_int(&w, (long long)c->seed);
     jsonw_key(&w, "max_plies");
@@ -239,6 +239,7 @@ static void compare_json(const struct cli *c, const struct playout_variant *v, i
     }
     jsonw_end_array(&w);
     compare_skill_json(&w, c, v, n); /* issue 23: the skill trace */
+    compare_until_json(&w, c, v, n);
     struct diffs tests; /* issue 23: every p-value of the family */
     if (diffs_build(v, n, &tests) == 0)
         compare_diffs_json(&w, &tests, v);
@@ -298,9 +299,13 @@ static int compare_text(const struct cli *c, const struct playout_variant *v, in
                v[i].run.key[0] ? v[i].run.key : "-");
     printf("agents: %s %s, %s %s\n", v[0].run.side[0], v[0].run.agent[0], v[0].run.side[1],
            v[0].run.agent[1]);
-    printf("%ld games per variant, seed %llu, cut after %d plies, database %s; "
+    if (c->until)
+        printf("games per variant as --until decided (the games row), ");
+    else
+        printf("%ld games per variant, ", c->games);
+    printf("seed %llu, cut after %d plies, database %s; "
            "rates with 95%% Wilson intervals; *: differs from the first column\n",
-           c->games, (unsigned long long)c->seed, c->max_plies, c->db);
+           (unsigned long long)c->seed, c->max_plies, c->db);
     compare_until_print(c, v, n);
     compare_skill_print(c, v, n);
     free(cw);
@@ -358,7 +363,7 @@ int cmd_compare_run(struct cli *c)
     if (code == CLI_OK && c->report) {
         char err[1024];
         struct skill_report skill = {c, v, n}; /* issue 23 */
-        struct report_meta meta = {c->games, c->seed, c->max_plies, c->db,
+        struct report_meta meta = {c->until ? 0 : c->games, c->seed, c->max_plies, c->db,
                                    c->skill ? compare_skill_report : NULL, &skill};
         if (report_write(c->report, &meta, v, n, err, sizeof err) != 0) {
             cli_error(c, "%s", err);

@@ -34,6 +34,11 @@ int cli_until_option(struct cli *c, cli_opts bit, const char *arg)
     return -1;
 }
 
+long compare_until_cap(const struct cli *c)
+{
+    return c->given & CLI_O_GAMES ? c->games : UNTIL_DEFAULT_CAP;
+}
+
 const struct stats_rate *compare_until_rate(const struct stats *s, int until)
 {
     switch (until) {
@@ -52,7 +57,7 @@ int compare_until_done(const struct stats *s, int until, double width, long game
 int compare_until_variant(const struct cli *c, db *d, const char *spec,
                           struct playout_variant *out)
 {
-    long cap = c->given & CLI_O_GAMES ? c->games : UNTIL_DEFAULT_CAP;
+    long cap = compare_until_cap(c);
     long round = c->round > 0 ? c->round : UNTIL_DEFAULT_ROUND;
     int64_t played = 0;
     double seconds = 0;
@@ -75,22 +80,71 @@ int compare_until_variant(const struct cli *c, db *d, const char *spec,
     }
 }
 
+static long until_round(const struct cli *c)
+{
+    return c->round > 0 ? c->round : (long)UNTIL_DEFAULT_ROUND;
+}
+
+/* The watched rate's half-width (1 with no games to count) and whether it
+   reached the target. */
+static double until_half(const struct cli *c, const struct stats *s, int *reached)
+{
+    const struct stats_rate *r = compare_until_rate(s, c->until);
+    *reached = htest_stop(r->k, r->n, c->until_width);
+    return r->n > 0 ? htest_wilson_half(r->k, r->n) : 1.0;
+}
+
 void compare_until_print(const struct cli *c, const struct playout_variant *v, int n)
 {
     if (c->until == UNTIL_NONE)
         return;
-    printf("--until %s=%g, rounds of %ld:", until_names[c->until], c->until_width,
-           c->round > 0 ? c->round : (long)UNTIL_DEFAULT_ROUND);
+    printf("--until %s=%g, rounds of %ld, at most %ld games:", until_names[c->until],
+           c->until_width, until_round(c), compare_until_cap(c));
     for (int i = 0; i < n; i++) {
         if (!v[i].have_stats) {
             printf("%s %s failed", i ? ";" : "", v[i].label);
             continue;
         }
-        const struct stats_rate *r = compare_until_rate(&v[i].stats, c->until);
-        double half = htest_wilson_half(r->k, r->n);
+        int reached;
+        double half = until_half(c, &v[i].stats, &reached);
         printf("%s %s stopped at %lld games, half-width %.4f%s", i ? ";" : "", v[i].label,
-               (long long)v[i].stats.games, r->n > 0 ? half : 1.0,
-               htest_stop(r->k, r->n, c->until_width) ? "" : " (the cap: --games)");
+               (long long)v[i].stats.games, half, reached ? "" : " (the cap: --games)");
     }
     printf("\n");
+}
+
+void compare_until_json(jsonw *w, const struct cli *c, const struct playout_variant *v, int n)
+{
+    if (c->until == UNTIL_NONE)
+        return;
+    jsonw_key(w, "until");
+    jsonw_begin_object(w);
+    jsonw_key(w, "rate");
+    jsonw_string(w, until_names[c->until]);
+    jsonw_key(w, "half_width");
+    jsonw_double_g(w, c->until_width);
+    jsonw_key(w, "round");
+    jsonw_int(w, until_round(c));
+    jsonw_key(w, "cap");
+    jsonw_int(w, compare_until_cap(c));
+    jsonw_key(w, "rulesets");
+    jsonw_begin_array(w);
+    for (int i = 0; i < n; i++) {
+        jsonw_begin_object(w);
+        jsonw_key(w, "label");
+        jsonw_string(w, v[i].label);
+        if (v[i].have_stats) { /* a failed ruleset says why in "variants" */
+            int reached;
+            double half = until_half(c, &v[i].stats, &reached);
+            jsonw_key(w, "games");
+            jsonw_int(w, v[i].stats.games);
+            jsonw_key(w, "half_width");
+            jsonw_double(w, half, 6);
+            jsonw_key(w, "reached");
+            jsonw_bool(w, reached);
+        }
+        jsonw_end_object(w);
+    }
+    jsonw_end_array(w);
+    jsonw_end_object(w);
 }

@@ -4,11 +4,16 @@
 #ifndef COMPARE_UNTIL_H
 #define COMPARE_UNTIL_H
 
+#include "jsonw.h"
 #include "playout.h"
 
 /* The rates --until can watch (struct cli's until). */
 enum { UNTIL_NONE, UNTIL_FIRST_MOVER, UNTIL_SIDE0, UNTIL_DRAWS };
 enum { UNTIL_DEFAULT_ROUND = 100, UNTIL_DEFAULT_CAP = 100000 };
+
+/* The most games a ruleset may play: --games, or UNTIL_DEFAULT_CAP when
+ * --games is not given. */
+long compare_until_cap(const struct cli *c);
 
 /* The watched rate of s. */
 const struct stats_rate *compare_until_rate(const struct stats *s, int until);
@@ -25,5 +30,8 @@ int compare_until_variant(const struct cli *c, db *d, const char *spec,
 
 /* The line under the table: where each ruleset stopped and why. */
 void compare_until_print(const struct cli *c, const struct playout_variant *v, int n);
+
+/* The "until" object of --json (nothing without --until). */
+void compare_until_json(jsonw *w, const struct cli *c, const struct playout_variant *v, int n);
 
 #endif

@@ -3,6 +3,7 @@
  * text, table marks and report sentences. */
 #include "diffs.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -424,15 +425,17 @@ void diffs_html(FILE *f, const struct diffs *d, const struct playout_variant *v)
                     t->p_adj);
         } else {
             double da = diffs_rate_a(t), db = diffs_rate_b(t);
-            fputs("<b>", f);
-            diffs_esc(f, t->row);
-            fputs("</b> is ", f);
+            /* "Draws: higher in A ...": the row's name as a heading, so
+               "side 1 wins" or "ended: checkmate" need no verb of their own */
+            fprintf(f, "<b>%c", toupper((unsigned char)t->row[0]));
+            diffs_esc(f, t->row + 1);
+            fputs(":</b> ", f);
             fputs(da > db ? "higher" : "lower", f);
             fputs(" in ", f);
             diffs_esc(f, v[t->a].label);
             fprintf(f, " (%.1f%%) than in ", 100 * da);
             diffs_esc(f, v[t->b].label);
-            fprintf(f, " (%.1f%%): a difference of %+.1f points (95%% interval %+.1f to "
+            fprintf(f, " (%.1f%%), a difference of %+.1f points (95%% interval %+.1f to "
                        "%+.1f), %s (adjusted p = %.2g).",
                     100 * db, 100 * (da - db), 100 * t->lo, 100 * t->hi,
                     diffs_confidence(t->p_adj), t->p_adj);

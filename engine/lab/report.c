@@ -819,8 +819,12 @@ int report_write(const char *path, const struct report_meta *m,
     }
     fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n", report_css);
     fputs("<h1>Ruleset comparison</h1>\n<p class=\"meta\">", f);
-    fprintf(f, "%ld games per variant, seed %llu, games cut after %d plies; agents: ",
-            m->games, (unsigned long long)m->seed, m->max_plies);
+    if (m->games > 0)
+        fprintf(f, "%ld games per variant, ", m->games);
+    else
+        fputs("games per variant as --until decided (the games row), ", f);
+    fprintf(f, "seed %llu, games cut after %d plies; agents: ", (unsigned long long)m->seed,
+            m->max_plies);
     if (n > 0) {
         report_esc(f, v[0].run.side[0]);
         fputs(" ", f);

@@ -26,7 +26,7 @@ struct playout_variant {
 
 /* What the comparison was asked for, for the report's header line. */
 struct report_meta {
-    long games;             /* games per variant */
+    long games;             /* games per variant; 0: each its own (--until) */
     uint64_t seed;
     int max_plies;
     const char *db;         /* the database file */

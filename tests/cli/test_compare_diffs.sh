@@ -65,7 +65,7 @@ same "a needs line per undecided test" "$notsig" "$(grep -c ': needs ' "$tmp/t.t
 # the report's sentences
 grep -q '<h2>What the games show</h2>' "$tmp/r.html" &&
     grep -q "$m tests in all, corrected together by Holm" "$tmp/r.html" &&
-    grep -q '<b>decisive</b> is lower in gungi-io' "$tmp/r.html"
+    grep -q '<b>Decisive:</b> lower in gungi-io' "$tmp/r.html"
 check "the report says what differs" $? "$(grep -c 'What the games' "$tmp/r.html")"
 
 # independent recomputations from the counts

@@ -49,9 +49,15 @@ same "the null case is there" "null null" \
 same "a skill trace with a failing ruleset exits 3" 3 $?
 conform "a skill trace" "$tmp/c.json"
 
+# issue 23: --until, one ruleset whose games fail
+"$tiers" compare "$duel" "$tmp/bad" --until side0=0.2 --round 10 --games 20 --side0 random \
+    --side1 random --max-plies 300 --db "$tmp/d.db" --json >"$tmp/d.json" 2>"$tmp/d.err"
+same "an --until run with a failing ruleset exits 3" 3 $?
+conform "an --until run" "$tmp/d.json"
+
 # every field the schema declares appears in these runs
 declared() { jq -r "$1 | keys[]" "$schema" | sort; }
-seen() { jq -r "$1 | objects | keys[]" "$tmp/a.json" "$tmp/b.json" "$tmp/c.json" | sort -u; }
+seen() { jq -r "$1 | objects | keys[]" "$tmp/a.json" "$tmp/b.json" "$tmp/c.json" "$tmp/d.json" | sort -u; }
 same "top-level fields" "$(declared .properties)" "$(seen .)"
 same "fields of a ruleset" "$(declared '.["$defs"].ruleset_ok.properties')" \
     "$(seen '.variants[] | select(.status == "ok")')"
@@ -74,6 +80,9 @@ same "fields of a failed skill ruleset" "$(declared '.["$defs"].skill_failed.pro
     "$(seen '.skill.rulesets[]? | select(.status == "failed")')"
 same "fields of a level" "$(declared '.["$defs"].skill_level.properties')" "$(seen '.skill.rulesets[]?.levels[]?')"
 same "fields of a step" "$(declared '.["$defs"].skill_step.properties')" "$(seen '.skill.rulesets[]?.steps[]?')"
+same "fields of --until" "$(declared .properties.until.properties)" "$(seen .until)"
+same "fields of a ruleset's stop" "$(declared '.["$defs"].until_ruleset.properties')" \
+    "$(seen '.until.rulesets[]?')"
 same "fields of a face" "$(declared '.["$defs"].face.properties')" "$(seen '.variants[0].faces[0]')"
 same "effect kinds apart in a new database" "true" "$(jq -r '.variants[1].effects[0].kinds' "$tmp/a.json")"
 

@@ -19,6 +19,17 @@ expect "side0=0.05 stops" 0 "duel stopped at 40 games, half-width 0.0438$" - \
     -- "${base[@]}" --until side0=0.05 --round 10
 expect "the same run again" 0 - - -- "${base[@]}" --until side0=0.05 --round 10 --json
 same "a rerun finds its 40 games and plays none" "40 0" "$(games)"
+same "the JSON says what --until watched, the cap and where it stopped" \
+    "side0 0.05 10 100000 100000 duel 40 0.0438 true" \
+    "$(jq -r '"\(.until.rate) \(.until.half_width) \(.until.round) \(.until.cap) \(.games) " +
+        (.until.rulesets[0] | "\(.label) \(.games) \(.half_width * 10000 | round / 10000) \(.reached)")' \
+        "$tmp/out")"
+expect "the footer names no fixed game count" 0 "games per variant as --until decided" - \
+    -- "${base[@]}" --until side0=0.05 --round 10 --report "$tmp/r.html"
+grep -q "100 games per variant" "$tmp/out" "$tmp/r.html"
+check "neither the footer nor the report claims --games' default" "$((! $?))"
+grep -q "games per variant as --until decided" "$tmp/r.html"
+check "the report says --until decided the games" $?
 # W = 0.02 in rounds of 50: 0.0357 at 50, 0.0185 <= 0.02 at 100; the 40
 # games stored are reused, 60 are played
 expect "side0=0.02 resumes" 0 - - -- "${base[@]}" --until side0=0.02 --round 50 --json
@@ -26,6 +37,9 @@ same "stops at 100, playing 60 more" "100 60" "$(games)"
 # no decisive game: the first-mover rate never narrows, the cap stops it
 expect "first-mover runs to the cap" 0 "duel stopped at 70 games, half-width 1.0000 \(the cap: --games\)" - \
     -- "${base[@]}" --until first-mover=0.1 --round 30 --games 70
+expect "the cap in JSON" 0 - - -- "${base[@]}" --until first-mover=0.1 --round 30 --games 70 --json
+same "a ruleset stopped by the cap has not reached the width" "70 70 1 false" \
+    "$(jq -r '"\(.until.cap) " + (.until.rulesets[0] | "\(.games) \(.half_width) \(.reached)")' "$tmp/out")"
 # draws: 0 of n too (a cut game is no draw): W = 0.04 -> 0.0438 at 40 is
 # too wide, 0.0357 at 50 is not
 expect "draws=0.04 stops at 50" 0 "duel stopped at 50 games, half-width 0.0357$" - \

@@ -2,6 +2,8 @@
  * `compare` and `playout`, and the run options it stands for. */
 #include "ruleset.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -33,31 +35,43 @@ static char *ruleset_label_end(char *s)
     return s[n] == '=' && n > 0 ? s + n + 1 : NULL;
 }
 
+/* Sets rs->why from fmt; returns code. */
+static int ruleset_fail(struct ruleset *rs, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int ruleset_fail(struct ruleset *rs, int code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(rs->why, sizeof rs->why, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
 /* Splits the option list "K=V,K=V" in place into rs->given. */
-static int ruleset_split_options(const struct cli *c, struct ruleset *rs, char *list)
+static int ruleset_split_options(struct ruleset *rs, char *list)
 {
     if (!*list)
-        return cli_usage_error(c, "ruleset '%s': no option after ':' (write %s:KEY=VALUE)",
-                               rs->arg, rs->variant);
+        return ruleset_fail(rs, RULESET_EUSAGE, "ruleset '%s': no option after ':' (write "
+                            "%s:KEY=VALUE)", rs->arg, rs->variant);
     for (char *item = list; item;) {
         char *comma = strchr(item, ',');
         if (comma)
             *comma = '\0';
         char *eq = strchr(item, '=');
         if (!eq || eq == item || !eq[1])
-            return cli_usage_error(c, "ruleset '%s': option '%s' is not KEY=VALUE", rs->arg,
-                                   item);
+            return ruleset_fail(rs, RULESET_EUSAGE, "ruleset '%s': option '%s' is not "
+                                "KEY=VALUE", rs->arg, item);
         if (rs->ngiven == RULESET_MAX_RULES)
-            return cli_usage_error(c, "ruleset '%s': more than %d options", rs->arg,
-                                   RULESET_MAX_RULES);
+            return ruleset_fail(rs, RULESET_EUSAGE, "ruleset '%s': more than %d options",
+                                rs->arg, RULESET_MAX_RULES);
         rs->given[rs->ngiven++] = item;
         item = comma ? comma + 1 : NULL;
     }
-    return CLI_OK;
+    return 0;
 }
 
-/* A key given twice (among the spec's or --rule's), or in both. */
-static int ruleset_check_keys(const struct cli *c, const struct ruleset *rs)
+/* A key given twice (among the spec's or the common ones), or in both. */
+static int ruleset_check_keys(struct ruleset *rs)
 {
     char a[128], b[128];
     for (int i = 0; i < rs->ngiven; i++)
@@ -66,24 +80,25 @@ static int ruleset_check_keys(const struct cli *c, const struct ruleset *rs)
                        ruleset_key(rs->given[j], b, sizeof b)))
                 continue;
             if (j < rs->nspec && i >= rs->nspec)
-                return cli_usage_error(c, "ruleset '%s' sets '%s' and so does --rule %s: "
-                                       "give it once", rs->arg, a, rs->given[i]);
-            return cli_usage_error(c, "%s '%s' is given twice (%s, %s)",
-                                   i < rs->nspec ? "ruleset option" : "--rule", a,
-                                   rs->given[j], rs->given[i]);
+                return ruleset_fail(rs, RULESET_EUSAGE, "ruleset '%s' sets '%s' and so does "
+                                    "%s %s: give it once", rs->arg, a, rs->common_name,
+                                    rs->given[i]);
+            return ruleset_fail(rs, RULESET_EUSAGE, "%s '%s' is given twice (%s, %s)",
+                                i < rs->nspec ? "ruleset option" : rs->common_name, a,
+                                rs->given[j], rs->given[i]);
         }
-    return CLI_OK;
+    return 0;
 }
 
-int ruleset_parse(const struct cli *c, const char *arg, struct ruleset *rs)
+int ruleset_read(struct ruleset *rs, const char *arg, const char *const *common, int ncommon,
+                 const char *common_name)
 {
     memset(rs, 0, sizeof *rs);
     rs->arg = arg;
+    rs->common_name = common_name;
     rs->buf = malloc(strlen(arg) + 1);
-    if (!rs->buf) {
-        cli_error(c, "out of memory");
-        return CLI_INTERNAL;
-    }
+    if (!rs->buf)
+        return ruleset_fail(rs, RULESET_ENOMEM, "out of memory");
     strcpy(rs->buf, arg);
     char *spec = rs->buf;
     struct stat sb;
@@ -96,7 +111,7 @@ int ruleset_parse(const struct cli *c, const char *arg, struct ruleset *rs)
         spec = end;
     }
     if (!*spec)
-        return cli_usage_error(c, "ruleset '%s' names no variant", arg);
+        return ruleset_fail(rs, RULESET_EUSAGE, "ruleset '%s' names no variant", arg);
     rs->variant = spec;
     /* the options start at the first ':' after the last '/', unless the
        whole spec is a path that exists */
@@ -105,19 +120,30 @@ int ruleset_parse(const struct cli *c, const char *arg, struct ruleset *rs)
     if (colon && stat(spec, &sb) != 0) {
         *colon = '\0';
         if (!*spec)
-            return cli_usage_error(c, "ruleset '%s' names no variant", arg);
-        int code = ruleset_split_options(c, rs, colon + 1);
-        if (code != CLI_OK)
+            return ruleset_fail(rs, RULESET_EUSAGE, "ruleset '%s' names no variant", arg);
+        int code = ruleset_split_options(rs, colon + 1);
+        if (code)
             return code;
     }
     rs->nspec = rs->ngiven;
-    for (int i = 0; i < c->nrules; i++) {
+    for (int i = 0; i < ncommon; i++) {
         if (rs->ngiven == 2 * RULESET_MAX_RULES)
-            return cli_usage_error(c, "more than %d --rule values", RULESET_MAX_RULES);
-        rs->given[rs->ngiven++] = c->rules[i];
+            return ruleset_fail(rs, RULESET_EUSAGE, "more than %d %s values", RULESET_MAX_RULES,
+                                common_name);
+        rs->given[rs->ngiven++] = common[i];
     }
     rs->given[rs->ngiven] = NULL;
-    return ruleset_check_keys(c, rs);
+    return ruleset_check_keys(rs);
+}
+
+int ruleset_parse(const struct cli *c, const char *arg, struct ruleset *rs)
+{
+    int rc = ruleset_read(rs, arg, (const char *const *)c->rules, c->nrules, "--rule");
+    if (rc == RULESET_ENOMEM) {
+        cli_error(c, "%s", rs->why);
+        return CLI_INTERNAL;
+    }
+    return rc ? cli_usage_error(c, "%s", rs->why) : CLI_OK;
 }
 
 /* The options v declares, ", "-joined, into buf. */
@@ -132,8 +158,7 @@ static const char *ruleset_option_list(const tiers_variant *v, char *buf, size_t
 }
 
 /* A key the variant has neither as an option nor as an engine rule. */
-static int ruleset_unknown(const struct cli *c, const struct ruleset *rs,
-                           const tiers_variant *base, int i)
+static int ruleset_unknown(struct ruleset *rs, const tiers_variant *base, int i)
 {
     char key[128], list[900];
     ruleset_key(rs->given[i], key, sizeof key);
@@ -145,15 +170,14 @@ static int ruleset_unknown(const struct cli *c, const struct ruleset *rs,
     else
         snprintf(declared, sizeof declared, "it declares no options");
     if (i < rs->nspec)
-        cli_error(c, "ruleset '%s': unknown rule '%s' for %s (%s; the engine rules are "
-                  "listed in docs/variant-format.md)",
-                  name, key, tiers_variant_name(base), declared);
-    else
-        cli_error(c, "--rule %s: unknown rule '%s' for ruleset '%s' (%s; the engine rules "
-                  "are listed in docs/variant-format.md); --rule applies to every ruleset: "
-                  "to set it on one, write RULESET:%s",
-                  rs->given[i], key, name, declared, rs->given[i]);
-    return CLI_INPUT;
+        return ruleset_fail(rs, RULESET_EUNKNOWN, "ruleset '%s': unknown rule '%s' for %s "
+                            "(%s; the engine rules are listed in docs/variant-format.md)",
+                            name, key, tiers_variant_name(base), declared);
+    return ruleset_fail(rs, RULESET_EUNKNOWN, "%s %s: unknown rule '%s' for ruleset '%s' (%s; "
+                        "the engine rules are listed in docs/variant-format.md); %s applies "
+                        "to every ruleset: to set it on one, write RULESET:%s",
+                        rs->common_name, rs->given[i], key, name, declared, rs->common_name,
+                        rs->given[i]);
 }
 
 static int ruleset_cmp(const void *a, const void *b)
@@ -163,8 +187,8 @@ static int ruleset_cmp(const void *a, const void *b)
 
 /* Fills the run options: each given key whose value in v differs from
  * its value in base, as "KEY=VALUE" with v's text, sorted. */
-static int ruleset_effective(const struct cli *c, struct ruleset *rs,
-                             const tiers_variant *base, const tiers_variant *v)
+static int ruleset_effective(struct ruleset *rs, const tiers_variant *base,
+                             const tiers_variant *v)
 {
     char key[128], was[256], now[256];
     size_t used = 0;
@@ -175,10 +199,8 @@ static int ruleset_effective(const struct cli *c, struct ruleset *rs,
             tiers_variant_rule_value(v, key, now, sizeof now) != 0 || !strcmp(was, now))
             continue;
         size_t need = strlen(key) + strlen(now) + 2;
-        if (used + need > sizeof rs->canon_buf || rs->nrules == RULESET_MAX_RULES) {
-            cli_error(c, "ruleset '%s': too many options", rs->arg);
-            return CLI_USAGE;
-        }
+        if (used + need > sizeof rs->canon_buf || rs->nrules == RULESET_MAX_RULES)
+            return ruleset_fail(rs, RULESET_EUSAGE, "ruleset '%s': too many options", rs->arg);
         char *at = rs->canon_buf + used;
         snprintf(at, need, "%s=%s", key, now);
         rs->rules[rs->nrules++] = at;
@@ -197,26 +219,43 @@ static int ruleset_effective(const struct cli *c, struct ruleset *rs,
             n += (size_t)snprintf(rs->label + n, sizeof rs->label - n, "%c%s", i ? ',' : ':',
                                   rs->rules[i]);
     }
-    return CLI_OK;
+    return 0;
 }
 
-int ruleset_resolve(const struct cli *c, struct ruleset *rs, const tiers_variant *base)
+int ruleset_canon(struct ruleset *rs, const char *spec, const char *search,
+                  const tiers_variant *base)
 {
     char value[256], key[128];
     for (int i = 0; i < rs->ngiven; i++)
         if (tiers_variant_rule_value(base, ruleset_key(rs->given[i], key, sizeof key), value,
                                      sizeof value) != 0)
-            return ruleset_unknown(c, rs, base, i);
-    tiers_error err;
-    memset(&err, 0, sizeof err);
-    tiers_variant *v = tiers_variant_load(rs->variant, c->search, rs->given, &err);
+            return ruleset_unknown(rs, base, i);
+    memset(&rs->load_error, 0, sizeof rs->load_error);
+    tiers_variant *v = tiers_variant_load(spec, search, rs->given, &rs->load_error);
     if (!v) {
-        cli_load_error(c, rs->arg, &err);
-        return CLI_INPUT;
+        tiers_error_text(&rs->load_error, rs->why, sizeof rs->why);
+        return RULESET_ELOAD;
     }
-    int code = ruleset_effective(c, rs, base, v);
+    int code = ruleset_effective(rs, base, v);
     tiers_variant_free(v);
     return code;
+}
+
+int ruleset_resolve(const struct cli *c, struct ruleset *rs, const tiers_variant *base)
+{
+    switch (ruleset_canon(rs, rs->variant, c->search, base)) {
+    case 0:
+        return CLI_OK;
+    case RULESET_ELOAD:
+        cli_load_error(c, rs->arg, &rs->load_error);
+        return CLI_INPUT;
+    case RULESET_EUNKNOWN:
+        cli_error(c, "%s", rs->why);
+        return CLI_INPUT;
+    default:
+        cli_error(c, "%s", rs->why);
+        return CLI_USAGE;
+    }
 }
 
 void ruleset_free(struct ruleset *rs)

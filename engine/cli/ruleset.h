@@ -9,6 +9,12 @@
 
 enum { RULESET_MAX_RULES = 64, RULESET_LABEL = 96 };
 
+/* What ruleset_read and ruleset_canon return besides 0 (rs->why says
+ * more): a spec or option list that does not parse, a key the variant
+ * lacks, a variant that does not load with the options (load_error too),
+ * no memory. */
+enum { RULESET_EUSAGE = -1, RULESET_EUNKNOWN = -2, RULESET_ELOAD = -3, RULESET_ENOMEM = -4 };
+
 struct ruleset {
     const char *arg;              /* as given */
     char *buf;                    /* arg split in place (malloc'd) */
@@ -25,7 +31,20 @@ struct ruleset {
     char canon_buf[1024];
     const char *rules[RULESET_MAX_RULES + 1];
     int nrules;
+    const char *common_name;      /* what the common options are called in
+                                     messages ("--rule") */
+    char why[1400];               /* the last failure */
+    tiers_error load_error;       /* with RULESET_ELOAD */
 };
+
+/* The parts of ruleset_parse and ruleset_resolve that print nothing, for
+ * callers with their own channel for errors (`tiers serve`): common[0..
+ * ncommon-1] are the options every ruleset takes (--rule), called
+ * common_name in messages; the variant is loaded from spec on search. */
+int ruleset_read(struct ruleset *rs, const char *arg, const char *const *common, int ncommon,
+                 const char *common_name);
+int ruleset_canon(struct ruleset *rs, const char *spec, const char *search,
+                  const tiers_variant *base);
 
 /* Splits arg into label, variant and the spec's rules, adds c's --rule
  * values, and refuses (usage error, exit 1) an empty option list

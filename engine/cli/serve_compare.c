@@ -15,16 +15,17 @@
 
 #include "lab.h"
 #include "playout.h"
+#include "ruleset.h"
 #include "serve_compare.h"
 
 enum { COMPARE_MAX_RULESETS = 8, COMPARE_MAX_OPTIONS = 32, COMPARE_MAX_GAMES = 100000 };
 
-/* One ruleset: a served variant and its options. */
+/* One ruleset: a served variant and its options, read as `tiers compare`
+ * reads its arguments (ruleset.c), so both find the same runs. */
 struct compare_set {
-    char *label;                /* as given: NAME or NAME:K=V,... */
-    char *spec;                 /* the served variant's spec */
-    char *opts;                 /* its options, split in place */
-    const char *rules[COMPARE_MAX_OPTIONS * 2 + 2]; /* --rule values, then its own */
+    struct ruleset rs;          /* rs.label names its column, rs.rules are
+                                   the run's options */
+    const char *spec;           /* the served variant's spec */
     struct game_config cfg;
     struct playout_variant pv;
 };
@@ -38,6 +39,9 @@ struct serve_compare {
     struct serve_compare *next;
     struct compare_set set[COMPARE_MAX_RULESETS];
     int n;
+    char *options;              /* the request's "options", split in place */
+    const char *common[2 * COMPARE_MAX_OPTIONS]; /* those, then --rule's */
+    int ncommon;
     char agent[2][DB_SPEC];
     int64_t games;
     uint64_t seed;
@@ -54,52 +58,51 @@ struct serve_compare {
 static void compare_free(struct serve_compare *j)
 {
     for (int i = 0; i < j->n; i++) {
-        free(j->set[i].label);
-        free(j->set[i].spec);
-        free(j->set[i].opts);
+        ruleset_free(&j->set[i].rs);
         if (j->set[i].pv.have_stats)
             stats_free(&j->set[i].pv.stats);
     }
+    free(j->options);
     free(j->report);
     free(j);
 }
 
 /* ------------------------------------------------------------ checking */
 
-/* Splits "NAME[:K=V,K=V]" into set (a served variant; options with '=').
- * 0, or a 4xx status with r filled. */
-static int compare_parse_set(struct serve *S, const char *text, const char *common,
-                             struct compare_set *set, struct serve_reply *r)
+/* Reads "[LABEL=]NAME[:K=V,...]" into set: a served variant, its options
+ * and the common ones (the request's "options", then the server's
+ * --rule values), worked out against the variant's defaults.  0, or a 4xx
+ * status with r filled. */
+static int compare_parse_set(struct serve *S, const char *text, const char *const *common,
+                             int ncommon, struct compare_set *set, struct serve_reply *r)
 {
-    size_t n = strcspn(text, ":");
+    struct ruleset *rs = &set->rs;
+    int rc = ruleset_read(rs, text, common, ncommon, "\"options\"");
+    if (rc)
+        return serve_fail(r, rc == RULESET_ENOMEM ? 500 : 400, "%s", rs->why);
     const struct serve_variant *sv = NULL;
     for (int i = 0; i < S->nvariants; i++)
-        if (strlen(S->variants[i].name) == n && strncmp(S->variants[i].name, text, n) == 0)
+        if (!strcmp(S->variants[i].name, rs->variant))
             sv = &S->variants[i];
     if (!sv)
-        return serve_fail(r, 404, "ruleset '%s': '%.*s' is not a served variant (see "
-                          "/api/variants)", text, (int)n, text);
-    set->label = strdup(text);
-    set->spec = strdup(sv->spec);
-    size_t olen = strlen(common) + strlen(text) + 2;
-    set->opts = malloc(olen);
-    if (!set->label || !set->spec || !set->opts)
-        return serve_fail(r, 500, "out of memory");
-    snprintf(set->opts, olen, "%s%s%s", common, common[0] && text[n] ? "," : "",
-             text[n] ? text + n + 1 : "");
-    int k = 0;
-    for (int i = 0; S->c->rules && S->c->rules[i]; i++)
-        if (k < COMPARE_MAX_OPTIONS)
-            set->rules[k++] = S->c->rules[i];
-    for (char *save = NULL, *o = strtok_r(set->opts, ", ", &save); o;
-         o = strtok_r(NULL, ", ", &save)) {
-        if (!strchr(o, '=') || o[0] == '=')
-            return serve_fail(r, 400, "ruleset '%s': option '%s' is not KEY=VALUE", text, o);
-        if (k >= COMPARE_MAX_OPTIONS * 2)
-            return serve_fail(r, 400, "ruleset '%s': too many options", text);
-        set->rules[k++] = o;
+        return serve_fail(r, 404, "ruleset '%s': '%s' is not a served variant (see "
+                          "/api/variants)", text, rs->variant);
+    set->spec = sv->spec;
+    static const char *const no_rules[] = {NULL};
+    tiers_error err;
+    memset(&err, 0, sizeof err);
+    tiers_variant *base = tiers_variant_load(sv->spec, S->c->search, no_rules, &err);
+    if (!base) {
+        char msg[1100];
+        return serve_fail(r, 400, "ruleset '%s': %s", text,
+                          tiers_error_text(&err, msg, sizeof msg));
     }
-    set->rules[k] = NULL;
+    rc = ruleset_canon(rs, sv->spec, S->c->search, base);
+    tiers_variant_free(base);
+    if (rc)
+        return serve_fail(r, rc == RULESET_ENOMEM ? 500 : 400, "%s%s%s",
+                          rc == RULESET_ELOAD ? text : "", rc == RULESET_ELOAD ? ": " : "",
+                          rs->why);
     return 0;
 }
 
@@ -111,23 +114,23 @@ static int compare_describe(struct serve *S, struct serve_compare *j, struct com
     tiers_error err;
     char msg[1100];
     memset(&err, 0, sizeof err);
-    tiers_variant *v = tiers_variant_load(set->spec, S->c->search, set->rules, &err);
+    tiers_variant *v = tiers_variant_load(set->spec, S->c->search, set->rs.rules, &err);
     if (!v)
-        return serve_fail(r, 400, "ruleset '%s': %s", set->label,
+        return serve_fail(r, 400, "ruleset '%s': %s", set->rs.label,
                           tiers_error_text(&err, msg, sizeof msg));
     struct game_config *cfg = &set->cfg;
     cfg->variant = set->spec;
     cfg->search = S->c->search;
-    cfg->rules = set->rules;
+    cfg->rules = set->rs.rules;
     cfg->agents[0] = j->agent[0];
     cfg->agents[1] = j->agent[1];
     cfg->seed = j->seed;
     cfg->max_plies = j->max_plies;
-    set->pv.spec = set->label;
+    set->pv.spec = set->rs.arg;
     int rc = run_describe(cfg, v, &set->pv.run, msg, sizeof msg);
     tiers_variant_free(v);
     if (rc)
-        return serve_fail(r, rc == TIERS_ENOMEM ? 500 : 400, "ruleset '%s': %s", set->label,
+        return serve_fail(r, rc == TIERS_ENOMEM ? 500 : 400, "ruleset '%s': %s", set->rs.label,
                           msg);
     return 0;
 }
@@ -162,6 +165,28 @@ static int compare_read_agents(json_t *in, struct serve_compare *j, struct serve
     return 0;
 }
 
+/* The options every ruleset takes: the request's "options" ("K=V,K=V"),
+ * then the server's --rule values.  0, or a status with r filled. */
+static int compare_read_common(struct serve *S, const char *options, struct serve_compare *j,
+                               struct serve_reply *r)
+{
+    j->options = strdup(options ? options : "");
+    if (!j->options)
+        return serve_fail(r, 500, "out of memory");
+    for (char *save = NULL, *o = strtok_r(j->options, ", ", &save); o;
+         o = strtok_r(NULL, ", ", &save)) {
+        const char *eq = strchr(o, '=');
+        if (!eq || eq == o || !eq[1])
+            return serve_fail(r, 400, "\"options\": '%s' is not KEY=VALUE", o);
+        if (j->ncommon == COMPARE_MAX_OPTIONS)
+            return serve_fail(r, 400, "\"options\": more than %d", COMPARE_MAX_OPTIONS);
+        j->common[j->ncommon++] = o;
+    }
+    for (int i = 0; S->c->rules && S->c->rules[i] && j->ncommon < 2 * COMPARE_MAX_OPTIONS; i++)
+        j->common[j->ncommon++] = S->c->rules[i];
+    return 0;
+}
+
 /* The request into j: 0, or a status with r filled. */
 static int compare_read(struct serve *S, json_t *in, struct serve_compare *j,
                         struct serve_reply *r)
@@ -171,7 +196,6 @@ static int compare_read(struct serve *S, json_t *in, struct serve_compare *j,
         json_array_size(sets) > COMPARE_MAX_RULESETS)
         return serve_fail(r, 400, "\"rulesets\" must list 1 to %d rulesets (NAME or "
                           "NAME:KEY=VALUE,...)", COMPARE_MAX_RULESETS);
-    const char *common = serve_field(in, "options");
     int64_t games = 0, seed = 0, plies = 0;
     int status = compare_int(in, "games", 1, COMPARE_MAX_GAMES, PLAYOUT_DEFAULT_GAMES,
                              &games, r);
@@ -182,6 +206,8 @@ static int compare_read(struct serve *S, json_t *in, struct serve_compare *j,
                              &plies, r);
     if (!status)
         status = compare_read_agents(in, j, r);
+    if (!status)
+        status = compare_read_common(S, serve_field(in, "options"), j, r);
     if (status)
         return status;
     j->games = games;
@@ -192,7 +218,7 @@ static int compare_read(struct serve *S, json_t *in, struct serve_compare *j,
         if (!text)
             return serve_fail(r, 400, "\"rulesets\" must be strings");
         j->n++;
-        status = compare_parse_set(S, text, common ? common : "", &j->set[i], r);
+        status = compare_parse_set(S, text, j->common, j->ncommon, &j->set[i], r);
         if (!status)
             status = compare_describe(S, j, &j->set[i], r);
         if (status)
@@ -231,7 +257,7 @@ static int compare_play(struct serve_compare *j, db *d, struct compare_set *set,
         struct run_result res;
         char msg[1024];
         if (run_games(d, &set->cfg, &set->pv.run, &o, &res, msg, sizeof msg) != 0) {
-            snprintf(err, errsize, "%s: %s", set->label, msg);
+            snprintf(err, errsize, "%s: %s", set->rs.label, msg);
             return -1;
         }
         pthread_mutex_lock(&j->S->lock);
@@ -256,10 +282,8 @@ static int compare_report(struct serve_compare *j, db *d, char *err, size_t errs
         }
         set->pv.have_stats = 1;
         pv[i] = set->pv;
-        /* the column names the ruleset as compare does: the variant, or
-           the ruleset as asked for (two of one variant) */
-        snprintf(pv[i].label, sizeof pv[i].label, "%s",
-                 strchr(set->label, ':') ? set->label : pv[i].run.variant);
+        /* the column names the ruleset as compare does */
+        snprintf(pv[i].label, sizeof pv[i].label, "%s", set->rs.label);
     }
     char path[] = "/tmp/tiers-serve-report-XXXXXX";
     int fd = mkstemp(path);
@@ -396,7 +420,7 @@ json_t *serve_compare_json(const struct serve_session *s)
     double rate = secs > 0 ? j->played / secs : 0;
     json_t *sets = json_array();
     for (int i = 0; i < j->n; i++)
-        json_array_append_new(sets, json_string(j->set[i].label));
+        json_array_append_new(sets, json_string(j->set[i].rs.label));
     json_t *out = json_pack("{s:s,s:o,s:[s,s],s:I,s:I,s:I,s:I,s:f,s:f,s:s,s:b}", "state",
                             j->state, "rulesets", sets, "agents", j->agent[0], j->agent[1],
                             "games", (json_int_t)j->games, "done", (json_int_t)j->done,

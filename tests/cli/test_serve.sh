@@ -443,6 +443,31 @@ api POST /api/compare "{\"session\":\"$a\",\"rulesets\":[\"duel-promote\"],\"gam
 wait_state "$a" '.compare.state == "done"'
 same "a run already in the database: found, none played" \
     "$(jq_body '[.compare.done, .compare.played] | join(",")')" "10,0"
+# a ruleset is read as `tiers compare` reads it (ruleset.c): a default
+# stated is the run without it, and the same usage errors
+api POST /api/compare "{\"session\":\"$a\",\"rulesets\":[\"duel-promote:stack_own=true\"],\"games\":10}"
+wait_state "$a" '.compare.state == "done"'
+same "NAME:KEY=DEFAULT is the run of NAME: found, none played, named NAME" \
+    "$(jq_body '[.compare.done, .compare.played, .compare.rulesets[0]] | join(",")')" \
+    "10,0,duel-promote"
+api POST /api/compare "{\"session\":\"$a\",\"rulesets\":[\"duel-promote:\"]}"
+status "no option after ':'" 400
+grep -q "no option after ':'" "$tmp/body"
+check "says so" $? "$(cat "$tmp/body")"
+api POST /api/compare "{\"session\":\"$a\",\"rulesets\":[\"duel-promote:max_plies=30,max_plies=40\"]}"
+status "a key given twice" 400
+grep -q "'max_plies' is given twice" "$tmp/body"
+check "names the key" $? "$(cat "$tmp/body")"
+api POST /api/compare "{\"session\":\"$a\",\"rulesets\":[\"duel-promote:max_plies=30\"],\"options\":\"max_plies=40\"}"
+status "a key in the ruleset and in options" 400
+grep -q "give it once" "$tmp/body"
+check "asks for it once" $? "$(cat "$tmp/body")"
+api POST /api/compare "{\"session\":\"$a\",\"rulesets\":[\"duel-promote\"],\"options\":\"max_plies\"}"
+status "an option in options without =" 400
+api POST /api/compare "{\"session\":\"$a\",\"rulesets\":[\"duel-promote\"],\"options\":\"nosuch=1\"}"
+status "an unknown rule in options" 400
+grep -q "applies to every ruleset: to set it on one, write RULESET:nosuch=1" "$tmp/body"
+check "suggests RULESET:K=V" $? "$(cat "$tmp/body")"
 api POST /api/compare "{\"session\":\"$a\",\"rulesets\":[\"nope\"]}"
 status "an unknown ruleset" 404
 api POST /api/compare "{\"session\":\"$a\",\"rulesets\":[\"duel-promote:max_plies\"]}"

@@ -1285,8 +1285,8 @@ static int db_fill_game(struct db_filler *f, struct game_worker *w, struct db_ru
 }
 
 /* The worker for a stored run: its variant loaded by name with its
- * options, checked against the stored content hash.  0, or the reason
- * (DB_UNKNOWN_*) its games stay unknown, with a detail. */
+ * options, checked against the stored content hash.  0, or 1 + the
+ * reason (DB_UNKNOWN_*) its games stay unknown, with a detail. */
 static int db_fill_worker(struct db_filler *f, struct game_worker *w, struct db_run *run,
                           char *detail, size_t size)
 {
@@ -1295,7 +1295,7 @@ static int db_fill_worker(struct db_filler *f, struct game_worker *w, struct db_
     snprintf(opts, sizeof opts, "%s", run->options);
     if (gamerec_options_split(opts, rules, 64) < 0) {
         snprintf(detail, size, "%s: too many options", run->variant);
-        return DB_UNKNOWN_VARIANT;
+        return 1 + DB_UNKNOWN_VARIANT;
     }
     struct game_config cfg = {.variant = run->variant, .search = f->search, .rules = rules,
                               .seed = run->seed, .max_plies = run->max_plies};
@@ -1303,13 +1303,13 @@ static int db_fill_worker(struct db_filler *f, struct game_worker *w, struct db_
     memset(&e, 0, sizeof e);
     if (game_worker_init(w, &cfg, &e) != 0) {
         snprintf(detail, size, "%s", e.msg);
-        return DB_UNKNOWN_VARIANT;
+        return 1 + DB_UNKNOWN_VARIANT;
     }
     if (strcmp(tiers_variant_hash(w->v), run->hash)) {
         snprintf(detail, size, "%s: hash %s now, %s when played", run->variant,
                  tiers_variant_hash(w->v), run->hash);
         game_worker_free(w);
-        return DB_UNKNOWN_CHANGED;
+        return 1 + DB_UNKNOWN_CHANGED;
     }
     run->nfaces = w->g.nfaces;
     for (int i = 0; i < run->nfaces; i++)
@@ -1350,7 +1350,7 @@ static int db_fill_run(const struct db_run *stored, void *ud)
         last = sqlite3_column_int64(f->next, 0);
         f->m->games++;
         if (why)
-            db_unknown(f->m, why, detail);
+            db_unknown(f->m, why - 1, detail);
         else if ((rc = db_fill_game(f, &w, &run)) != 0)
             break;
     }

@@ -85,6 +85,16 @@ same "changed variant: schema 2, the stored games' figures NULL" "2 12 0 0" "$(q
            (SELECT count(*) FROM faces WHERE run = '$key')")"
 same "changed variant: one message line" 1 "$(wc -l <"$tmp/err")"
 
+# a variant that is not found: its games stay unknown
+mkdir -p "$tmp/none"
+cp "$old" "$tmp/n.db"
+expect "variant not found: the games stay unknown, one line says why" 0 - \
+    "migrated .* 0 of 12 games replayed; 12 left unknown \(12 variant not loaded: .*duel-effects.*not found" -- \
+    playout "$variants/duel" --games 1 --db "$tmp/n.db" --variants "$tmp/none"
+same "variant not found: schema 2, the stored games' figures NULL" "2 12" "$(q "$tmp/n.db" "
+    SELECT (SELECT value FROM meta WHERE key = 'schema') || ' ' ||
+           (SELECT count(*) FROM games WHERE run = '$key' AND hook_ended IS NULL)")"
+
 # a game whose moves no longer replay: game 0's first two moves swapped
 # (Black's reply made by White: illegal; the row itself stays valid)
 cp "$old" "$tmp/b.db"

@@ -192,7 +192,13 @@ int cmd_merge_run(struct cli *c)
     if (!exists && !tmp)
         return code;
     int foreign;
-    db *d = db_open_checked(tmp ? tmp : c->output, 1, &foreign, err, sizeof err);
+    struct db_migration mig;
+    db *d = db_open_migrating(tmp ? tmp : c->output, 1, c->search, &mig, &foreign, err,
+                              sizeof err);
+    if (d && mig.migrated) { /* an existing schema-1 output: replayed once */
+        db_migration_summary(&mig, c->output, err, sizeof err);
+        fprintf(stderr, "tiers: %s\n", err);
+    }
     if (!d) {
         cli_error(c, "%s", err);
         if (tmp)

@@ -126,10 +126,15 @@ db *playout_open_db(const struct cli *c, int *code)
 {
     char err[1024];
     int foreign;
-    db *d = db_open_checked(c->db, 1, &foreign, err, sizeof err);
+    struct db_migration m;
+    db *d = db_open_migrating(c->db, 1, c->search, &m, &foreign, err, sizeof err);
     if (!d) {
         cli_error(c, "%s", err);
         *code = foreign ? CLI_INPUT : CLI_INTERNAL;
+    } else if (m.migrated) { /* once per file: a note, not an error */
+        char line[1024];
+        db_migration_summary(&m, c->db, line, sizeof line);
+        fprintf(stderr, "tiers: %s\n", line);
     }
     return d;
 }

@@ -706,8 +706,10 @@ TIERS_API int tiers_pos_evaluate_hook(tiers_pos *p, int side);
  * moves).  [T1] */
 TIERS_API void tiers_move_faces(const tiers_pos *p, const tiers_move *m, int *mover,
                                 int *victim);
-/* Whether the game at p is over because the variant's result hook says
- * so (not a rule of the engine's own).  [S T2] */
+/* Whether the game at p is over because one of the variant's result
+ * hooks says so (not a rule of the engine's own): 0 when not, else 1 +
+ * the index (tiers_variant_effect_name) of the effect whose result hook
+ * ended it, the first that answered.  [S T2] */
 TIERS_API int tiers_pos_hook_ended(tiers_pos *p);
 TIERS_API int tiers_pos_side_to_move(const tiers_pos *p);
 TIERS_API int tiers_pos_in_setup(const tiers_pos *p);

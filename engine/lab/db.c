@@ -17,6 +17,7 @@
 #include <sqlite3.h>
 
 #include "dbcheck.h"
+#include "gamerec.h"
 
 enum { DB_SCHEMA_VERSION = 2 };
 
@@ -62,8 +63,9 @@ static const char db_schema_sql[] =
     "  PRIMARY KEY(run, game, face));\n"
     "INSERT OR IGNORE INTO meta VALUES('schema', '2');\n";
 
-/* A schema-1 database opened for writing gains the schema-2 columns
- * (NULL in its old rows: figures unknown, shown as '-') and table. */
+/* A schema-1 database opened for writing gains the schema-2 columns and
+ * table, then every game is replayed to fill them (db_fill); a game that
+ * cannot be replayed keeps NULL there: figures unknown, shown as '-'. */
 static const char db_migrate_1[] =
     "ALTER TABLE games ADD COLUMN coverage REAL;\n"
     "ALTER TABLE games ADD COLUMN repetition REAL;\n"
@@ -87,6 +89,16 @@ struct db {
  * 60,000 plies of 256 bytes): a larger one is an error, not an
  * allocation. */
 enum { DB_MAX_VALUE = 32 << 20 };
+
+/* Reads through a memory map of the file (as much of it as SQLite maps:
+ * 2 GB in a default build; the rest is read as before): a read call per
+ * 4 KB page was about half of compare's CPU time on a large database
+ * (docs/performance.md).  The mapped pages are the page cache's, shared
+ * and clean, though they count in the process's resident size. */
+static void db_map(sqlite3 *h)
+{
+    sqlite3_exec(h, "PRAGMA mmap_size=68719476736", NULL, NULL, NULL);
+}
 
 /* A foreign database may hold views, triggers or functions in its
  * schema: none of them runs, and SQLite's own defensive mode is on. */
@@ -296,6 +308,36 @@ db *db_open(const char *path, int create, char *err, size_t size)
 
 db *db_open_checked(const char *path, int create, int *foreign, char *err, size_t size)
 {
+    return db_open_migrating(path, create, NULL, NULL, foreign, err, size);
+}
+
+/* The statements that store games (the schema-2 tables must exist). */
+static int db_prepare(db *d)
+{
+    return sqlite3_prepare_v2(d->h,
+                              "INSERT OR IGNORE INTO games VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, "
+                              "?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, "
+                              "?21, ?22, ?23, ?24, ?25, datetime('now'), ?26, ?27, ?28, ?29, "
+                              "?30, ?31, ?32)",
+                              -1, &d->put_game, NULL) != SQLITE_OK ||
+                   sqlite3_prepare_v2(d->h,
+                                      "INSERT OR IGNORE INTO effects VALUES(?1, ?2, ?3, ?4, "
+                                      "?5, ?6)", -1, &d->put_effect, NULL) != SQLITE_OK ||
+                   sqlite3_prepare_v2(d->h, "INSERT OR IGNORE INTO faces VALUES(?1, ?2, ?3, "
+                                      "?4, ?5, ?6, ?7, ?8)", -1, &d->put_face, NULL) != SQLITE_OK
+               ? -1
+               : 0;
+}
+
+static int db_fill(db *d, const char *search, struct db_migration *m, char *err, size_t size);
+
+db *db_open_migrating(const char *path, int create, const char *search,
+                      struct db_migration *m, int *foreign, char *err, size_t size)
+{
+    struct db_migration ignored;
+    if (!m)
+        m = &ignored;
+    memset(m, 0, sizeof *m);
     *foreign = 0;
     db *d = calloc(1, sizeof *d);
     if (!d || !(d->path = strdup(path))) {
@@ -314,6 +356,7 @@ db *db_open_checked(const char *path, int create, int *foreign, char *err, size_
     }
     db_harden(d->h);
     sqlite3_busy_timeout(d->h, 60000);
+    db_map(d->h);
     char e[512];
     if (db_exec(d, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", e, sizeof e) ||
         db_exec(d, "BEGIN IMMEDIATE", e, sizeof e) ||
@@ -328,32 +371,31 @@ db *db_open_checked(const char *path, int create, int *foreign, char *err, size_
     d->schema = bad ? -1 : db_check_version(d->h, "main", path, err, size);
     bad = bad || d->schema < 0;
     *foreign = bad;
-    if (!bad && d->schema == 1) {
+    int old = d->schema == 1;
+    if (!bad && old) {
+        /* all in this one transaction: an interrupted migration leaves the
+           schema-1 file as it was */
         if (db_exec(d, db_migrate_1, e, sizeof e)) {
             snprintf(err, size, "database '%s': migrating to schema 2: %s", path, e);
             bad = 1;
         }
         d->schema = 2;
+        m->migrated = 1;
+    }
+    if (!bad && db_prepare(d)) {
+        db_msg(err, size, path, d->h);
+        bad = 1;
+    }
+    if (!bad && old) {
+        int rc = db_fill(d, search, m, err, size);
+        *foreign = rc == DB_BAD;
+        bad = rc != 0;
     }
     if (db_exec(d, bad ? "ROLLBACK" : "COMMIT", e, sizeof e) && !bad) {
         snprintf(err, size, "database '%s': %s", path, e);
         bad = 1;
     }
     if (bad) {
-        db_close(d);
-        return NULL;
-    }
-    if (sqlite3_prepare_v2(d->h,
-                           "INSERT OR IGNORE INTO games VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, "
-                           "?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, "
-                           "?21, ?22, ?23, ?24, ?25, datetime('now'), ?26, ?27, ?28, ?29, "
-                           "?30, ?31, ?32)",
-                           -1, &d->put_game, NULL) != SQLITE_OK ||
-        sqlite3_prepare_v2(d->h, "INSERT OR IGNORE INTO effects VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
-                           -1, &d->put_effect, NULL) != SQLITE_OK ||
-        sqlite3_prepare_v2(d->h, "INSERT OR IGNORE INTO faces VALUES(?1, ?2, ?3, ?4, ?5, ?6, "
-                           "?7, ?8)", -1, &d->put_face, NULL) != SQLITE_OK) {
-        db_msg(err, size, path, d->h);
         db_close(d);
         return NULL;
     }
@@ -402,6 +444,7 @@ db *db_open_read(const char *path, char *err, size_t size)
         return NULL;
     }
     sqlite3_busy_timeout(d->h, 60000);
+    db_map(d->h);
     return d;
 }
 
@@ -651,6 +694,10 @@ int db_commit(db *d, int ok, char *err, size_t size)
     return 0;
 }
 
+static void db_bind_figures(sqlite3_stmt *st, int first, const struct game_record *g);
+static int db_add_counts(db *d, sqlite3_stmt *fx, const struct db_run *run,
+                         const struct game_record *g);
+
 int db_add_game(db *d, const struct db_run *run, const struct game_record *g, char *err,
                 size_t size)
 {
@@ -691,15 +738,34 @@ int db_add_game(db *d, const struct db_run *run, const struct game_record *g, ch
     sqlite3_bind_double(st, 23, g->seconds);
     sqlite3_bind_text(st, 24, g->moves, (int)g->moves_len, SQLITE_STATIC);
     sqlite3_bind_text(st, 25, g->legal, (int)g->legal_len, SQLITE_STATIC);
+    db_bind_figures(st, 26, g);
+    int ok = sqlite3_step(st) == SQLITE_DONE && db_add_counts(d, d->put_effect, run, g) == 0;
+    if (!ok) {
+        db_msg(err, size, "storing a game", d->h);
+        return -1;
+    }
+    return 0;
+}
+
+/* Binds g's positional figures and hook_ended to ?first .. ?first+6 (a
+ * figure < 0, undefined, stays NULL). */
+static void db_bind_figures(sqlite3_stmt *st, int first, const struct game_record *g)
+{
     const double fig[] = {g->coverage, g->repetition, g->lead_change, g->drama,
                           g->decision_point, g->stability};
     for (int k = 0; k < 6; k++)
         if (fig[k] >= 0)
-            sqlite3_bind_double(st, 26 + k, fig[k]);
-    sqlite3_bind_int(st, 32, g->hook_ended);
-    int ok = sqlite3_step(st) == SQLITE_DONE;
+            sqlite3_bind_double(st, first + k, fig[k]);
+    sqlite3_bind_int(st, first + 6, g->hook_ended);
+}
+
+/* Stores g's effect rows (with fx: an insert of run, game, name, count,
+ * prevented, ended) and its face rows.  0, or -1. */
+static int db_add_counts(db *d, sqlite3_stmt *fx, const struct db_run *run,
+                         const struct game_record *g)
+{
+    int ok = 1;
     for (int i = 0; ok && i < run->neffects && i < g->neffects; i++) {
-        sqlite3_stmt *fx = d->put_effect;
         sqlite3_reset(fx);
         sqlite3_bind_text(fx, 1, run->key, -1, SQLITE_STATIC);
         sqlite3_bind_int64(fx, 2, g->index);
@@ -725,11 +791,7 @@ int db_add_game(db *d, const struct db_run *run, const struct game_record *g, ch
         sqlite3_bind_int64(fc, 8, f->mates);
         ok = sqlite3_step(fc) == SQLITE_DONE;
     }
-    if (!ok) {
-        db_msg(err, size, "storing a game", d->h);
-        return -1;
-    }
-    return 0;
+    return ok ? 0 : -1;
 }
 
 int db_put_game(db *d, const struct db_run *run, const struct game_record *g, char *err,
@@ -1157,4 +1219,202 @@ int db_faces(db *d, const struct db_run *run, int64_t limit, struct db_face *out
         return -1;
     }
     return 0;
+}
+
+/* ---------------------------------------------- migrating a schema-1 file
+ * Every game of a schema-1 file is replayed once, through the game loop's
+ * own ply code (game_replay), to fill the columns and rows schema 2 adds.
+ * A game that cannot be replayed keeps NULL (figures unknown). */
+
+struct db_filler {
+    db *d;
+    const char *search;
+    struct db_migration *m;
+    sqlite3_stmt *next, *update, *effect;
+    char *err;
+    size_t size;
+};
+
+/* Counts a game left unknown for reason `why`, keeping the first detail. */
+static void db_unknown(struct db_migration *m, int why, const char *detail)
+{
+    m->unknown[why]++;
+    if (!m->detail[why][0])
+        snprintf(m->detail[why], sizeof m->detail[why], "%s", detail);
+}
+
+/* The replayed game w->g against the stored row at f->next: the same
+ * moves, result, reason, cut and plies. */
+static int db_fill_same(sqlite3_stmt *st, const struct game_record *g)
+{
+    const char *moves = (const char *)sqlite3_column_text(st, 2);
+    const char *result = (const char *)sqlite3_column_text(st, 3);
+    const char *reason = (const char *)sqlite3_column_text(st, 4);
+    return moves && result && reason && !strcmp(moves, g->moves) &&
+           !strcmp(result, game_result_text(g->result)) && !strcmp(reason, g->reason) &&
+           sqlite3_column_int(st, 5) == g->cut && sqlite3_column_int(st, 6) == g->plies;
+}
+
+/* Replays the game in the current row of f->next and stores its figures;
+ * a game that does not replay is counted unknown.  0, or -1 with err. */
+static int db_fill_game(struct db_filler *f, struct game_worker *w, struct db_run *run)
+{
+    sqlite3_stmt *st = f->next;
+    int64_t index = sqlite3_column_int64(st, 0);
+    const char *hex = (const char *)sqlite3_column_text(st, 1);
+    const char *moves = (const char *)sqlite3_column_text(st, 2);
+    char *end = NULL;
+    uint64_t seed = hex ? strtoull(hex, &end, 16) : 0;
+    char *copy = moves ? strdup(moves) : NULL;
+    if (moves && !copy) {
+        snprintf(f->err, f->size, "out of memory");
+        return -1;
+    }
+    int rc = copy && end && !*end ? game_replay(w, index, seed, copy) : TIERS_EINPUT;
+    free(copy);
+    if (rc == TIERS_ENOMEM) {
+        snprintf(f->err, f->size, "out of memory");
+        return -1;
+    }
+    if (rc < 0 || !db_fill_same(st, &w->g)) {
+        char detail[160];
+        snprintf(detail, sizeof detail, "%s game %lld", run->variant, (long long)index);
+        db_unknown(f->m, DB_UNKNOWN_REPLAY, detail);
+        return 0;
+    }
+    sqlite3_stmt *up = f->update;
+    sqlite3_reset(up);
+    sqlite3_clear_bindings(up);
+    sqlite3_bind_text(up, 1, run->key, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(up, 2, index);
+    db_bind_figures(up, 3, &w->g);
+    if (sqlite3_step(up) != SQLITE_DONE || db_add_counts(f->d, f->effect, run, &w->g) != 0) {
+        db_msg(f->err, f->size, "migrating a game", f->d->h);
+        return -1;
+    }
+    f->m->filled++;
+    return 0;
+}
+
+/* The worker for a stored run: its variant loaded by name with its
+ * options, checked against the stored content hash.  0, or 1 + the
+ * reason (DB_UNKNOWN_*) its games stay unknown, with a detail. */
+static int db_fill_worker(struct db_filler *f, struct game_worker *w, struct db_run *run,
+                          char *detail, size_t size)
+{
+    char opts[sizeof run->options];
+    const char *rules[64 + 1];
+    snprintf(opts, sizeof opts, "%s", run->options);
+    if (gamerec_options_split(opts, rules, 64) < 0) {
+        snprintf(detail, size, "%s: too many options", run->variant);
+        return 1 + DB_UNKNOWN_VARIANT;
+    }
+    struct game_config cfg = {.variant = run->variant, .search = f->search, .rules = rules,
+                              .seed = run->seed, .max_plies = run->max_plies};
+    tiers_error e;
+    memset(&e, 0, sizeof e);
+    if (game_worker_init(w, &cfg, &e) != 0) {
+        snprintf(detail, size, "%s", e.msg);
+        return 1 + DB_UNKNOWN_VARIANT;
+    }
+    if (strcmp(tiers_variant_hash(w->v), run->hash)) {
+        snprintf(detail, size, "%s: hash %s now, %s when played", run->variant,
+                 tiers_variant_hash(w->v), run->hash);
+        game_worker_free(w);
+        return 1 + DB_UNKNOWN_CHANGED;
+    }
+    run->nfaces = w->g.nfaces;
+    for (int i = 0; i < run->nfaces; i++)
+        snprintf(run->face[i], sizeof run->face[i], "%s", tiers_variant_face_name(w->v, i));
+    return 0;
+}
+
+/* db_runs' callback: replays every game of one run, one row at a time
+ * (the next game after the last, so no read is open while writing). */
+static int db_fill_run(const struct db_run *stored, void *ud)
+{
+    struct db_filler *f = ud;
+    struct db_run run = *stored;
+    struct game_worker w;
+    char detail[sizeof f->m->detail[0]];
+    memset(&w, 0, sizeof w);
+    int why = db_fill_worker(f, &w, &run, detail, sizeof detail);
+    int64_t last = -1;
+    int rc = 0;
+    for (;;) {
+        sqlite3_reset(f->next);
+        sqlite3_bind_text(f->next, 1, run.key, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(f->next, 2, last);
+        int step = sqlite3_step(f->next);
+        if (step != SQLITE_ROW) {
+            if (step != SQLITE_DONE) {
+                db_msg(f->err, f->size, "migrating", f->d->h);
+                rc = -1;
+            }
+            break;
+        }
+        if (sqlite3_column_type(f->next, 0) != SQLITE_INTEGER) {
+            db_row_error(f->err, f->size, f->d->path, "games", f->next, 7,
+                         "column game: not an integer");
+            rc = DB_BAD;
+            break;
+        }
+        last = sqlite3_column_int64(f->next, 0);
+        f->m->games++;
+        if (why)
+            db_unknown(f->m, why - 1, detail);
+        else if ((rc = db_fill_game(f, &w, &run)) != 0)
+            break;
+    }
+    sqlite3_reset(f->next);
+    if (!why)
+        game_worker_free(&w);
+    return rc;
+}
+
+static int db_fill(db *d, const char *search, struct db_migration *m, char *err, size_t size)
+{
+    struct db_filler f = {.d = d, .search = search, .m = m, .err = err, .size = size};
+    int rc = -1;
+    if (sqlite3_prepare_v2(d->h, "SELECT game, game_seed, moves, result, reason, cut, plies, "
+                                 "rowid FROM games WHERE run = ?1 AND game > ?2 ORDER BY game "
+                                 "LIMIT 1", -1, &f.next, NULL) == SQLITE_OK &&
+        sqlite3_prepare_v2(d->h, "UPDATE games SET coverage = ?3, repetition = ?4, "
+                                 "lead_change = ?5, drama = ?6, decision_point = ?7, "
+                                 "stability = ?8, hook_ended = ?9 WHERE run = ?1 AND game = ?2",
+                           -1, &f.update, NULL) == SQLITE_OK &&
+        sqlite3_prepare_v2(d->h, "INSERT OR REPLACE INTO effects(run, game, name, count, "
+                                 "prevented, ended) VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
+                           -1, &f.effect, NULL) == SQLITE_OK)
+        rc = db_runs(d, db_fill_run, &f, err, size);
+    else
+        db_msg(err, size, "migrating", d->h);
+    sqlite3_finalize(f.next);
+    sqlite3_finalize(f.update);
+    sqlite3_finalize(f.effect);
+    return rc;
+}
+
+void db_migration_summary(const struct db_migration *m, const char *path, char *buf,
+                          size_t size)
+{
+    static const char *const why[DB_UNKNOWN_KINDS] = {
+        "variant not loaded", "variant changed since (content hash differs)",
+        "moves no longer replay"};
+    int64_t unknown = 0;
+    for (int k = 0; k < DB_UNKNOWN_KINDS; k++)
+        unknown += m->unknown[k];
+    size_t len = (size_t)snprintf(buf, size, "migrated '%s' to schema 2: %lld of %lld games "
+                                  "replayed", path, (long long)m->filled, (long long)m->games);
+    if (unknown && len < size)
+        len += (size_t)snprintf(buf + len, size - len, "; %lld left unknown (",
+                                (long long)unknown);
+    for (int k = 0, first = 1; unknown && k < DB_UNKNOWN_KINDS && len < size; k++)
+        if (m->unknown[k]) {
+            len += (size_t)snprintf(buf + len, size - len, "%s%lld %s: %s", first ? "" : "; ",
+                                    (long long)m->unknown[k], why[k], m->detail[k]);
+            first = 0;
+        }
+    if (unknown && len < size)
+        snprintf(buf + len, size - len, ")");
 }

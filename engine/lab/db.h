@@ -51,6 +51,27 @@ db *db_open(const char *path, int create, char *err, size_t errsize);
  * path: no such folder, a link), 0 when it could not be written (a full
  * disk) or memory ran out. */
 db *db_open_checked(const char *path, int create, int *foreign, char *err, size_t errsize);
+/* What opening a schema-1 file for writing did: every game replayed once
+ * (game_replay) to fill the schema-2 figures, effect kinds and faces. */
+enum { DB_UNKNOWN_VARIANT, DB_UNKNOWN_CHANGED, DB_UNKNOWN_REPLAY, DB_UNKNOWN_KINDS };
+struct db_migration {
+    int migrated;              /* 1 when this open migrated the file */
+    int64_t games, filled;     /* games stored; games replayed and filled */
+    int64_t unknown[DB_UNKNOWN_KINDS]; /* games left NULL, by reason: the
+                                  variant did not load, its content hash
+                                  differs, the moves no longer replay */
+    char detail[DB_UNKNOWN_KINDS][256]; /* the first case of each reason */
+};
+/* db_open_checked, and a schema-1 file is migrated in the same
+ * transaction (an interrupted migration leaves it schema 1): its runs'
+ * variants are loaded by name on the search path `search` (NULL: the
+ * default) with their stored options, and each game replayed.  m (may
+ * be NULL) says what was done. */
+db *db_open_migrating(const char *path, int create, const char *search,
+                      struct db_migration *m, int *foreign, char *err, size_t errsize);
+/* One line for m: games replayed, games left unknown and why. */
+void db_migration_summary(const struct db_migration *m, const char *path, char *buf,
+                          size_t size);
 /* Opens an existing playout database read-only (nothing is created or
  * changed; for reading games back).  NULL with a message in err: a missing
  * file, a file that is not a playout database, another schema. */

@@ -55,7 +55,7 @@ int game_worker_init(struct game_worker *w, const struct game_config *cfg,
         game_worker_free(w);
         return TIERS_ENOMEM;
     }
-    for (int s = 0; s < 2; s++) {
+    for (int s = 0; s < 2 && cfg->agents[s]; s++) { /* none for a replay */
         w->agent[s] = tiers_agent_new(cfg->agents[s], err);
         if (!w->agent[s]) {
             game_worker_free(w);
@@ -108,6 +108,7 @@ void game_worker_free(struct game_worker *w)
     free(w->track.keys);
     free(w->track.used);
     free(w->track.v);
+    free(w->list);
     memset(w, 0, sizeof *w);
 }
 
@@ -281,24 +282,25 @@ static void game_finish(struct game_worker *w, tiers_status st, int last_face)
     if (st.game_over && !strcmp(g->reason, "checkmate") && last_face >= 0 &&
         last_face < g->nfaces && g->plies > g->setup_plies)
         g->face[last_face].mates++;
-    g->hook_ended = st.game_over && tiers_pos_hook_ended(w->p);
-    for (int i = 0; g->hook_ended && i < g->neffects; i++)
-        g->ended[i] = !strcmp(g->reason, tiers_variant_effect_name(w->v, i));
+    /* the effect whose result hook ended it, whatever reason it gave */
+    int by = st.game_over ? tiers_pos_hook_ended(w->p) : 0;
+    g->hook_ended = by > 0;
+    if (by > 0 && by - 1 < g->neffects)
+        g->ended[by - 1] = 1;
     g->coverage = t->squares > 0 ? (double)t->nseen / t->squares : -1;
     g->repetition = g->plies ? g->repetition / g->plies : -1;
     game_figures(t->v, t->nv, winner, &g->lead_change, &g->drama, &g->decision_point,
                  &g->stability);
 }
 
-static int game_run(struct game_worker *w, const struct game_config *cfg, int64_t index)
+/* Starts game `index` (own seed `seed`) at the start position: the record
+ * emptied, the tracking started, the scripts' random numbers seeded. */
+static int game_begin(struct game_worker *w, int64_t index, uint64_t seed)
 {
     struct game_record *g = &w->g;
-    tiers_pos *p = w->p;
-    double t0 = game_now();
-
     w->pending[0] = '\0';
     g->index = index;
-    g->seed = game_seed(cfg->seed, index);
+    g->seed = seed;
     g->result = TIERS_ONGOING;
     g->reason[0] = '\0';
     g->cut = 0;
@@ -315,20 +317,90 @@ static int game_run(struct game_worker *w, const struct game_config *cfg, int64_
     memset(g->face, 0, sizeof g->face);
     g->hook_ended = 0;
     g->repetition = 0;
-
-    int rc = tiers_pos_reset(p);
+    w->last_face = -1;
+    int rc = tiers_pos_reset(w->p);
     if (rc < 0)
         return rc;
     game_track_start(w);
-    int last_face = -1;
-    tiers_pos_seed(p, game_script_seed(g->seed));
+    tiers_pos_seed(w->p, game_script_seed(g->seed));
+    return 0;
+}
+
+/* Makes m, chosen from the position's n legal moves (vetoed: the effects
+ * whose veto narrowed that list), and records it: the move and legal
+ * count texts, the effects, faces, tracking and counters.  The one ply
+ * of both game_run and game_replay. */
+static int game_ply(struct game_worker *w, const tiers_move *m, int n, uint32_t vetoed)
+{
+    struct game_record *g = &w->g;
+    tiers_pos *p = w->p;
+    char text[256];
+    int setup = tiers_pos_in_setup(p);
+    int side = tiers_pos_side_to_move(p);
+    snprintf(text, sizeof text, "%d", n);
+    if (game_append(&g->legal, &g->legal_len, &g->legal_cap, text) < 0)
+        return TIERS_ENOMEM;
+    int rc = tiers_move_format(p, m, NULL, text, sizeof text);
+    if (rc < 0)
+        return rc;
+    if (game_append(&g->moves, &g->moves_len, &g->moves_cap, text) < 0)
+        return TIERS_ENOMEM;
+    snprintf(w->pending, sizeof w->pending, "%s", text);
+    if (!setup) {
+        if (!w->track.total) { /* the start of play */
+            w->track.total = tiers_pos_material(p, 0) + tiers_pos_material(p, 1);
+            if (w->track.total > 0)
+                w->track.v[w->track.nv++] = game_eval(&w->track, p);
+        }
+        game_count_faces(w, m, &w->last_face);
+    }
+    rc = game_count_effects(w, m, vetoed);
+    if (rc < 0)
+        return rc;
+    g->plies++;
+    game_track_ply(w, !setup);
+    if (setup) {
+        g->setup_plies++;
+        g->placements += m->kind == TIERS_MV_DROP;
+        return 0;
+    }
+    if (g->first_side < 0)
+        g->first_side = side;
+    g->legal_sum += n;
+    g->legal_plies++;
+    g->captures += m->kind == TIERS_MV_CAPTURE || m->kind == TIERS_MV_STRIKE;
+    g->drops += m->kind == TIERS_MV_DROP;
+    g->stacks += m->kind == TIERS_MV_STACK;
+    return 0;
+}
+
+/* The result, reason and figures of the game now stopped. */
+static void game_end(struct game_worker *w)
+{
+    struct game_record *g = &w->g;
+    tiers_status st = tiers_pos_status(w->p);
+    if (st.game_over) {
+        g->result = st.result;
+        snprintf(g->reason, sizeof g->reason, "%s", st.reason ? st.reason : "");
+    } else {
+        g->cut = 1;
+        snprintf(g->reason, sizeof g->reason, "cut");
+    }
+    game_finish(w, st, w->last_face);
+}
+
+static int game_run(struct game_worker *w, const struct game_config *cfg, int64_t index)
+{
+    struct game_record *g = &w->g;
+    tiers_pos *p = w->p;
+    double t0 = game_now();
+    int rc = game_begin(w, index, game_seed(cfg->seed, index));
+    if (rc < 0)
+        return rc;
     uint64_t rng = game_mix(g->seed ^ 1);
     if (!rng)
         rng = 1;
-
-    char text[256];
     while (g->plies < cfg->max_plies) {
-        int setup = tiers_pos_in_setup(p);
         int side = tiers_pos_side_to_move(p);
         tiers_move m;
         tiers_stats chosen = {.vetoed = 0};
@@ -338,51 +410,47 @@ static int game_run(struct game_worker *w, const struct game_config *cfg, int64_
             return n;
         if (n == 0)
             break;
-        snprintf(text, sizeof text, "%d", n);
-        if (game_append(&g->legal, &g->legal_len, &g->legal_cap, text) < 0)
-            return TIERS_ENOMEM;
-        rc = tiers_move_format(p, &m, NULL, text, sizeof text);
+        rc = game_ply(w, &m, n, chosen.vetoed);
         if (rc < 0)
             return rc;
-        if (game_append(&g->moves, &g->moves_len, &g->moves_cap, text) < 0)
-            return TIERS_ENOMEM;
-        snprintf(w->pending, sizeof w->pending, "%s", text);
-        if (!setup) {
-            if (!w->track.total) { /* the start of play */
-                w->track.total = tiers_pos_material(p, 0) + tiers_pos_material(p, 1);
-                if (w->track.total > 0)
-                    w->track.v[w->track.nv++] = game_eval(&w->track, p);
-            }
-            game_count_faces(w, &m, &last_face);
-        }
-        rc = game_count_effects(w, &m, chosen.vetoed);
-        if (rc < 0)
-            return rc;
-        g->plies++;
-        game_track_ply(w, !setup);
-        if (setup) {
-            g->setup_plies++;
-            g->placements += m.kind == TIERS_MV_DROP;
-            continue;
-        }
-        if (g->first_side < 0)
-            g->first_side = side;
-        g->legal_sum += n;
-        g->legal_plies++;
-        g->captures += m.kind == TIERS_MV_CAPTURE || m.kind == TIERS_MV_STRIKE;
-        g->drops += m.kind == TIERS_MV_DROP;
-        g->stacks += m.kind == TIERS_MV_STACK;
     }
-    tiers_status st = tiers_pos_status(p);
-    if (st.game_over) {
-        g->result = st.result;
-        snprintf(g->reason, sizeof g->reason, "%s", st.reason ? st.reason : "");
-    } else {
-        g->cut = 1;
-        snprintf(g->reason, sizeof g->reason, "cut");
-    }
-    game_finish(w, st, last_face);
+    game_end(w);
     g->seconds = game_now() - t0;
+    return 0;
+}
+
+int game_replay(struct game_worker *w, int64_t index, uint64_t seed, const char *moves)
+{
+    struct game_record *g = &w->g;
+    if (!w->list) {
+        w->list = malloc(TIERS_MAX_MOVES * sizeof *w->list);
+        if (!w->list)
+            return TIERS_ENOMEM;
+    }
+    int rc = game_begin(w, index, seed);
+    char token[256];
+    const char *s = moves;
+    while (rc == 0 && *(s += strspn(s, " "))) {
+        size_t len = strcspn(s, " ");
+        if (len >= sizeof token)
+            return TIERS_EILLEGAL;
+        memcpy(token, s, len);
+        token[len] = '\0';
+        s += len;
+        tiers_stats stats = {.vetoed = 0};
+        int n = tiers_pos_legal_moves_stats(w->p, w->list, TIERS_MAX_MOVES, &stats);
+        if (n <= 0) /* a script failed, or a move after the end */
+            return n < 0 ? n : TIERS_EILLEGAL;
+        tiers_move m;
+        tiers_error err;
+        rc = tiers_move_find(w->p, token, NULL, w->list, n, &m, &err);
+        if (rc == 0)
+            rc = game_ply(w, &m, n, stats.vetoed);
+    }
+    if (rc < 0)
+        return rc;
+    game_end(w);
+    g->seconds = 0;
     return 0;
 }
 

@@ -81,6 +81,8 @@ struct game_worker {
     char pending[64];             /* the move being made, "" before one is chosen */
     struct failrec fail;          /* the context of game_play's last failure */
     struct game_track track;
+    int last_face;                /* the face of the last play move, -1 */
+    tiers_move *list;             /* game_replay's legal moves, allocated then */
 };
 
 /* The seed of game `index` of a run: a function of the run's seed and
@@ -90,7 +92,8 @@ uint64_t game_seed(uint64_t seed, int64_t index);
  * whose own seed is game_seed: replaying its moves needs it too. */
 uint64_t game_script_seed(uint64_t game_seed);
 
-/* Loads the variant and creates position, agents and buffers.  Returns 0,
+/* Loads the variant and creates position, agents (none when
+ * cfg->agents[0] is NULL) and buffers.  Returns 0,
  * or a negative library code with a message in err. */
 int game_worker_init(struct game_worker *w, const struct game_config *cfg,
                      tiers_error *err);
@@ -101,6 +104,14 @@ void game_worker_free(struct game_worker *w);
  * move, position before it, hook, message: failrec.h). */
 int game_play(struct game_worker *w, const struct game_config *cfg,
               int64_t index);
+
+/* Replays game `index` of a stored run from its own seed (game_seed) and
+ * its moves (tiers notation, ' ' between) into w->g, through the same ply
+ * code as game_play: every figure, effect count (fired, prevented, ended)
+ * and face count as if it were played now (seconds 0).  w needs no agents
+ * (cfg->agents NULL).  Returns 0, or a negative library code: a move that
+ * does not parse or is not legal (TIERS_EILLEGAL), a script failure. */
+int game_replay(struct game_worker *w, int64_t index, uint64_t seed, const char *moves);
 
 /* The figures of a game's evaluations v[0..n) (each in [-1, 1], side
  * 0's view; docs/metrics.md) for winner 0, 1 or -1 (no winner): lead

@@ -103,7 +103,10 @@ int status_terminal(tiers_pos *p, tiers_result *res, const char **reason)
 int tiers_pos_hook_ended(tiers_pos *p)
 {
     tiers_status st = {0};
-    return !p->st.winner_flag && (p->v->hooks & HOOK_RESULT) && hooks_result(p, &st) > 0;
+    if (p->st.winner_flag || !(p->v->hooks & HOOK_RESULT))
+        return 0;
+    int rc = hooks_result(p, &st); /* 1 + the effect whose hook answered */
+    return rc > 0 ? rc : 0;
 }
 
 int status_legal(tiers_pos *p, tiers_move *buf, int cap)

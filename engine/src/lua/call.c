@@ -935,8 +935,8 @@ int script_result(tiers_pos *p, tiers_status *st)
             continue;
         if (run_hook(s, &c) < 0)
             return TIERS_ESCRIPT;
-        if (c.result)
-            return 1;
+        if (c.result) /* which effect ended the game: tiers_pos_hook_ended */
+            return 1 + c.effect;
     }
     return 0;
 }

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # test_db_migrate.sh - a schema-1 playout database opened for writing is
 # migrated once by replaying every stored game (issue 22, docs/cli.md "The
-# database").  tests/data/schema1/duel-effects.db holds 12 random games of
-# duel-effects in schema 1 (made by tests/data/schema1/make.sh): after
+# database").  tests/data/schema1/duel-effects.sql (an SQL text dump, so
+# that it can be read and diffed) holds 12 random games of duel-effects in
+# schema 1 (made by tests/data/schema1/make.sh): after
 # `playout` opens it, each game's figures, effect counts (fired,
 # prevented, ended) and face rows must equal those of the same games
 # played fresh under schema 2.  A variant that changed since, moves that
@@ -13,7 +14,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cli_begin "$@"
 command -v sqlite3 >/dev/null || { echo "test_db_migrate: sqlite3 not installed (scripts/setup)"; exit 1; }
 
-old=$tests/data/schema1/duel-effects.db
+old=$tmp/old.db
+sqlite3 "$old" <"$tests/data/schema1/duel-effects.sql" ||
+    { echo "FAIL: cannot build the schema-1 file from its dump"; exit 1; }
 args=(duel-effects --games 12 --seed 7 --side0 random --side1 random)
 q() { sqlite3 "$1" "$2"; }
 key=$(q "$old" "SELECT run FROM runs")

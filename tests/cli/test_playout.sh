@@ -148,16 +148,19 @@ expect "merged shards complete the run" 0 '"found":50,"played":0' - \
 
 # ------------------------------------------------------ kill -9 + resume
 # A long run is killed once some games are committed; the rerun of the
-# same command finishes it, and its games match a clean run's.
+# same command finishes it, and its games match a clean run's.  The run
+# must outlast the wait below on an idle machine: 1,500 greedy duel games
+# take 0.25 s there, 15,000 about 2.5 s.
+kill_games=15000
 kill_agents=(--side0 greedy:mate=yes --side1 greedy:mate=yes)
-kill_args=(playout "$duel" "${kill_agents[@]}" --games 1500 --threads 2 --db "$tmp/k.db")
+kill_args=(playout "$duel" "${kill_agents[@]}" --games $kill_games --threads 2 --db "$tmp/k.db")
 "$tiers" "${kill_args[@]}" >/dev/null 2>&1 &
 bg_pid=$!
 for _ in $(seq 1 600); do
     [[ -s $tmp/k.db-wal ]] && break
     sleep 0.05
 done
-sleep 0.3
+sleep 0.1
 kill -9 "$bg_pid" 2>/dev/null
 wait "$bg_pid" 2>/dev/null
 rc=$?
@@ -167,12 +170,12 @@ check "the run was killed" $(( rc == 137 ? 0 : 1 )) "exit $rc, expected 137 (it 
 check "rerun after kill -9" $? "$(cat "$tmp/err")"
 found=$(field found "$tmp/resume")
 played=$(field played "$tmp/resume")
-check "the killed run kept its games" $(( found > 0 && found < 1500 ? 0 : 1 )) \
-    "found $found of 1500"
-check "the rerun played the rest" $(( found + played == 1500 ? 0 : 1 )) \
-    "found $found + played $played != 1500"
-expect "a clean run of every 15th game" 0 '"played":100' - \
-    -- playout "$duel" "${kill_agents[@]}" --games 1500 --shard 7/15 --db "$tmp/clean.db" \
+check "the killed run kept its games" $(( found > 0 && found < kill_games ? 0 : 1 )) \
+    "found $found of $kill_games"
+check "the rerun played the rest" $(( found + played == kill_games ? 0 : 1 )) \
+    "found $found + played $played != $kill_games"
+expect "a clean run of every 150th game" 0 '"played":100' - \
+    -- playout "$duel" "${kill_agents[@]}" --games $kill_games --shard 7/150 --db "$tmp/clean.db" \
     --json
 expect "killed and resumed games match" 0 '"added":0,"duplicates":100,"different":0' - \
     -- merge "$tmp/clean.db" -o "$tmp/k.db" --json

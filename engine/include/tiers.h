@@ -629,7 +629,9 @@ TIERS_API int tiers_record_replay(const tiers_record *r, tiers_pos *p, const cha
  *       vary=V             play a random move among those within V
  *                          hundredths of a point of the best (default 0)
  *       contempt=C         a draw is C hundredths worse than an equal
- *                          position for the searching side (default 10)
+ *                          position for the searching side (default 10);
+ *                          C better for a side not ahead after 30 quiet
+ *                          plies or with nothing of value left
  *   mcts                   UCT tree search, one node per iteration
  *       iterations=N       iterations per move (default 1000)
  *       time=MS            stop earlier after MS ms: NOT reproducible

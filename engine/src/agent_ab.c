@@ -61,12 +61,29 @@ static int agent_ab_eval(const tiers_agent *a, tiers_pos *p, int side)
     return (int)(s > lim ? lim : s < -lim ? -lim : s);
 }
 
-/* A draw from `side`'s view: contempt makes it a little worse than an
- * equal position for the side the search is for, so that side does not
- * seek repetitions. */
+/* A draw from `side`'s view: root_draw for the side the search is for,
+ * its negation for the other. */
 static int agent_ab_draw_score(const tiers_agent *a, int side)
 {
-    return side == a->root_side ? -a->contempt : a->contempt;
+    return side == a->root_side ? a->root_draw : -a->root_draw;
+}
+
+/* A draw's score for the side to move at the root p.  While the game
+ * still moves, contempt makes a draw a little worse than an equal
+ * position, so that a level side does not seek repetitions (and a side
+ * behind still prefers a draw to its loss).  Once AGENT_STALE_PLIES quiet
+ * plies have passed, or when the mover has nothing of value left, a side
+ * not ahead takes a draw as a little better than an equal position: it
+ * repeats or lets the quiet-ply limit come instead of spending a capture
+ * or a drop to avoid it (two level searches otherwise trade on until the
+ * cut); a side ahead still avoids it.  Greedy's tie-break does the same
+ * (agent_progress). */
+static int agent_ab_root_draw(const tiers_agent *a, tiers_pos *p, int me)
+{
+    int stale = p->st.clock >= AGENT_STALE_PLIES || eval_material(p, me) == 0;
+    if (stale && agent_ab_eval(a, p, me) <= 0)
+        return a->contempt;
+    return -a->contempt;
 }
 
 static int agent_ab_result_score(const tiers_agent *a, tiers_result r, int side, int ply)
@@ -374,6 +391,7 @@ int agent_ab_choose(tiers_agent *a, tiers_pos *p, tiers_move *moves, int n,
     a->root_side = me;
     a->root_depth = p->depth;
     a->balance[0] = eval_material(p, 0) - eval_material(p, 1);
+    a->root_draw = agent_ab_root_draw(a, p, me);
     /* check evasions in quiescence where check must be answered; where a
        royal may be left attacked its capture is a capture like others */
     a->royal = p->v->has_royal && p->v->legality == LEGAL_STRICT;

@@ -89,6 +89,8 @@ struct tiers_agent {
     tiers_move killer[AGENT_AB_MAX_PLY][2];
     int root_side, royal;
     int root_depth;        /* alphabeta: p->depth at the root */
+    int root_draw;         /* alphabeta: a draw's score for the root side
+                              (agent_ab_root_draw) */
     int balance[AGENT_AB_MAX_LINE]; /* alphabeta: material, side 0 minus
                               side 1, at each ply of the line searched */
     agent_node *pool;

@@ -848,6 +848,55 @@ static void test_greedy_repetition(void **state)
     tiers_variant_free(v);
 }
 
+/* Alpha-beta and repetitions, the same starts as test_greedy_repetition
+ * (duel): Black's b5-a5 returns to the start position, which the search
+ * scores as a draw.  No other Black move wins or loses material within
+ * the search's reach (the kings are far apart, the rooks four files
+ * apart with a range of two), so the draw's score alone decides: a side
+ * behind (a pawn against a rook) prefers the draw to its loss; a side
+ * ahead never takes it; a level side avoids it while the game moves
+ * (contempt) and seeks it once AGENT_STALE_PLIES (30) quiet plies have
+ * passed, or with nothing but its king (two level searches otherwise trade
+ * on until the cut: gungi-io, docs/metrics.md). */
+static void test_alphabeta_repetition(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *start;
+        int returns; /* of 8 seeds */
+    } cases[] = {
+        {"k3p/5/5/5/R3K - w - 0 1", 8},        /* Black behind: seeks the draw */
+        {"k4/5/5/5/4K - w - 0 1", 8},          /* lone kings: seeks the draw */
+        {"k4/5/r4/5/4K - w - 0 1", 0},         /* Black a rook up: avoids it */
+        {"k4/5/r3R/5/4K - w - 0 1", 0},        /* level, 3 quiet plies: avoids */
+        {"k4/5/r3R/5/4K - w - 40 1", 8},       /* level, 43 quiet plies: seeks */
+        {"k4/5/r4/5/4K - w - 40 1", 0},        /* a rook up, 43 plies: avoids */
+    };
+    tiers_variant *v = tu_variant("duel");
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int returns = 0;
+        for (uint64_t seed = 1; seed <= 8; seed++) {
+            tiers_pos *p = tu_pos(v, cases[i].start, NULL);
+            tu_play(p, "e1-d1", NULL);
+            tu_play(p, "a5-b5", NULL);
+            tu_play(p, "d1-e1", NULL);
+            tiers_agent *a = agent("alphabeta:depth=3,nodes=20000");
+            uint64_t rng = seed;
+            tiers_move m;
+            char text[64];
+            assert_true(tiers_agent_choose(a, p, &rng, &m) > 0);
+            assert_true(tiers_move_format(p, &m, NULL, text, sizeof text) >= 0);
+            returns += !strcmp(text, "b5-a5");
+            tiers_agent_free(a);
+            tiers_pos_free(p);
+        }
+        if (returns != cases[i].returns)
+            fail_msg("alphabeta at %s returned to it %d times of 8, not %d", cases[i].start,
+                     returns, cases[i].returns);
+    }
+    tiers_variant_free(v);
+}
+
 /* ------------------------------------------------------ mcts vs random */
 
 /* Plays one game; returns the winner (0, 1), or -1 for a draw. */
@@ -1108,6 +1157,7 @@ int main(void)
         cmocka_unit_test(test_variety),
         cmocka_unit_test(test_no_repeat_when_ahead),
         cmocka_unit_test(test_greedy_repetition),
+        cmocka_unit_test(test_alphabeta_repetition),
         cmocka_unit_test(test_evaluate_hook),
         cmocka_unit_test(test_mcts_beats_random),
         cmocka_unit_test(test_legal_only),

@@ -25,7 +25,8 @@ enum { COMPARE_MAX_RULESETS = 8, COMPARE_MAX_OPTIONS = 32, COMPARE_MAX_GAMES = 1
 struct compare_set {
     struct ruleset rs;          /* rs.label names its column, rs.rules are
                                    the run's options */
-    const char *spec;           /* the served variant's spec */
+    char *spec;                 /* the served variant's spec (a copy: the
+                                   thread may outlive a server's variants) */
     struct game_config cfg;
     struct playout_variant pv;
 };
@@ -59,6 +60,7 @@ static void compare_free(struct serve_compare *j)
 {
     for (int i = 0; i < j->n; i++) {
         ruleset_free(&j->set[i].rs);
+        free(j->set[i].spec);
         if (j->set[i].pv.have_stats)
             stats_free(&j->set[i].pv.stats);
     }
@@ -87,7 +89,8 @@ static int compare_parse_set(struct serve *S, const char *text, const char *cons
     if (!sv)
         return serve_fail(r, 404, "ruleset '%s': '%s' is not a served variant (see "
                           "/api/variants)", text, rs->variant);
-    set->spec = sv->spec;
+    if (!(set->spec = strdup(sv->spec)))
+        return serve_fail(r, 500, "out of memory");
     static const char *const no_rules[] = {NULL};
     tiers_error err;
     memset(&err, 0, sizeof err);
@@ -126,7 +129,7 @@ static int compare_describe(struct serve *S, struct serve_compare *j, struct com
     cfg->agents[1] = j->agent[1];
     cfg->seed = j->seed;
     cfg->max_plies = j->max_plies;
-    set->pv.spec = set->rs.arg;
+    set->pv.spec = set->rs.label; /* rs.arg is the request's, gone after it */
     int rc = run_describe(cfg, v, &set->pv.run, msg, sizeof msg);
     tiers_variant_free(v);
     if (rc)

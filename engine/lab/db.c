@@ -1265,13 +1265,8 @@ static int db_fill_game(struct db_filler *f, struct game_worker *w, struct db_ru
     const char *moves = (const char *)sqlite3_column_text(st, 2);
     char *end = NULL;
     uint64_t seed = hex ? strtoull(hex, &end, 16) : 0;
-    char *copy = moves ? strdup(moves) : NULL;
-    if (moves && !copy) {
-        snprintf(f->err, f->size, "out of memory");
-        return -1;
-    }
-    int rc = copy && end && !*end ? game_replay(w, index, seed, copy) : TIERS_EINPUT;
-    free(copy);
+    /* the row's text stays valid until the next step: no copy */
+    int rc = moves && end && !*end ? game_replay(w, index, seed, moves) : TIERS_EINPUT;
     if (rc == TIERS_ENOMEM) {
         snprintf(f->err, f->size, "out of memory");
         return -1;

@@ -802,6 +802,29 @@ static void test_no_repeat_when_ahead(void **state)
     tiers_variant_free(v);
 }
 
+/* From `start` (duel), after e1-d1 a5-b5 d1-e1, how many of seeds 1..n
+ * make the agent `spec` play b5-a5, back to the start position. */
+static int count_returns(const tiers_variant *v, const char *start, const char *spec, int n)
+{
+    int returns = 0;
+    for (uint64_t seed = 1; seed <= (uint64_t)n; seed++) {
+        tiers_pos *p = tu_pos(v, start, NULL);
+        tu_play(p, "e1-d1", NULL);
+        tu_play(p, "a5-b5", NULL);
+        tu_play(p, "d1-e1", NULL);
+        tiers_agent *a = agent(spec);
+        uint64_t rng = seed;
+        tiers_move m;
+        char text[64];
+        assert_true(tiers_agent_choose(a, p, &rng, &m) > 0);
+        assert_true(tiers_move_format(p, &m, NULL, text, sizeof text) >= 0);
+        returns += !strcmp(text, "b5-a5");
+        tiers_agent_free(a);
+        tiers_pos_free(p);
+    }
+    return returns;
+}
+
 /* Greedy and repetitions (duel, kings worth 0, rook 5).  From each start
  * White plays e1-d1, Black a5-b5, White d1-e1; Black's b5-a5 then returns
  * to the start position, and no Black move changes the material, so the
@@ -825,22 +848,7 @@ static void test_greedy_repetition(void **state)
     };
     tiers_variant *v = tu_variant("duel");
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        int returns = 0;
-        for (uint64_t seed = 1; seed <= 20; seed++) {
-            tiers_pos *p = tu_pos(v, cases[i].start, NULL);
-            tu_play(p, "e1-d1", NULL);
-            tu_play(p, "a5-b5", NULL);
-            tu_play(p, "d1-e1", NULL);
-            tiers_agent *a = agent("greedy");
-            uint64_t rng = seed;
-            tiers_move m;
-            char text[64];
-            assert_true(tiers_agent_choose(a, p, &rng, &m) > 0);
-            assert_true(tiers_move_format(p, &m, NULL, text, sizeof text) >= 0);
-            returns += !strcmp(text, "b5-a5");
-            tiers_agent_free(a);
-            tiers_pos_free(p);
-        }
+        int returns = count_returns(v, cases[i].start, "greedy", 20);
         if (returns != cases[i].returns)
             fail_msg("greedy at %s returned to it %d times of 20, not %d", cases[i].start,
                      returns, cases[i].returns);
@@ -874,22 +882,7 @@ static void test_alphabeta_repetition(void **state)
     };
     tiers_variant *v = tu_variant("duel");
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        int returns = 0;
-        for (uint64_t seed = 1; seed <= 8; seed++) {
-            tiers_pos *p = tu_pos(v, cases[i].start, NULL);
-            tu_play(p, "e1-d1", NULL);
-            tu_play(p, "a5-b5", NULL);
-            tu_play(p, "d1-e1", NULL);
-            tiers_agent *a = agent("alphabeta:depth=3,nodes=20000");
-            uint64_t rng = seed;
-            tiers_move m;
-            char text[64];
-            assert_true(tiers_agent_choose(a, p, &rng, &m) > 0);
-            assert_true(tiers_move_format(p, &m, NULL, text, sizeof text) >= 0);
-            returns += !strcmp(text, "b5-a5");
-            tiers_agent_free(a);
-            tiers_pos_free(p);
-        }
+        int returns = count_returns(v, cases[i].start, "alphabeta:depth=3,nodes=20000", 8);
         if (returns != cases[i].returns)
             fail_msg("alphabeta at %s returned to it %d times of 8, not %d", cases[i].start,
                      returns, cases[i].returns);

@@ -586,6 +586,43 @@ int script_moves(tiers_pos *p, tiers_move *buf, int n, int cap)
     return c.n;
 }
 
+/* A memo slot for an answer about the position p stands on: by its hash
+ * (board, hands, side, phase, variables), with the ply and clock unless
+ * the answer is pure, and `tag` (the side asked about, or the effect). */
+static check_memo *memo_slot(check_memo *cache, int bits, const tiers_pos *p, int pure,
+                             int tag, check_memo *key)
+{
+    uint64_t hash = p->st.hash ^ zobrist_state(&p->st);
+    uint16_t ply = pure ? 0 : (uint16_t)p->st.ply, clock = pure ? 0 : (uint16_t)p->st.clock;
+    uint64_t mix = (hash ^ ((uint64_t)ply << 20) ^ clock ^ (uint64_t)tag << 40) *
+                   0x9e3779b97f4a7c15ull;
+    *key = (check_memo){hash, ply, clock, (uint8_t)tag, 1, 0};
+    return &cache[mix >> (64 - bits)];
+}
+
+static int memo_hit(const check_memo *e, const check_memo *key)
+{
+    return e->used && e->hash == key->hash && e->ply == key->ply && e->clock == key->clock &&
+           e->side == key->side;
+}
+
+/* A pure veto (veto_pure): its answer depends only on the position after
+ * the move, so it is asked once per such position.  A failed call is not
+ * remembered. */
+static int pure_veto(tiers_script *s, call *c)
+{
+    check_memo key, *e = memo_slot(s->veto_cache, s->veto_bits, c->p, 1, c->effect, &key);
+    if (memo_hit(e, &key)) {
+        c->result = e->answer;
+        return 0;
+    }
+    if (run_hook(s, c) < 0)
+        return TIERS_ESCRIPT;
+    key.answer = c->result != 0;
+    *e = key;
+    return 0;
+}
+
 int script_veto(tiers_pos *p, const tiers_move *m)
 {
     tiers_script *s = script_for(p);
@@ -603,8 +640,12 @@ int script_veto(tiers_pos *p, const tiers_move *m)
             !filter_pass(p, c.u, m, &mf, &s->fx[c.effect].filter[HK_VETO], &s->fs))
             continue;
         c.result = 1; /* veto = true */
-        if (s->fx[c.effect].ref[HK_VETO] != LUA_REFNIL && run_hook(s, &c) < 0)
+        if (s->veto_pure >> c.effect & 1) {
+            if (pure_veto(s, &c) < 0)
+                return TIERS_ESCRIPT;
+        } else if (s->fx[c.effect].ref[HK_VETO] != LUA_REFNIL && run_hook(s, &c) < 0) {
             return TIERS_ESCRIPT;
+        }
         if (c.result) {
             if (!s->depth && p->veto_root >= 0 && p->depth == p->veto_root + 1)
                 p->vetoed |= 1u << c.effect; /* a foul that shaped the legal list */
@@ -980,13 +1021,8 @@ int script_in_check(tiers_pos *p, int side)
         asked = side == p->st.side || !s->fx[s->list[HK_CHECK][i]].filter[HK_CHECK].to_move;
     if (!asked)
         return 0;
-    uint64_t hash = p->st.hash ^ zobrist_state(&p->st);
-    uint64_t mix = (hash ^ ((uint64_t)p->st.ply << 20) ^ p->st.clock ^ (uint64_t)side << 40) *
-                   0x9e3779b97f4a7c15ull;
-    size_t slot = (size_t)(mix >> (64 - s->check_bits));
-    check_memo *e = &s->check_cache[slot];
-    if (e->used && e->hash == hash && e->ply == p->st.ply && e->clock == p->st.clock &&
-        e->side == side)
+    check_memo key, *e = memo_slot(s->check_cache, s->check_bits, p, s->check_pure, side, &key);
+    if (memo_hit(e, &key))
         return e->answer;
     call c = {.s = s, .hook = HK_CHECK, .p = p, .side = side};
     int answer = 0;
@@ -999,7 +1035,8 @@ int script_in_check(tiers_pos *p, int side)
             return TIERS_ESCRIPT;
         answer = c.result != 0;
     }
-    *e = (check_memo){hash, p->st.ply, p->st.clock, (uint8_t)side, 1, (uint8_t)answer};
+    key.answer = (uint8_t)answer;
+    *e = key;
     return answer;
 }
 

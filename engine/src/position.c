@@ -262,6 +262,16 @@ size_t pos_pack(const tiers_pos *p, int ply, uint8_t *out)
             for (int k = half; k < half + end; k += 8) {
                 uint64_t w;
                 memcpy(&w, &p->hand[ow][k], sizeof w);
+#if defined(__GNUC__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+                while (w) { /* straight to the non-zero bytes */
+                    int b = __builtin_ctzll(w) >> 3;
+                    *o++ = (uint8_t)ow;
+                    *o++ = (uint8_t)(k + b);
+                    *o++ = (uint8_t)(w >> 8 * b);
+                    w &= ~(0xffull << 8 * b);
+                    n++;
+                }
+#else
                 for (int s = k; w && s < k + 8; s++)
                     if (p->hand[ow][s]) {
                         *o++ = (uint8_t)ow;
@@ -269,6 +279,7 @@ size_t pos_pack(const tiers_pos *p, int ply, uint8_t *out)
                         *o++ = p->hand[ow][s];
                         n++;
                     }
+#endif
             }
     count[0] = (uint8_t)n;
     count[1] = (uint8_t)(n >> 8);

@@ -715,6 +715,7 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, int drops_lo, i
        after it; removed moves are marked TIERS_MV_NONE and squeezed out
        at the end. */
     uint16_t want[TIERS_MAX_MOVES];
+    uint32_t wcand[TIERS_MAX_MOVES]; /* call_candidates of each wanted move */
     int nwant = 0, removed = 0, top = p->v->unit == UNIT_TOP;
     const uint32_t *by_kind = s->by_kind[HK_EXPAND];
     if (by_kind[TIERS_MV_DROP] || drops_lo < 0 || drops_hi > n)
@@ -727,6 +728,10 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, int drops_lo, i
     const uint32_t face_test = top ? s->face_test[HK_EXPAND] : 0, stuck = s->stuck_test;
     const uint32_t defines = s->defines[HK_EXPAND];
     uint32_t actor_mask = 0;
+    /* quiet: no effect may want an untagged move or stack of the piece on
+       `from` (c below would be 0), so those are passed over at once */
+    const uint32_t quiet_kinds = by_kind[TIERS_MV_MOVE] | by_kind[TIERS_MV_STACK];
+    int quiet = 0;
     for (int i = 0; i < n; i++) {
         if (i == drops_lo && drops_hi > drops_lo)
             i = drops_hi; /* no expand hook concerns a drop: skip them at once */
@@ -734,13 +739,17 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, int drops_lo, i
             break;
         const tiers_move *m = &buf[i];
         int kind = m->kind;
-        uint32_t c = by_kind[kind];
+        if (quiet && m->from == from && (kind == TIERS_MV_MOVE || kind == TIERS_MV_STACK) &&
+            !m->effect)
+            continue;
+        uint32_t c = by_kind[kind], unstuck = 0;
         if ((c & face_test) &&
             (kind == TIERS_MV_MOVE || kind == TIERS_MV_STACK || kind == TIERS_MV_CAPTURE)) {
             if (m->from != from) { /* a piece's moves come together */
                 const tower *tf = &p->board[from = m->from];
                 fa = tf->h ? p->v->face_of[tf->p[tf->h - 1]] : MAX_FACES;
                 actor_mask = by_actor[fa] | by_taken[MAX_FACES];
+                quiet = !(quiet_kinds & actor_mask);
             }
             if (kind == TIERS_MV_CAPTURE) {
                 const tower *tt = &p->board[m->to];
@@ -749,13 +758,24 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, int drops_lo, i
             } else {
                 c &= actor_mask;
             }
-            if ((c & stuck) && !m->effect && !filter_stuck_anywhere(s->v, fa, m->to))
-                c &= ~stuck;
+            /* a fresh move whose piece cannot be stuck where it lands
+               fails those effects' filters: they are dropped here, once */
+            if ((c & stuck) && !m->effect &&
+                (!filter_stuck_anywhere(s->v, fa, m->to) || !filter_may_be_stuck(p, NULL, m)))
+                unstuck = c & stuck;
+            c &= ~unstuck;
         }
         if (m->effect && m->effect <= MAX_EFFECTS)
             c |= (1u << (m->effect - 1)) & defines;
-        if (c)
+        if (!c)
+            continue;
+        /* the effects each looks at below: the same test made once */
+        move_faces mf;
+        uint32_t cand = call_candidates(s, HK_EXPAND, p, NULL, m, &mf) & ~unstuck;
+        if (cand) {
+            wcand[nwant] = cand;
             want[nwant++] = (uint16_t)i;
+        }
     }
     call c = {.s = s, .hook = HK_EXPAND, .p = p, .buf = buf, .cap = cap};
     for (int k = 0; k < s->nlist[HK_EXPAND] && nwant; k++) {
@@ -764,13 +784,19 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, int drops_lo, i
         int n0 = n, w0 = nwant;
         uint32_t bit = 1u << c.effect;
         for (int w = 0; w < w0; w++) {
+            if (!(wcand[w] & bit))
+                continue;
             int i = want[w];
             const tiers_move *m = &buf[i];
-            move_faces mf;
-            if (m->kind == TIERS_MV_NONE ||
-                !(call_candidates(s, HK_EXPAND, p, NULL, m, &mf) & bit) ||
-                !(filter_own(m, c.effect) || filter_pass(p, NULL, m, &mf, f, &s->fs)))
+            move_faces mf = {MAX_FACES, MAX_FACES};
+            if (m->kind == TIERS_MV_NONE)
                 continue;
+            if (!filter_own(m, c.effect)) {
+                if ((s->face_test[HK_EXPAND] >> c.effect & 1))
+                    mf = filter_faces(p, NULL, m);
+                if (!filter_pass(p, NULL, m, &mf, f, &s->fs))
+                    continue;
+            }
             tiers_move made = buf[i];
             int fixed = s->fx[c.effect].ref[HK_EXPAND] == LUA_REFNIL;
             if (fixed && !f->reach) {
@@ -820,6 +846,8 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, int drops_lo, i
         for (int i = n0; i < n; i++) { /* the new variants, for the next effects */
             if (nwant >= TIERS_MAX_MOVES)
                 return TIERS_EFULL;
+            move_faces mf;
+            wcand[nwant] = call_candidates(s, HK_EXPAND, p, NULL, &buf[i], &mf);
             want[nwant++] = (uint16_t)i;
         }
     }

@@ -128,13 +128,17 @@ static int stuck_at(const tiers_variant *v, int face, int tier, int facing, int 
  * tier hook or a capture rule makes the landing tier uncertain. */
 int filter_may_be_stuck(const tiers_pos *p, const undo_rec *u, const tiers_move *m)
 {
-    const tiers_variant *v = p->v;
     piece_t a, t;
     filter_actors(p, u, m, &a, &t);
     if (!a || m->to == TIERS_NO_SQUARE)
         return 0;
+    return filter_stuck_landing(p, m, a, old_tower(p, u, m->to)->h);
+}
+
+int filter_stuck_landing(const tiers_pos *p, const tiers_move *m, piece_t a, int h)
+{
+    const tiers_variant *v = p->v;
     int face = v->face_of[a], facing = pc_facing(a), to = m->to, lo = 1, hi = v->max_tiers;
-    int h = old_tower(p, u, to)->h;
     if (!(v->hooks & HOOK_TIER) && v->unit == UNIT_TOP) {
         if (m->kind == TIERS_MV_MOVE || m->kind == TIERS_MV_STACK || m->kind == TIERS_MV_DROP)
             lo = h + 1;

@@ -724,6 +724,7 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, int drops_lo, i
        may concern (by_actor) or that the move's taken piece may, when it
        takes none (by_taken[MAX_FACES]) */
     int from = -1, fa = MAX_FACES;
+    piece_t fpc = 0; /* the piece on top of `from` */
     const uint32_t *by_actor = s->by_actor[HK_EXPAND], *by_taken = s->by_taken[HK_EXPAND];
     const uint32_t face_test = top ? s->face_test[HK_EXPAND] : 0, stuck = s->stuck_test;
     const uint32_t defines = s->defines[HK_EXPAND];
@@ -747,7 +748,8 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, int drops_lo, i
             (kind == TIERS_MV_MOVE || kind == TIERS_MV_STACK || kind == TIERS_MV_CAPTURE)) {
             if (m->from != from) { /* a piece's moves come together */
                 const tower *tf = &p->board[from = m->from];
-                fa = tf->h ? p->v->face_of[tf->p[tf->h - 1]] : MAX_FACES;
+                fpc = tf->h ? tf->p[tf->h - 1] : 0;
+                fa = tf->h ? p->v->face_of[fpc] : MAX_FACES;
                 actor_mask = by_actor[fa] | by_taken[MAX_FACES];
                 quiet = !(quiet_kinds & actor_mask);
             }
@@ -761,7 +763,8 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, int drops_lo, i
             /* a fresh move whose piece cannot be stuck where it lands
                fails those effects' filters: they are dropped here, once */
             if ((c & stuck) && !m->effect &&
-                (!filter_stuck_anywhere(s->v, fa, m->to) || !filter_may_be_stuck(p, NULL, m)))
+                (!fpc || m->to == TIERS_NO_SQUARE || !filter_stuck_anywhere(s->v, fa, m->to) ||
+                 !filter_stuck_landing(p, m, fpc, p->board[m->to].h)))
                 unstuck = c & stuck;
             c &= ~unstuck;
         }
@@ -903,17 +906,15 @@ static int drop_cache_find(const tiers_script *s, uint32_t key, uint32_t *slot)
     return 0;
 }
 
-int script_drop_ok(tiers_pos *p, piece_t pc, int sq)
+/* script_drop_ok from the first effect whose answer is neither refused
+ * unasked nor remembered (effect list index i): apart, so that the common
+ * refusal by drop_ok_faces costs no frame for a hook call. */
+static __attribute__((noinline)) int drop_ok_ask(tiers_script *s, tiers_pos *p, piece_t pc,
+                                                 int sq, piece_t top, int top_face, int i)
 {
-    tiers_script *s = script_for(p);
-    if (!s)
-        return 1;
-    const tower *t = &p->board[sq];
-    piece_t top = t->h ? t->p[t->h - 1] : 0;
-    int top_face = t->h ? p->v->face_of[top] : -1;
     call c;
     c.s = NULL; /* filled before the first call into Lua */
-    for (int i = 0; i < s->nlist[HK_DROP_OK]; i++) {
+    for (; i < s->nlist[HK_DROP_OK]; i++) {
         int e = s->list[HK_DROP_OK][i];
         const hook_filter *f = &s->fx[e].filter[HK_DROP_OK];
         /* drop_ok_faces: other targets are refused unasked */
@@ -947,6 +948,21 @@ int script_drop_ok(tiers_pos *p, piece_t pc, int sq)
             return 0;
     }
     return 1;
+}
+
+int script_drop_ok(tiers_pos *p, piece_t pc, int sq)
+{
+    tiers_script *s = script_for(p);
+    if (!s || !s->nlist[HK_DROP_OK])
+        return 1;
+    const tower *t = &p->board[sq];
+    piece_t top = t->h ? t->p[t->h - 1] : 0;
+    int top_face = t->h ? p->v->face_of[top] : -1;
+    /* the first effect's drop_ok_faces refusal, the usual answer */
+    const hook_filter *f = &s->fx[s->list[HK_DROP_OK][0]].filter[HK_DROP_OK];
+    if ((f->faces || f->never) && (top_face < 0 || !(f->faces >> top_face & 1)))
+        return 0;
+    return drop_ok_ask(s, p, pc, sq, top, top_face, 0);
 }
 
 int script_result(tiers_pos *p, tiers_status *st)

@@ -289,7 +289,7 @@ static int count_passes(const tiers_pos *p, const count_test *ct, int at, int si
         /* several or none: every square next to one, below */
         /* fall through */
     case COUNT_BOARD:
-        if (k.heights & 1)
+        if (ct->on != COUNT_BOARD || (k.heights & 1)) /* COUNT_ROYAL falls through */
             goto every_square;
         {
             /* only towers of the listed heights can match, and the

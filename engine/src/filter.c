@@ -126,15 +126,19 @@ static int stuck_at(const tiers_variant *v, int face, int tier, int facing, int 
  * a square of the board?  The tables it might use: its face's at the tier it lands on,
  * that tier raised by a region, and the over-enemy face's; any tier if a
  * tier hook or a capture rule makes the landing tier uncertain. */
-static int may_be_stuck(const tiers_pos *p, const undo_rec *u, const tiers_move *m)
+int filter_may_be_stuck(const tiers_pos *p, const undo_rec *u, const tiers_move *m)
 {
-    const tiers_variant *v = p->v;
     piece_t a, t;
     filter_actors(p, u, m, &a, &t);
     if (!a || m->to == TIERS_NO_SQUARE)
         return 0;
+    return filter_stuck_landing(p, m, a, old_tower(p, u, m->to)->h);
+}
+
+int filter_stuck_landing(const tiers_pos *p, const tiers_move *m, piece_t a, int h)
+{
+    const tiers_variant *v = p->v;
     int face = v->face_of[a], facing = pc_facing(a), to = m->to, lo = 1, hi = v->max_tiers;
-    int h = old_tower(p, u, to)->h;
     if (!(v->hooks & HOOK_TIER) && v->unit == UNIT_TOP) {
         if (m->kind == TIERS_MV_MOVE || m->kind == TIERS_MV_STACK || m->kind == TIERS_MV_DROP)
             lo = h + 1;
@@ -284,7 +288,30 @@ static int count_passes(const tiers_pos *p, const count_test *ct, int at, int si
         }
         /* several or none: every square next to one, below */
         /* fall through */
+    case COUNT_BOARD:
+        if (ct->on != COUNT_BOARD || (k.heights & 1)) /* COUNT_ROYAL falls through */
+            goto every_square;
+        {
+            /* only towers of the listed heights can match, and the
+               position counts those: the scan ends at the last one */
+            int left = 0;
+            for (int h = 1; h <= TIERS_MAX_TIERS; h++)
+                if (k.heights >> h & 1)
+                    left += p->st.towers_of[h - 1];
+            for (int r = 0; left > 0 && r < v->ranks; r++)
+                for (int sq = sq_make(0, r), x = 0; x < v->files; x++, sq++) {
+                    if (!(k.heights >> p->board[sq].h & 1))
+                        continue;
+                    left--;
+                    if (sq != skip && count_at(p, ct, &k, sq, key) && !key)
+                        return 1;
+                    if (!left)
+                        break;
+                }
+        }
+        break;
     default:
+    every_square:
         for (int r = 0; r < v->ranks; r++)
             for (int sq = sq_make(0, r), x = 0; x < v->files; x++, sq++)
                 if (sq != skip && (ct->on != COUNT_ROYAL || beside_royal(p, sq, side)) &&
@@ -330,7 +357,7 @@ int filter_pass(const tiers_pos *p, const undo_rec *u, const tiers_move *m,
     }
     if (f->heights && (m->to == TIERS_NO_SQUARE || !(f->heights >> p->board[m->to].h & 1)))
         return 0;
-    if (f->reach && !f->reach_hi && !may_be_stuck(p, u, m))
+    if (f->reach && !f->reach_hi && !filter_may_be_stuck(p, u, m))
         return 0;
     for (int i = 0; i < f->ncount; i++)
         if (move_square(m) == TIERS_NO_SQUARE ||

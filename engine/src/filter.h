@@ -119,6 +119,12 @@ static inline int filter_own(const tiers_move *m, int effect)
 int filter_moves_pass(const tiers_pos *p, const hook_filter *f, uint64_t *key);
 /* Was side in check before the last (complete) move?  Remembered in *memo. */
 int filter_check_before(tiers_pos *p, int side, check_memo *memo);
+/* expand_reach {0, 0}: could m's acting piece be left stuck where it
+ * lands, by the tables it might use there (u as in filter_actors)? */
+int filter_may_be_stuck(const tiers_pos *p, const undo_rec *u, const tiers_move *m);
+/* The same for a known acting piece a (not 0) and the height h of the
+ * tower on m->to before m (m->to a square). */
+int filter_stuck_landing(const tiers_pos *p, const tiers_move *m, piece_t a, int h);
 /* Could a piece of face `face` (MAX_FACES: none) be stuck on sq, by any
  * table it might use there (the variant's stuck tables)? */
 static inline int filter_stuck_anywhere(const tiers_variant *v, int face, int sq)

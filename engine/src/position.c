@@ -236,6 +236,112 @@ void pos_rehash(tiers_pos *p)
     p->st.rep_key = pos_rep_key(p->v, &p->st);
 }
 
+/* Hand slots are kind | PC_FLIP: only kinds 0..nkinds-1, face up or
+ * flipped, can be non-zero; they are read eight at a time. */
+static int hand_words_end(const tiers_variant *v) { return (v->nkinds + 7) & ~7; }
+
+size_t pos_pack(const tiers_pos *p, int ply, uint8_t *out)
+{
+    const tiers_variant *v = p->v;
+    uint8_t *o = out;
+    for (int r = 0; r < v->ranks; r++)
+        for (int f = 0; f < v->files; f++) {
+            const tower *t = &p->board[sq_make(f, r)];
+            *o++ = t->h;
+            for (int i = 0; i < t->h; i++) {
+                *o++ = (uint8_t)t->p[i];
+                *o++ = (uint8_t)(t->p[i] >> 8);
+            }
+        }
+    _Static_assert(PC_FLIP % 8 == 0 && 2 * PC_FLIP == HAND_SLOTS, "hand words by kind");
+    uint8_t *count = o; /* entries: owner, slot, count */
+    o += 2;
+    int n = 0, end = hand_words_end(v);
+    for (int ow = 0; ow < 3; ow++)
+        for (int half = 0; half < HAND_SLOTS; half += PC_FLIP)
+            for (int k = half; k < half + end; k += 8) {
+                uint64_t w;
+                memcpy(&w, &p->hand[ow][k], sizeof w);
+#if defined(__GNUC__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+                while (w) { /* straight to the non-zero bytes */
+                    int b = __builtin_ctzll(w) >> 3;
+                    *o++ = (uint8_t)ow;
+                    *o++ = (uint8_t)(k + b);
+                    *o++ = (uint8_t)(w >> 8 * b);
+                    w &= ~(0xffull << 8 * b);
+                    n++;
+                }
+#else
+                for (int s = k; w && s < k + 8; s++)
+                    if (p->hand[ow][s]) {
+                        *o++ = (uint8_t)ow;
+                        *o++ = (uint8_t)s;
+                        *o++ = p->hand[ow][s];
+                        n++;
+                    }
+#endif
+            }
+    count[0] = (uint8_t)n;
+    count[1] = (uint8_t)(n >> 8);
+    *o++ = p->st.side;
+    *o++ = p->st.setup_left;
+    *o++ = p->st.mode;
+    *o++ = (uint8_t)ply;
+    *o++ = (uint8_t)(ply >> 8);
+    uint8_t *mask = o++;
+    *mask = 0;
+    _Static_assert(MAX_VARS <= 8, "one byte of variables set");
+    for (int i = 0; i < MAX_VARS; i++)
+        if (p->st.vars[i]) {
+            *mask |= (uint8_t)(1u << i);
+            *o++ = (uint8_t)p->st.vars[i];
+            *o++ = (uint8_t)((uint16_t)p->st.vars[i] >> 8);
+        }
+    size_t len = (size_t)(o - out);
+    while ((o - out) % 8)
+        *o++ = 0;
+    return len;
+}
+
+void pos_unpack(tiers_pos *p, const uint8_t *in)
+{
+    const tiers_variant *v = p->v;
+    memset(p->hand, 0, sizeof p->hand);
+    memset(&p->st, 0, sizeof p->st);
+    p->depth = 0;
+    p->frame = NULL;
+    p->frame_overflow = 0;
+    for (int r = 0; r < v->ranks; r++)
+        for (int f = 0; f < v->files; f++) {
+            int sq = sq_make(f, r);
+            tower *t = &p->board[sq];
+            memset(t, 0, sizeof *t);
+            t->h = *in++;
+            for (int i = 0; i < t->h; i++, in += 2)
+                t->p[i] = (piece_t)(in[0] | in[1] << 8);
+            rehash_square(p, sq);
+        }
+    p->st.hash = p->st.board_hash;
+    int n = in[0] | in[1] << 8;
+    in += 2;
+    for (int i = 0; i < n; i++, in += 3) {
+        p->hand[in[0]][in[1]] = in[2];
+        p->st.hash ^= zobrist_hand(in[0], in[1], in[2]);
+    }
+    p->st.side = in[0];
+    p->st.setup_left = in[1];
+    p->st.mode = in[2];
+    p->st.ply = (uint16_t)(in[3] | in[4] << 8);
+    int mask = in[5];
+    in += 6;
+    for (int i = 0; i < MAX_VARS; i++)
+        if (mask & (1 << i)) {
+            p->st.vars[i] = (int16_t)(uint16_t)(in[0] | in[1] << 8);
+            in += 2;
+        }
+    p->st.rep_key = pos_rep_key(p->v, &p->st);
+}
+
 int pos_frame_begin(tiers_pos *p, const tiers_move *m)
 {
     if (p->depth >= p->cap)

@@ -55,6 +55,19 @@ void pos_clear(tiers_pos *p);
 /* Recomputes hashes and counters from scratch (after parsing). */
 void pos_rehash(tiers_pos *p);
 
+/* A compact copy of a position's content, for tables of many positions
+ * (the solver's): the towers of the board's squares, the hands, the side,
+ * setup phase, mode, the ply given and the variables; not the clock, the
+ * move number, a winner flag nor the history.  Equal content gives equal
+ * bytes.  pos_pack writes at most POS_PACK_MAX bytes, zero-filled up to a
+ * multiple of 8 (the length returned does not count the fill).
+ * pos_unpack sets p to that content as pos_clear, a parse and pos_rehash
+ * would, counters and keys included; it leaves the squares off the board
+ * as they are (empty in every position of p's variant). */
+enum { POS_PACK_MAX = TIERS_MAX_SQUARES * (1 + 2 * TIERS_MAX_TIERS) + 3 * HAND_SLOTS * 3 + 32 };
+size_t pos_pack(const tiers_pos *p, int ply, uint8_t *out);
+void pos_unpack(tiers_pos *p, const uint8_t *in);
+
 /* Frames: make = begin + edits + end; unmake restores a frame. */
 int pos_frame_begin(tiers_pos *p, const tiers_move *m);
 void pos_frame_undo(tiers_pos *p);

@@ -3,17 +3,19 @@
  * docs/cli.md).  Nothing here knows a variant: positions come from the
  * engine's own legal moves, hooks included.
  *
- * 1. Enumerate.  Breadth first from the start: each position is read back
- *    from its text, its legal moves are made and unmade, and each target
- *    position is looked up or added.  A position is what its key text says
- *    (solve_key_text: the tiers text without clock, ply and move number).
- *    An open-addressing table on tiers_pos_hash finds candidates, and a
- *    second key computed independently from the same content (solve_key2:
- *    another function of the board, hands, side, phase, mode, variables)
- *    confirms them: two positions merge only if both 64-bit keys agree.
- *    The text is written once per new position (to read it back, and for
- *    --save).  The moves are kept as edges, row by row (positions are
- *    expanded in index order).
+ * 1. Enumerate.  Breadth first from the start: each position is set up
+ *    from its packed form (pos_pack: the content of its key text, so no
+ *    parse and no full rehash), its legal moves are made and unmade, and
+ *    each target position is looked up or added.  A position is what its
+ *    key text says (solve_key_text: the tiers text without clock, ply and
+ *    move number).  An open-addressing table on tiers_pos_hash finds
+ *    candidates, and a second key computed independently from the same
+ *    content (pack_key: a hash of the packed bytes) confirms them: two
+ *    positions merge only if both 64-bit keys agree.  The text and the
+ *    packed form are kept once per new position (the text for --save and
+ *    the readers; the packed forms are dropped after the enumeration).
+ *    The moves are kept as edges, row by row (positions are expanded in
+ *    index order).
  * 2. Label.  A position without legal moves takes the result
  *    tiers_pos_status gives it (final_result, without generating its
  *    moves again): won, lost or drawn for its side to move, at
@@ -57,13 +59,17 @@ struct tiers_solution {
     char fingerprint[17];
     int64_t n, cap;           /* positions; index 0 is the start */
     uint64_t *key;            /* tiers_pos_hash */
-    uint64_t *key2;           /* solve_key2 */
+    uint64_t *key2;           /* pack_key */
     uint64_t *text;           /* offset of the key text in arena */
+    uint64_t *pack;           /* offset of the packed position in parena
+                                 (while solving only) */
     uint8_t *side;            /* side to move */
     uint8_t *value;           /* TIERS_VALUE_* for the side to move */
     int32_t *dist;            /* plies to the end under perfect play */
     char *arena;
     size_t alen, acap;
+    uint8_t *parena;          /* pos_pack of each position, to expand it */
+    size_t plen, pcap;
     int64_t *slot;            /* index + 1, 0 = empty */
     uint64_t mask;            /* slots - 1 (a power of two minus one) */
     tiers_solve_info info;
@@ -93,10 +99,10 @@ static inline uint64_t mix(uint64_t h, uint64_t x)
     return h ^ (h >> 29);
 }
 
-/* A second key of what solve_key_text writes, independent of the Zobrist
- * keys of position.c: the towers square by square, the hands byte by
- * byte, the side, phase, mode, variables, and the ply while a setup phase
- * lasts. */
+/* A function of what solve_key_text writes: the towers square by square,
+ * the hands byte by byte, the side, phase, mode, variables, and the ply
+ * while a setup phase lasts.  It seeds math.random for the hooks run on
+ * a position being expanded. */
 uint64_t solve_key2(const tiers_pos *p)
 {
     const tiers_variant *v = p->v;
@@ -147,6 +153,24 @@ int solve_key_text(tiers_pos *p, char *buf, size_t size)
     int len = notation_format_pos(p, buf, size);
     p->st = st;
     return len;
+}
+
+/* The ply a position's key keeps: only while a setup phase lasts. */
+static int key_ply(const tiers_pos *p) { return p->st.setup_left ? p->st.ply : 0; }
+
+/* The second key: a hash of the packed form (pos_pack, with key_ply), so
+ * of the same content as the key text, computed independently of the
+ * Zobrist keys of position.c.  buf holds POS_PACK_MAX bytes. */
+static uint64_t pack_key(const tiers_pos *p, uint8_t *buf, size_t *len)
+{
+    *len = pos_pack(p, key_ply(p), buf);
+    uint64_t h = 0x243f6a8885a308d3ull ^ *len;
+    for (size_t i = 0; i < *len; i += 8) { /* zero-filled to a multiple of 8 */
+        uint64_t w;
+        memcpy(&w, buf + i, sizeof w);
+        h = mix(h, w);
+    }
+    return h;
 }
 
 static uint64_t fnv(uint64_t h, const void *data, size_t n)
@@ -217,6 +241,8 @@ void tiers_solution_free(tiers_solution *s)
     free(s->value);
     free(s->dist);
     free(s->arena);
+    free(s->pack);
+    free(s->parena);
     free(s->slot);
     free(s);
 }
@@ -252,36 +278,49 @@ static int grow(void **a, int64_t cap, size_t elem)
     return 0;
 }
 
-/* Adds a position (not yet present); returns its index or TIERS_ENOMEM. */
+/* Appends len bytes to an arena; their offset, or -1 when out of memory. */
+static int64_t arena_put(void **arena, size_t *alen, size_t *acap, const void *data,
+                         size_t len)
+{
+    if (*alen + len > *acap) {
+        size_t cap = *acap ? *acap * 2 : 65536;
+        while (cap < *alen + len)
+            cap *= 2;
+        if (grow(arena, (int64_t)cap, 1))
+            return -1;
+        *acap = cap;
+    }
+    memcpy((char *)*arena + *alen, data, len);
+    *alen += len;
+    return (int64_t)(*alen - len);
+}
+
+/* Adds a position (not yet present) with its text and, while solving,
+ * its packed form (plen bytes, none when loading a file); returns its
+ * index or TIERS_ENOMEM. */
 static int64_t sol_add(tiers_solution *s, uint64_t key, uint64_t key2, const char *text,
-                       int side)
+                       const uint8_t *packed, size_t plen, int side)
 {
     if (s->n == s->cap) {
         int64_t cap = s->cap ? s->cap * 2 : 1024;
         if (grow((void **)&s->key, cap, sizeof *s->key) ||
             grow((void **)&s->key2, cap, sizeof *s->key2) ||
             grow((void **)&s->text, cap, sizeof *s->text) ||
+            (packed && grow((void **)&s->pack, cap, sizeof *s->pack)) ||
             grow((void **)&s->side, cap, sizeof *s->side) ||
             grow((void **)&s->value, cap, sizeof *s->value) ||
             grow((void **)&s->dist, cap, sizeof *s->dist))
             return TIERS_ENOMEM;
         s->cap = cap;
     }
-    size_t len = strlen(text) + 1;
-    if (s->alen + len > s->acap) {
-        size_t cap = s->acap ? s->acap * 2 : 65536;
-        while (cap < s->alen + len)
-            cap *= 2;
-        char *a = realloc(s->arena, cap);
-        if (!a)
-            return TIERS_ENOMEM;
-        s->arena = a;
-        s->acap = cap;
-    }
+    int64_t at = arena_put((void **)&s->arena, &s->alen, &s->acap, text, strlen(text) + 1);
+    int64_t pat = packed ? arena_put((void **)&s->parena, &s->plen, &s->pcap, packed, plen) : 0;
+    if (at < 0 || pat < 0)
+        return TIERS_ENOMEM;
     int64_t i = s->n++;
-    memcpy(s->arena + s->alen, text, len);
-    s->text[i] = s->alen;
-    s->alen += len;
+    s->text[i] = (uint64_t)at;
+    if (packed)
+        s->pack[i] = (uint64_t)pat;
     s->key[i] = key;
     s->key2[i] = key2;
     s->side[i] = (uint8_t)side;
@@ -307,7 +346,9 @@ static int64_t sol_add(tiers_solution *s, uint64_t key, uint64_t key2, const cha
  * negative error below -1. */
 static int64_t sol_lookup(const tiers_solution *s, tiers_pos *p)
 {
-    return sol_find(s, tiers_pos_hash(p), solve_key2(p));
+    uint8_t buf[POS_PACK_MAX];
+    size_t len;
+    return sol_find(s, tiers_pos_hash(p), pack_key(p, buf, &len));
 }
 
 /* ------------------------------------------------------------ solving */
@@ -355,21 +396,15 @@ static tiers_result final_result(tiers_pos *p)
     return TIERS_DRAW;
 }
 
-/* Sets p to a position this solver wrote (solve_key_text): the text is
- * known to be good, so it is read straight into p, not into a copy as
- * tiers_pos_parse does. */
-static int load_key_text(tiers_pos *p, const char *text, tiers_error *err)
+/* Sets p to position i of the table from its packed form (what its key
+ * text holds, so what a parse of that text gives). */
+static void load_packed(tiers_pos *p, const tiers_solution *s, int64_t i)
 {
-    pos_clear(p);
-    int rc = notation_parse_pos(p, text, err);
-    if (rc < 0)
-        return rc;
-    pos_rehash(p);
+    pos_unpack(p, s->parena + s->pack[i]);
     p->script_failed = 0;
     /* math.random in a hook follows the position, not the positions this
        worker happened to expand before it */
     p->rng = solve_key2(p) | 1;
-    return 0;
 }
 
 /* The enumeration goes in rounds.  In each, the positions not yet
@@ -385,7 +420,9 @@ enum { ROUND_MAX = 16384, ROUND_SHARE = 16, IN_SETUP = 0x80 };
 typedef struct child {
     uint64_t key, key2;
     int64_t known;            /* index in the table, or -1 */
-    size_t text;              /* offset in the worker's arena when unknown */
+    size_t text;              /* offsets in the worker's arenas when unknown */
+    size_t pack;
+    uint32_t plen;            /* bytes of the packed form */
     uint8_t side;
 } child;
 
@@ -402,11 +439,12 @@ typedef struct worker {
     int64_t nc, ccap;
     char *arena;
     size_t alen, acap;
+    uint8_t *parena;
+    size_t plen, pcap;
     int64_t *seen;            /* this round's unknown children by key: index
                                  + 1 in c, 0 = empty (one text for each) */
     int64_t nseen, smask;
     int rc;
-    tiers_error err;
     pthread_t tid;
 } worker;
 
@@ -441,6 +479,7 @@ static int seen_before(worker *w, child *c, int *dup)
     *dup = *e != 0;
     if (*dup) {
         c->text = w->c[*e - 1].text;
+        c->pack = w->c[*e - 1].pack;
     } else {
         *e = (c - w->c) + 1;
         w->nseen++;
@@ -448,7 +487,9 @@ static int seen_before(worker *w, child *c, int *dup)
     return 0;
 }
 
-static int worker_text(worker *w, tiers_pos *p, child *c)
+/* Keeps the text and packed form (packed) of a child the table lacks,
+ * once a round. */
+static int worker_text(worker *w, tiers_pos *p, child *c, const uint8_t *packed)
 {
     int dup;
     if (seen_before(w, c, &dup) < 0)
@@ -459,17 +500,12 @@ static int worker_text(worker *w, tiers_pos *p, child *c)
     int len = solve_key_text(p, text, sizeof text);
     if (len < 0)
         return len;
-    if (w->alen + (size_t)len + 1 > w->acap) {
-        size_t cap = w->acap ? w->acap * 2 : 65536;
-        while (cap < w->alen + (size_t)len + 1)
-            cap *= 2;
-        if (grow((void **)&w->arena, (int64_t)cap, 1))
-            return TIERS_ENOMEM;
-        w->acap = cap;
-    }
-    memcpy(w->arena + w->alen, text, (size_t)len + 1);
-    c->text = w->alen;
-    w->alen += (size_t)len + 1;
+    int64_t at = arena_put((void **)&w->arena, &w->alen, &w->acap, text, (size_t)len + 1);
+    int64_t pat = arena_put((void **)&w->parena, &w->plen, &w->pcap, packed, c->plen);
+    if (at < 0 || pat < 0)
+        return TIERS_ENOMEM;
+    c->text = (size_t)at;
+    c->pack = (size_t)pat;
     return 0;
 }
 
@@ -477,10 +513,10 @@ static int worker_text(worker *w, tiers_pos *p, child *c)
 static int expand_one(worker *w, int64_t i)
 {
     tiers_pos *p = w->p;
-    int rc = load_key_text(p, sol_text(w->s, i), &w->err);
+    load_packed(p, w->s, i);
     tiers_result end = TIERS_ONGOING;
-    int over = rc >= 0 && status_terminal(p, &end, NULL);
-    int n = rc < 0 ? rc : over ? 0 : movegen_legal(p, w->buf, TIERS_MAX_MOVES);
+    int over = status_terminal(p, &end, NULL);
+    int rc, n = over ? 0 : movegen_legal(p, w->buf, TIERS_MAX_MOVES);
     if (n < 0)
         return n;
     w->nchild[i - w->lo] = n;
@@ -494,15 +530,18 @@ static int expand_one(worker *w, int64_t i)
             return TIERS_ENOMEM;
         w->ccap = cap;
     }
+    uint8_t packed[POS_PACK_MAX];
     for (int k = 0; k < n; k++) {
         if ((rc = make_move(p, &w->buf[k])) < 0)
             return rc;
         child *c = &w->c[w->nc++];
+        size_t plen;
         c->key = tiers_pos_hash(p);
-        c->key2 = solve_key2(p);
+        c->key2 = pack_key(p, packed, &plen);
+        c->plen = (uint32_t)plen;
         c->side = p->st.side;
         c->known = sol_find(w->s, c->key, c->key2);
-        rc = c->known < 0 ? worker_text(w, p, c) : 0;
+        rc = c->known < 0 ? worker_text(w, p, c, packed) : 0;
         unmake_move(p);
         if (rc < 0)
             return rc;
@@ -515,6 +554,7 @@ static void *expand_range(void *arg)
     worker *w = arg;
     w->nc = 0;
     w->alen = 0;
+    w->plen = 0;
     w->rc = 0;
     w->nseen = 0;
     if (w->seen)
@@ -549,7 +589,8 @@ static int merge(tiers_solution *s, worker *w, int64_t max, edges *e, tiers_erro
                         "(raise the limit, --max-positions)", (long long)max);
                 return TIERS_EFULL;
             }
-            if (j < 0 && (j = sol_add(s, c->key, c->key2, w->arena + c->text, c->side)) < 0)
+            if (j < 0 && (j = sol_add(s, c->key, c->key2, w->arena + c->text,
+                                      w->parena + c->pack, c->plen, c->side)) < 0)
                 return (int)j;
             if (edge_add(e, j) < 0)
                 return TIERS_ENOMEM;
@@ -581,6 +622,7 @@ static void free_workers(worker *w, int n)
         free(w[k].final);
         free(w[k].c);
         free(w[k].arena);
+        free(w[k].parena);
         free(w[k].seen);
     }
     free(w);
@@ -593,6 +635,7 @@ static int enumerate(tiers_solution *s, tiers_pos *const *ps, int nworkers, int6
                      edges *e, tiers_error *err)
 {
     char text[KEY_TEXT_MAX];
+    uint8_t packed[POS_PACK_MAX];
     worker *w = calloc((size_t)nworkers, sizeof *w);
     int rc = w ? 0 : TIERS_ENOMEM;
     for (int k = 0; k < nworkers && !rc; k++) {
@@ -600,9 +643,11 @@ static int enumerate(tiers_solution *s, tiers_pos *const *ps, int nworkers, int6
         if (!(w[k].buf = malloc(TIERS_MAX_MOVES * sizeof *w[k].buf)))
             rc = TIERS_ENOMEM;
     }
-    if (!rc && (rc = solve_key_text(ps[0], text, sizeof text)) >= 0)
-        rc = (int)sol_add(s, tiers_pos_hash(ps[0]), solve_key2(ps[0]), text,
-                          ps[0]->st.side);
+    if (!rc && (rc = solve_key_text(ps[0], text, sizeof text)) >= 0) {
+        size_t plen;
+        uint64_t key2 = pack_key(ps[0], packed, &plen);
+        rc = (int)sol_add(s, tiers_pos_hash(ps[0]), key2, text, packed, plen, ps[0]->st.side);
+    }
     if (!rc && grow((void **)&e->first, 1, sizeof *e->first))
         rc = TIERS_ENOMEM;
     if (!rc)
@@ -626,9 +671,7 @@ static int enumerate(tiers_solution *s, tiers_pos *const *ps, int nworkers, int6
            error is the one a single worker meets */
         for (int k = 0; k < used && rc >= 0; k++) {
             if ((rc = w[k].rc) < 0) {
-                if (w[k].err.msg[0]) /* a text that did not read back */
-                    *err = w[k].err;
-                else if (rc == TIERS_ESCRIPT)
+                if (rc == TIERS_ESCRIPT)
                     set_err(err, "%s", hooks_last_error(ps[k]->v));
                 break;
             }
@@ -783,6 +826,12 @@ int tiers_solve_threads(tiers_pos *p, tiers_variant *const *helpers, int nhelper
     }
     if (!rc)
         rc = enumerate(s, ps, nhelpers + 1, max_positions, &e, err);
+    if (s) { /* the packed forms serve the enumeration only */
+        free(s->pack);
+        free(s->parena);
+        s->pack = NULL;
+        s->parena = NULL;
+    }
     if (!rc) {
         s->info.moves = e.m;
         rc = label(s, &e);
@@ -972,9 +1021,10 @@ int tiers_solution_load(const tiers_variant *v, const char *path, tiers_solution
     tiers_solution *s = sol_new(v);
     tiers_pos *p = s ? tiers_pos_new(v, 4, err) : NULL;
     char *line = NULL, name[MAX_NAME + 1] = "", rules[17] = "";
+    uint8_t *packed = malloc(POS_PACK_MAX);
     size_t cap = 0;
     long long count = -1;
-    int rc = p ? 0 : TIERS_ENOMEM, lineno = 0;
+    int rc = p && packed ? 0 : TIERS_ENOMEM, lineno = 0;
     const char *why = NULL;
     lineno = 1;
     const char *bad = NULL; /* a line that cannot be read */
@@ -1025,7 +1075,9 @@ int tiers_solution_load(const tiers_variant *v, const char *path, tiers_solution
             rc = TIERS_EINPUT;
             break;
         }
-        int64_t i = sol_add(s, tiers_pos_hash(p), solve_key2(p), end + 1, p->st.side);
+        size_t plen;
+        uint64_t key2 = pack_key(p, packed, &plen);
+        int64_t i = sol_add(s, tiers_pos_hash(p), key2, end + 1, NULL, 0, p->st.side);
         if (i < 0) {
             rc = (int)i;
             break;
@@ -1042,6 +1094,7 @@ int tiers_solution_load(const tiers_variant *v, const char *path, tiers_solution
     if (rc == TIERS_ENOMEM)
         set_err(err, "out of memory");
     free(line);
+    free(packed);
     fclose(f);
     tiers_pos_free(p);
     if (rc < 0) {

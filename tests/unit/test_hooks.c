@@ -178,6 +178,63 @@ static void test_pure_moves(void **state)
     tiers_variant_free(v);
 }
 
+/* How many times v's hook `hook` of effect `effect` ran Lua. */
+static long long hook_runs(const tiers_variant *v, const char *effect, const char *hook)
+{
+    tiers_hook_use u;
+    for (int i = 0; tiers_variant_hook_use(v, i, &u); i++)
+        if (!strcmp(u.effect, effect) && !strcmp(u.hook, hook))
+            return (long long)u.runs;
+    fail_msg("no hook %s of effect %s", hook, effect);
+    return -1;
+}
+
+/* veto_pure: asked once for each position after a move.  From c1 the
+ * King has 5 steps; from d2 it has 8, of which d1 and c2 end on positions
+ * already asked about (the ply and clock left out): 5 + 6 calls.  The
+ * remembered answer still refuses Kd1. */
+static void test_pure_veto(void **state)
+{
+    (void)state;
+    tiers_variant *v = load("pure_veto.yaml");
+    tiers_pos *p = tu_pos(v, "4k/5/5/5/2K2 - w - 0 1", NULL);
+    assert_int_equal(legal_count(p), 4);
+    assert_false(tu_has_move(p, "c1-d1", NULL));
+    assert_int_equal(hook_runs(v, "off-d1", "veto"), 5);
+    tiers_pos_free(p);
+    p = tu_pos(v, "4k/5/5/3K1/5 - w - 3 7", NULL);
+    assert_int_equal(legal_count(p), 7);
+    assert_false(tu_has_move(p, "d2-d1", NULL));
+    assert_true(tu_has_move(p, "d2-c2", NULL));
+    assert_int_equal(hook_runs(v, "off-d1", "veto"), 11);
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+}
+
+/* check_pure: the same board at another ply and clock is not asked
+ * again; another board, or the other side, is. */
+static void test_pure_check(void **state)
+{
+    (void)state;
+    tiers_variant *v = load("pure_check.yaml");
+    static const struct { const char *fen; int side, check, asked; } seq[] = {
+        {"2k2/5/5/5/2R1K - w - 0 1", 1, 1, 1},  /* Rc1 on Black's King's file */
+        {"2k2/5/5/5/2R1K - w - 5 9", 1, 1, 0},  /* same board, later: remembered */
+        {"2k2/5/5/5/2R1K - w - 0 1", 0, 0, 1},  /* White asked about: a new key */
+        {"2k2/5/5/5/1R2K - w - 0 1", 1, 0, 1},  /* the Rook moved: asked */
+    };
+    for (size_t i = 0; i < sizeof seq / sizeof *seq; i++) {
+        tiers_pos *p = tu_pos(v, seq[i].fen, NULL);
+        long long before = hook_runs(v, "rook-file", "check");
+        assert_int_equal(tiers_pos_in_check(p, seq[i].side), seq[i].check);
+        if (hook_runs(v, "rook-file", "check") - before != seq[i].asked)
+            fail_msg("%s side %d: asked %lld times, want %d", seq[i].fen, seq[i].side,
+                     hook_runs(v, "rook-file", "check") - before, seq[i].asked);
+        tiers_pos_free(p);
+    }
+    tiers_variant_free(v);
+}
+
 /* moves_beside_royal: a tower next to the side's own royal piece, by an
  * orthogonal step; diagonal, enemy-king and tall towers do not count. */
 static void test_moves_towers(void **state)
@@ -449,6 +506,10 @@ static void test_narrowing_errors(void **state)
                       "effect 'x': expand_reach must be {first, last}");
     expect_load_error("effect{name = 'x', moves_pure = 1, moves = function() end}",
                       "effect 'x': moves_pure must be a boolean, not number");
+    expect_load_error("effect{name = 'x', veto_pure = 1, veto = function() end}",
+                      "effect 'x': veto_pure must be a boolean, not number");
+    expect_load_error("effect{name = 'x', after_pure = true, after = function() end}",
+                      "effect 'x': hook after cannot be narrowed by pure");
     expect_load_error("effect{name = 'x', expand = function() return 3 end}\n"
                       "effect{name = 'y', veto_setup = 'no', veto = function() end}",
                       "effect 'y': veto_setup must be a boolean, not string");
@@ -676,6 +737,8 @@ int main(void)
         cmocka_unit_test(test_expand),
         cmocka_unit_test(test_fixed_expand),
         cmocka_unit_test(test_pure_moves),
+        cmocka_unit_test(test_pure_veto),
+        cmocka_unit_test(test_pure_check),
         cmocka_unit_test(test_moves_towers),
         cmocka_unit_test(test_narrowing),
         cmocka_unit_test(test_count),

@@ -15,16 +15,20 @@ local function lance_taken(move)
   return move.taken ~= nil and move.taken.face == "lance"
 end
 
--- The squares of side's first three ranks (Black's are ranks 1-3).
-local function territory(pos, side)
-  local list = {}
+-- The squares of each side's first three ranks (Black's are ranks 1-3),
+-- by name, and the variant placing the tile on each, made once: the hook
+-- only reads heights (the engine only reads the tables a hook returns).
+local TERRITORY, PLACE = {[0] = {}, [1] = {}}, {}
+local OUT = {} -- the list the hook returns, filled again at each call
+for side = 0, 1 do
   for i = 0, 2 do
-    local rank = side == 0 and i or pos:ranks() - 1 - i
-    for f = 0, pos:files() - 1 do
-      list[#list + 1] = pos:square(f, rank)
+    local rank = side == 0 and i or rules.ranks - 1 - i
+    for f = 0, rules.files - 1 do
+      local list, sq = TERRITORY[side], string.char(97 + f) .. (rank + 1)
+      list[#list + 1] = sq
+      PLACE[sq] = {path = {sq}}
     end
   end
-  return list
 end
 
 effect{
@@ -35,13 +39,17 @@ effect{
     if not lance_taken(move) then
       return nil
     end
-    local out = {}
-    for _, sq in ipairs(territory(pos, move.piece.owner)) do
-      if pos:height(sq) == 0 then
-        out[#out + 1] = {path = {sq}}
+    local out, n = OUT, 0
+    local squares, height = TERRITORY[move.piece.owner], pos.height
+    for i = 1, #squares do
+      local sq = squares[i]
+      if height(pos, sq) == 0 then
+        n = n + 1
+        out[n] = PLACE[sq]
       end
     end
-    if #out == 0 then
+    for i = n + 1, #out do out[i] = nil end
+    if n == 0 then
       return nil -- the move as it is: the Lance goes to hand
     end
     return out

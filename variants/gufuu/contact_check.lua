@@ -12,6 +12,7 @@ local contact = gufuu.contact
 effect{
   name = "contact-check",
   check_to_move = true,       -- the engine asks only about the side to move
+  check_pure = true,          -- the board alone decides: asked once a position
   check = function(pos, side)
     return contact(pos)
   end,

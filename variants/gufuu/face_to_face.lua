@@ -140,5 +140,11 @@ end
 effect{
   name = "face-to-face",
   veto_faces = reading ~= "line" and {"king"} or nil,
+  -- side by side: only when the other King stands orthogonally next to
+  -- the moved one (diagonal neighbours never face each other)
+  veto_count = reading ~= "line" and {on = "royal", faces = {"king"}, owner = "opponent"} or nil,
+  -- the position after the move decides (where the Kings stand and face),
+  -- so the engine asks once for each such position
+  veto_pure = true,
   veto = veto,
 }

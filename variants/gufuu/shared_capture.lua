@@ -72,6 +72,10 @@ local function shared_takes(list, n, sa, ta, sb, ok)
   return n
 end
 
+-- The list the hook returns, filled again at each call (the engine only
+-- reads it): no table is made per position.
+local LIST = {}
+
 -- A Gufuu board (a King a side, at most two shared pieces), read into
 -- locals: the same captures as `general`, in the same order.
 effect{
@@ -109,7 +113,7 @@ effect{
         c2 = (set[k0] and set[k1]) or false
       end
     end
-    local list, n = {}, 0
+    local list, n = LIST, 0
     local king_ok1, king_ok2 = allow and not c1, t2 and allow and not c2
     if ks and ks < s1 then
       n = king_takes(list, n, ks, kt, s1, king_ok1, s2, king_ok2)
@@ -122,6 +126,7 @@ effect{
     end
     if t2 then n = shared_takes(list, n, s2, t2, s1, not c2 and (allow or c1)) end
     if ks then n = king_takes(list, n, ks, kt, s1, king_ok1, s2, king_ok2) end
+    for i = n + 1, #list do list[i] = nil end
     return list
   end,
 }

@@ -586,6 +586,43 @@ int script_moves(tiers_pos *p, tiers_move *buf, int n, int cap)
     return c.n;
 }
 
+/* A memo slot for an answer about the position p stands on: by its hash
+ * (board, hands, side, phase, variables), with the ply and clock unless
+ * the answer is pure, and `tag` (the side asked about, or the effect). */
+static check_memo *memo_slot(check_memo *cache, int bits, const tiers_pos *p, int pure,
+                             int tag, check_memo *key)
+{
+    uint64_t hash = p->st.hash ^ zobrist_state(&p->st);
+    uint16_t ply = pure ? 0 : (uint16_t)p->st.ply, clock = pure ? 0 : (uint16_t)p->st.clock;
+    uint64_t mix = (hash ^ ((uint64_t)ply << 20) ^ clock ^ (uint64_t)tag << 40) *
+                   0x9e3779b97f4a7c15ull;
+    *key = (check_memo){hash, ply, clock, (uint8_t)tag, 1, 0};
+    return &cache[mix >> (64 - bits)];
+}
+
+static int memo_hit(const check_memo *e, const check_memo *key)
+{
+    return e->used && e->hash == key->hash && e->ply == key->ply && e->clock == key->clock &&
+           e->side == key->side;
+}
+
+/* A pure veto (veto_pure): its answer depends only on the position after
+ * the move, so it is asked once per such position.  A failed call is not
+ * remembered. */
+static int pure_veto(tiers_script *s, call *c)
+{
+    check_memo key, *e = memo_slot(s->veto_cache, s->veto_bits, c->p, 1, c->effect, &key);
+    if (memo_hit(e, &key)) {
+        c->result = e->answer;
+        return 0;
+    }
+    if (run_hook(s, c) < 0)
+        return TIERS_ESCRIPT;
+    key.answer = c->result != 0;
+    *e = key;
+    return 0;
+}
+
 int script_veto(tiers_pos *p, const tiers_move *m)
 {
     tiers_script *s = script_for(p);
@@ -603,8 +640,12 @@ int script_veto(tiers_pos *p, const tiers_move *m)
             !filter_pass(p, c.u, m, &mf, &s->fx[c.effect].filter[HK_VETO], &s->fs))
             continue;
         c.result = 1; /* veto = true */
-        if (s->fx[c.effect].ref[HK_VETO] != LUA_REFNIL && run_hook(s, &c) < 0)
+        if (s->veto_pure >> c.effect & 1) {
+            if (pure_veto(s, &c) < 0)
+                return TIERS_ESCRIPT;
+        } else if (s->fx[c.effect].ref[HK_VETO] != LUA_REFNIL && run_hook(s, &c) < 0) {
             return TIERS_ESCRIPT;
+        }
         if (c.result) {
             if (!s->depth && p->veto_root >= 0 && p->depth == p->veto_root + 1)
                 p->vetoed |= 1u << c.effect; /* a foul that shaped the legal list */
@@ -715,6 +756,7 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, int drops_lo, i
        after it; removed moves are marked TIERS_MV_NONE and squeezed out
        at the end. */
     uint16_t want[TIERS_MAX_MOVES];
+    uint32_t wcand[TIERS_MAX_MOVES]; /* call_candidates of each wanted move */
     int nwant = 0, removed = 0, top = p->v->unit == UNIT_TOP;
     const uint32_t *by_kind = s->by_kind[HK_EXPAND];
     if (by_kind[TIERS_MV_DROP] || drops_lo < 0 || drops_hi > n)
@@ -723,10 +765,15 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, int drops_lo, i
        may concern (by_actor) or that the move's taken piece may, when it
        takes none (by_taken[MAX_FACES]) */
     int from = -1, fa = MAX_FACES;
+    piece_t fpc = 0; /* the piece on top of `from` */
     const uint32_t *by_actor = s->by_actor[HK_EXPAND], *by_taken = s->by_taken[HK_EXPAND];
     const uint32_t face_test = top ? s->face_test[HK_EXPAND] : 0, stuck = s->stuck_test;
     const uint32_t defines = s->defines[HK_EXPAND];
     uint32_t actor_mask = 0;
+    /* quiet: no effect may want an untagged move or stack of the piece on
+       `from` (c below would be 0), so those are passed over at once */
+    const uint32_t quiet_kinds = by_kind[TIERS_MV_MOVE] | by_kind[TIERS_MV_STACK];
+    int quiet = 0;
     for (int i = 0; i < n; i++) {
         if (i == drops_lo && drops_hi > drops_lo)
             i = drops_hi; /* no expand hook concerns a drop: skip them at once */
@@ -734,13 +781,18 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, int drops_lo, i
             break;
         const tiers_move *m = &buf[i];
         int kind = m->kind;
-        uint32_t c = by_kind[kind];
+        if (quiet && m->from == from && (kind == TIERS_MV_MOVE || kind == TIERS_MV_STACK) &&
+            !m->effect)
+            continue;
+        uint32_t c = by_kind[kind], unstuck = 0;
         if ((c & face_test) &&
             (kind == TIERS_MV_MOVE || kind == TIERS_MV_STACK || kind == TIERS_MV_CAPTURE)) {
             if (m->from != from) { /* a piece's moves come together */
                 const tower *tf = &p->board[from = m->from];
-                fa = tf->h ? p->v->face_of[tf->p[tf->h - 1]] : MAX_FACES;
+                fpc = tf->h ? tf->p[tf->h - 1] : 0;
+                fa = tf->h ? p->v->face_of[fpc] : MAX_FACES;
                 actor_mask = by_actor[fa] | by_taken[MAX_FACES];
+                quiet = !(quiet_kinds & actor_mask);
             }
             if (kind == TIERS_MV_CAPTURE) {
                 const tower *tt = &p->board[m->to];
@@ -749,13 +801,25 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, int drops_lo, i
             } else {
                 c &= actor_mask;
             }
-            if ((c & stuck) && !m->effect && !filter_stuck_anywhere(s->v, fa, m->to))
-                c &= ~stuck;
+            /* a fresh move whose piece cannot be stuck where it lands
+               fails those effects' filters: they are dropped here, once */
+            if ((c & stuck) && !m->effect &&
+                (!fpc || m->to == TIERS_NO_SQUARE || !filter_stuck_anywhere(s->v, fa, m->to) ||
+                 !filter_stuck_landing(p, m, fpc, p->board[m->to].h)))
+                unstuck = c & stuck;
+            c &= ~unstuck;
         }
         if (m->effect && m->effect <= MAX_EFFECTS)
             c |= (1u << (m->effect - 1)) & defines;
-        if (c)
+        if (!c)
+            continue;
+        /* the effects each looks at below: the same test made once */
+        move_faces mf;
+        uint32_t cand = call_candidates(s, HK_EXPAND, p, NULL, m, &mf) & ~unstuck;
+        if (cand) {
+            wcand[nwant] = cand;
             want[nwant++] = (uint16_t)i;
+        }
     }
     call c = {.s = s, .hook = HK_EXPAND, .p = p, .buf = buf, .cap = cap};
     for (int k = 0; k < s->nlist[HK_EXPAND] && nwant; k++) {
@@ -764,13 +828,19 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, int drops_lo, i
         int n0 = n, w0 = nwant;
         uint32_t bit = 1u << c.effect;
         for (int w = 0; w < w0; w++) {
+            if (!(wcand[w] & bit))
+                continue;
             int i = want[w];
             const tiers_move *m = &buf[i];
-            move_faces mf;
-            if (m->kind == TIERS_MV_NONE ||
-                !(call_candidates(s, HK_EXPAND, p, NULL, m, &mf) & bit) ||
-                !(filter_own(m, c.effect) || filter_pass(p, NULL, m, &mf, f, &s->fs)))
+            move_faces mf = {MAX_FACES, MAX_FACES};
+            if (m->kind == TIERS_MV_NONE)
                 continue;
+            if (!filter_own(m, c.effect)) {
+                if ((s->face_test[HK_EXPAND] >> c.effect & 1))
+                    mf = filter_faces(p, NULL, m);
+                if (!filter_pass(p, NULL, m, &mf, f, &s->fs))
+                    continue;
+            }
             tiers_move made = buf[i];
             int fixed = s->fx[c.effect].ref[HK_EXPAND] == LUA_REFNIL;
             if (fixed && !f->reach) {
@@ -820,6 +890,8 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, int drops_lo, i
         for (int i = n0; i < n; i++) { /* the new variants, for the next effects */
             if (nwant >= TIERS_MAX_MOVES)
                 return TIERS_EFULL;
+            move_faces mf;
+            wcand[nwant] = call_candidates(s, HK_EXPAND, p, NULL, &buf[i], &mf);
             want[nwant++] = (uint16_t)i;
         }
     }
@@ -875,17 +947,15 @@ static int drop_cache_find(const tiers_script *s, uint32_t key, uint32_t *slot)
     return 0;
 }
 
-int script_drop_ok(tiers_pos *p, piece_t pc, int sq)
+/* script_drop_ok from the first effect whose answer is neither refused
+ * unasked nor remembered (effect list index i): apart, so that the common
+ * refusal by drop_ok_faces costs no frame for a hook call. */
+static __attribute__((noinline)) int drop_ok_ask(tiers_script *s, tiers_pos *p, piece_t pc,
+                                                 int sq, piece_t top, int top_face, int i)
 {
-    tiers_script *s = script_for(p);
-    if (!s)
-        return 1;
-    const tower *t = &p->board[sq];
-    piece_t top = t->h ? t->p[t->h - 1] : 0;
-    int top_face = t->h ? p->v->face_of[top] : -1;
     call c;
     c.s = NULL; /* filled before the first call into Lua */
-    for (int i = 0; i < s->nlist[HK_DROP_OK]; i++) {
+    for (; i < s->nlist[HK_DROP_OK]; i++) {
         int e = s->list[HK_DROP_OK][i];
         const hook_filter *f = &s->fx[e].filter[HK_DROP_OK];
         /* drop_ok_faces: other targets are refused unasked */
@@ -919,6 +989,21 @@ int script_drop_ok(tiers_pos *p, piece_t pc, int sq)
             return 0;
     }
     return 1;
+}
+
+int script_drop_ok(tiers_pos *p, piece_t pc, int sq)
+{
+    tiers_script *s = script_for(p);
+    if (!s || !s->nlist[HK_DROP_OK])
+        return 1;
+    const tower *t = &p->board[sq];
+    piece_t top = t->h ? t->p[t->h - 1] : 0;
+    int top_face = t->h ? p->v->face_of[top] : -1;
+    /* the first effect's drop_ok_faces refusal, the usual answer */
+    const hook_filter *f = &s->fx[s->list[HK_DROP_OK][0]].filter[HK_DROP_OK];
+    if ((f->faces || f->never) && (top_face < 0 || !(f->faces >> top_face & 1)))
+        return 0;
+    return drop_ok_ask(s, p, pc, sq, top, top_face, 0);
 }
 
 int script_result(tiers_pos *p, tiers_status *st)
@@ -980,13 +1065,8 @@ int script_in_check(tiers_pos *p, int side)
         asked = side == p->st.side || !s->fx[s->list[HK_CHECK][i]].filter[HK_CHECK].to_move;
     if (!asked)
         return 0;
-    uint64_t hash = p->st.hash ^ zobrist_state(&p->st);
-    uint64_t mix = (hash ^ ((uint64_t)p->st.ply << 20) ^ p->st.clock ^ (uint64_t)side << 40) *
-                   0x9e3779b97f4a7c15ull;
-    size_t slot = (size_t)(mix >> (64 - s->check_bits));
-    check_memo *e = &s->check_cache[slot];
-    if (e->used && e->hash == hash && e->ply == p->st.ply && e->clock == p->st.clock &&
-        e->side == side)
+    check_memo key, *e = memo_slot(s->check_cache, s->check_bits, p, s->check_pure, side, &key);
+    if (memo_hit(e, &key))
         return e->answer;
     call c = {.s = s, .hook = HK_CHECK, .p = p, .side = side};
     int answer = 0;
@@ -999,7 +1079,8 @@ int script_in_check(tiers_pos *p, int side)
             return TIERS_ESCRIPT;
         answer = c.result != 0;
     }
-    *e = (check_memo){hash, p->st.ply, p->st.clock, (uint8_t)side, 1, (uint8_t)answer};
+    key.answer = (uint8_t)answer;
+    *e = key;
     return answer;
 }
 

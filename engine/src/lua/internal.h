@@ -159,6 +159,13 @@ struct tiers_script {
     check_memo check_small[256];       /* check hook answers (script_in_check) */
     check_memo *check_cache;           /* check_small, or script_remember's */
     int check_bits;                    /* check_cache has 1 << check_bits slots */
+    uint8_t check_pure;                /* every check hook is pure: ply and clock
+                                          are left out of check_cache's keys */
+    uint32_t veto_pure;                /* effects whose veto is pure */
+    check_memo veto_small[256];        /* their answers, by the position after
+                                          the move and the effect (in `side`) */
+    check_memo *veto_cache;            /* veto_small, or script_remember's */
+    int veto_bits;
     uint32_t var_test[HK_COUNT];       /* effects with <hook>_vars */
     uint32_t by_var[HK_COUNT][MAX_VARS]; /* effects whose <hook>_vars hold var i */
     uint32_t defines[HK_COUNT];        /* effects defining the hook */
@@ -167,6 +174,9 @@ struct tiers_script {
        handle's metatable: pushing them costs an array read instead of a
        string lookup. */
     int key_ref[NKEYS];
+    /* The same key and kind strings as Lua holds them (short strings are
+       interned: a table key is one of these iff it is this very pointer) */
+    const char *key_str[NKEYS], *kind_str[TIERS_MV_KINDS];
     int face_ref[MAX_FACES], tile_ref[MAX_KINDS], kind_ref[TIERS_MV_KINDS], facing_ref[4];
     int pieces_ref;           /* read-only piece tables by piece code and tier */
     int moves_ref;            /* read-only move tables, by slot of move_keys */

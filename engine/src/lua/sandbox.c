@@ -25,7 +25,7 @@ static const char *const key_name[NKEYS] = {
 static const uint32_t filter_ok[HK_COUNT] = {
     [HK_VETO] = FLB(FACES) | FLB(TAKEN) | FLB(KINDS) | FLB(RANKS) | FLB(HEIGHTS) |
                 FLB(SETUP) | FLB(CHECK) | FLB(CHECKED) | FLB(FILE_FACES) |
-                FLB(FILE_HEIGHTS) | FLB(DOUBLED) | FLB(VARS) | FLB(COUNTS),
+                FLB(FILE_HEIGHTS) | FLB(DOUBLED) | FLB(VARS) | FLB(COUNTS) | FLB(PURE),
     [HK_AFTER] = FLB(FACES) | FLB(TAKEN) | FLB(KINDS) | FLB(RANKS) | FLB(HEIGHTS) |
                  FLB(SETUP) | FLB(CHECK) | FLB(FILE_FACES) | FLB(FILE_HEIGHTS) |
                  FLB(DOUBLED) | FLB(VARS) | FLB(COUNTS),
@@ -35,7 +35,7 @@ static const uint32_t filter_ok[HK_COUNT] = {
                  FLB(CHECK) | FLB(VARS) | FLB(PURE) | FLB(BESIDE_ROYAL) | FLB(COUNTS),
     [HK_RESULT] = FLB(SETUP) | FLB(CHECK) | FLB(VARS),
     [HK_DROP_OK] = FLB(FACES) | FLB(PURE),
-    [HK_CHECK] = FLB(TO_MOVE)};
+    [HK_CHECK] = FLB(TO_MOVE) | FLB(PURE)};
 
 static const char *const filter_name[FL_NUM] = {
     "faces", "taken", "kinds", "ranks", "heights", "setup", "check", "checked",
@@ -765,7 +765,7 @@ int sandbox_open(lua_State *L)
     s->empty_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     const tiers_variant *v = s->v;
     for (int k = 0; k < NKEYS; k++) {
-        lua_pushstring(L, key_name[k]);
+        s->key_str[k] = lua_pushstring(L, key_name[k]);
         s->key_ref[k] = luaL_ref(L, LUA_REGISTRYINDEX);
     }
     for (int f = 0; f < MAX_FACES; f++) {
@@ -777,7 +777,7 @@ int sandbox_open(lua_State *L)
         s->tile_ref[k] = luaL_ref(L, LUA_REGISTRYINDEX);
     }
     for (int k = 0; k < TIERS_MV_KINDS; k++) {
-        lua_pushstring(L, kind_name[k]);
+        s->kind_str[k] = lua_pushstring(L, kind_name[k]);
         s->kind_ref[k] = luaL_ref(L, LUA_REGISTRYINDEX);
     }
     for (int d = 0; d < 4; d++) {

@@ -155,6 +155,8 @@ int script_load(tiers_variant *v, const char *const *files, int nfiles, tiers_er
     }
     s->check_cache = s->check_small;
     s->check_bits = 8;
+    s->veto_cache = s->veto_small;
+    s->veto_bits = 8;
     s->v = v;
     s->mem_limit = SCRIPT_MEMORY_LIMIT;
     s->rng = 0x2545f4914f6cdd1dull;
@@ -216,6 +218,13 @@ int script_load(tiers_variant *v, const char *const *files, int nfiles, tiers_er
                         s->by_taken[h][fc] |= bit;
                 }
             }
+    s->check_pure = s->nlist[HK_CHECK] > 0;
+    for (int i = 0; i < s->nlist[HK_CHECK]; i++)
+        s->check_pure &= s->fx[s->list[HK_CHECK][i]].filter[HK_CHECK].pure;
+    for (int e = 0; e < v->neffects; e++)
+        if (s->fx[e].ref[HK_VETO] != LUA_NOREF && s->fx[e].ref[HK_VETO] != LUA_REFNIL &&
+            s->fx[e].filter[HK_VETO].pure)
+            s->veto_pure |= 1u << e;
     for (int e = 0; e < v->neffects; e++)
         if (s->fx[e].ref[HK_MOVES] != LUA_NOREF && s->fx[e].filter[HK_MOVES].pure &&
             !(s->fx[e].memo = calloc(MEMO_SLOTS, sizeof *s->fx[e].memo))) {
@@ -247,21 +256,36 @@ void script_free(tiers_script *s)
         free(s->gen_buf[d]);
     if (s->check_cache != s->check_small)
         free(s->check_cache);
+    if (s->veto_cache != s->veto_small)
+        free(s->veto_cache);
     free(s);
+}
+
+/* Gives a memo of answers 1 << bits slots (at least its 256 built in),
+ * emptied.  0 or TIERS_ENOMEM (the memo is then as it was). */
+static int memo_resize(check_memo **cache, check_memo *small, int *have, int bits)
+{
+    check_memo *c = small;
+    if (bits > 8 && !(c = calloc((size_t)1 << bits, sizeof *c)))
+        return TIERS_ENOMEM;
+    if (*cache != small)
+        free(*cache);
+    if (c == small)
+        memset(small, 0, 256 * sizeof *small);
+    *cache = c;
+    *have = bits > 8 ? bits : 8;
+    return 0;
 }
 
 int script_remember(tiers_script *s, int bits)
 {
-    if (!s || !s->nlist[HK_CHECK] || bits == s->check_bits)
+    if (!s)
         return 0;
-    check_memo *cache = s->check_small;
-    if (bits > 8 && !(cache = calloc((size_t)1 << bits, sizeof *cache)))
+    if (s->nlist[HK_CHECK] && bits != s->check_bits &&
+        memo_resize(&s->check_cache, s->check_small, &s->check_bits, bits) < 0)
         return TIERS_ENOMEM;
-    if (s->check_cache != s->check_small)
-        free(s->check_cache);
-    if (cache == s->check_small)
-        memset(cache, 0, sizeof s->check_small);
-    s->check_cache = cache;
-    s->check_bits = bits > 8 ? bits : 8;
+    if (s->veto_pure && bits != s->veto_bits &&
+        memo_resize(&s->veto_cache, s->veto_small, &s->veto_bits, bits) < 0)
+        return TIERS_ENOMEM;
     return 0;
 }

@@ -475,18 +475,62 @@ int tables_move_square(lua_State *L, const char *what, int out_ok, const char **
     return sq;
 }
 
-/* t[key] for a key of the move tables: the key string from the registry
- * (lua_getfield would hash the C string first); metamethods apply, as
- * with lua_getfield. */
-static int get_key(lua_State *L, int idx, int key)
+/* A move table being read: its stack index, and when it has no metatable
+ * (a plain table, as hooks return), where each key's value was left on
+ * the stack by one walk over its fields (0: absent). */
+typedef struct move_reader {
+    int idx, plain;
+    int at[NKEYS];
+} move_reader;
+
+/* Walks a plain table once, leaving the value of each key of the move
+ * tables on the stack: a few steps for a table of three fields, where a
+ * lookup of each key the engine reads would take a dozen. */
+static void reader_open(lua_State *L, move_reader *r, int idx)
 {
-    push_ref(L, script_of(L)->key_ref[key]);
-    return lua_gettable(L, idx);
+    const tiers_script *s = script_of(L);
+    *r = (move_reader){.idx = idx};
+    if (lua_getmetatable(L, idx)) { /* __index may answer: ask key by key */
+        lua_pop(L, 1);
+        return;
+    }
+    r->plain = 1;
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        int k = NKEYS;
+        if (lua_type(L, -2) == LUA_TSTRING) {
+            const char *key = lua_tostring(L, -2);
+            for (k = 0; k < NKEYS && key != s->key_str[k]; k++)
+                ;
+        }
+        if (k == NKEYS) {
+            lua_pop(L, 1);
+            continue;
+        }
+        lua_rotate(L, -2, 1); /* the value stays below the key */
+        r->at[k] = lua_gettop(L) - 1;
+    }
 }
 
-static int move_byte(lua_State *L, int idx, int k, const char *key, const char **why)
+/* Pushes t[key] for a key of the move tables and returns its type. */
+static int get_key(lua_State *L, const move_reader *r, int key)
 {
-    int t = get_key(L, idx, k), isnum = 1;
+    if (r->plain) {
+        if (!r->at[key]) {
+            lua_pushnil(L);
+            return LUA_TNIL;
+        }
+        lua_pushvalue(L, r->at[key]);
+        return lua_type(L, -1);
+    }
+    push_ref(L, script_of(L)->key_ref[key]); /* the string without hashing it again */
+    return lua_gettable(L, r->idx);
+}
+
+static int move_byte(lua_State *L, const move_reader *r, int k, const char *key,
+                     const char **why)
+{
+    int t = get_key(L, r, k), isnum = 1;
     lua_Integer n = t == LUA_TNIL ? 0 : lua_tointegerx(L, -1, &isnum);
     if (!isnum || n < 0 || n > 255) {
         *why = lua_pushfstring(L, "%s must be an integer 0..255", key);
@@ -495,9 +539,10 @@ static int move_byte(lua_State *L, int idx, int k, const char *key, const char *
     return (int)n;
 }
 
-static int move_flag(lua_State *L, int idx, int k, const char *key, const char **why)
+static int move_flag(lua_State *L, const move_reader *r, int k, const char *key,
+                     const char **why)
 {
-    int t = get_key(L, idx, k);
+    int t = get_key(L, r, k);
     if (t != LUA_TNIL && t != LUA_TBOOLEAN)
         *why = lua_pushfstring(L, "%s must be a boolean", key);
     return lua_toboolean(L, -1);
@@ -581,36 +626,34 @@ void tables_check_move(lua_State *L, int idx, call *c, int entry, tiers_move *m)
         why = lua_pushfstring(L, "is a %s, not a move table", luaL_typename(L, idx));
         goto bad;
     }
+    move_reader r;
+    reader_open(L, &r, idx);
     /* The kind names are short strings, which Lua keeps once each: the
        kind is the one whose string is this very string. */
-    if (get_key(L, idx, K_KIND) == LUA_TSTRING)
-        for (int k = 1; k < TIERS_MV_KINDS; k++) {
-            push_ref(L, c->s->kind_ref[k]);
-            int same = lua_rawequal(L, -1, -2);
-            lua_pop(L, 1);
-            if (same) {
+    if (get_key(L, &r, K_KIND) == LUA_TSTRING) {
+        const char *kind = lua_tostring(L, -1);
+        for (int k = 1; k < TIERS_MV_KINDS && !m->kind; k++)
+            if (kind == c->s->kind_str[k])
                 m->kind = (uint8_t)k;
-                break;
-            }
-        }
+    }
     if (!m->kind) {
         why = "kind must be one of drop, move, stack, capture, strike, ready, rotate, "
               "deploy, effect";
         goto bad;
     }
-    get_key(L, idx, K_FROM);
+    get_key(L, &r, K_FROM);
     m->from = (tiers_square)tables_move_square(L, "from", 0, &why);
-    get_key(L, idx, K_TO);
+    get_key(L, &r, K_TO);
     m->to = (tiers_square)tables_move_square(L, "to", 0, &why);
-    m->tier = (uint8_t)move_byte(L, idx, K_TIER, "tier", &why);
-    m->arg = (uint8_t)move_byte(L, idx, K_ARG, "arg", &why);
-    if (move_flag(L, idx, K_EXIT, "exit", &why))
+    m->tier = (uint8_t)move_byte(L, &r, K_TIER, "tier", &why);
+    m->arg = (uint8_t)move_byte(L, &r, K_ARG, "arg", &why);
+    if (move_flag(L, &r, K_EXIT, "exit", &why))
         m->flags |= TIERS_MF_EXIT;
-    if (move_flag(L, idx, K_FINAL, "final", &why))
+    if (move_flag(L, &r, K_FINAL, "final", &why))
         m->flags |= TIERS_MF_FINAL;
     if (why)
         goto bad;
-    int t = get_key(L, idx, K_EFFECT);
+    int t = get_key(L, &r, K_EFFECT);
     if (t == LUA_TSTRING) {
         size_t len;
         const char *name = lua_tolstring(L, -1, &len);
@@ -626,7 +669,7 @@ void tables_check_move(lua_State *L, int idx, call *c, int entry, tiers_move *m)
     } else if (m->kind == TIERS_MV_EFFECT) {
         m->effect = (uint8_t)(c->effect + 1);
     }
-    t = get_key(L, idx, K_PATH);
+    t = get_key(L, &r, K_PATH);
     if (t == LUA_TTABLE) {
         int pi = lua_gettop(L);
         lua_Integer n = luaL_len(L, pi); /* a hook's own move's path is read-only */
@@ -646,7 +689,7 @@ void tables_check_move(lua_State *L, int idx, call *c, int entry, tiers_move *m)
         goto bad;
     }
     if (m->kind == TIERS_MV_DROP) {
-        if (get_key(L, idx, K_PIECE) == LUA_TNIL) {
+        if (get_key(L, &r, K_PIECE) == LUA_TNIL) {
             why = "a drop needs 'piece'";
             goto bad;
         }

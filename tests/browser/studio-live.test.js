@@ -158,6 +158,7 @@ async function main() {
     await good();
     check('R stacked on K', (await text()) === '1rk2/1ppp1/4[K:R]/1PPP1/5 - w - 0 0', await text());
     await dragTo(cellPiece('b2'), cell('e3'));
+    await bad(); // the server's answer, not the status it replaces
     const high = await page.$eval('#edit-status', (e) => e.textContent);
     check('a third tier is refused (max_tiers 2)', /at most 2 tiers/.test(high), high);
     await dragTo(cellPiece('e3'), '#ehand-0');

@@ -618,6 +618,94 @@ static void test_moves_errors(void **state)
     moves_cleanup(dir);
 }
 
+/* fixed_move{...}: a move checked when made.  It is a copy (a later
+ * change to the table it was made from changes nothing), read-only, and
+ * its fields read as a move table's; returned from moves it is offered as
+ * the table would be, the checks that need the position made each time
+ * (a piece on 'from', a move of the engine's own). */
+static void test_fixed_move(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/tiers-moves-XXXXXX";
+    const char *king = "2k2/5/5/5/2K2 - w - 0 1";
+    assert_non_null(mkdtemp(dir));
+    tiers_variant *v = moves_variant(dir, "",
+        "local t = {kind = 'move', from = 'c1', to = 'c3'}\n"
+        "local F, G = fixed_move(t), fixed_move{kind = 'effect', from = 'c1'}\n"
+        "t.to = 'c2'\n"
+        "effect{name = 'x', moves = function(pos)\n"
+        "  assert(F.kind == 'move' and F.from == 'c1' and F.to == 'c3' and #F.path == 0)\n"
+        "  assert(G.effect == nil and not pcall(function() F.to = 'c4' end))\n"
+        "  return {F, G} end,\n"
+        "  apply = function(pos, move) assert(move.effect == 'x') return false end}\n");
+    tiers_pos *p = tu_pos(v, king, NULL);
+    assert_int_equal(legal_count(p), 7); /* the King's 5 steps, c1-c3, the effect */
+    assert_true(tu_has_move(p, "c1-c3", NULL));
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+    static const char *const bad[] = {
+        "F = fixed_move{kind = 'move', from = 'a1', to = 'a3'}",
+        "move 1 returned by hook moves: 'from' must hold a piece",
+        "F = fixed_move{kind = 'move', from = 'c1', to = 'c2'}",
+        "hook moves returned a move the engine already generates (entry 1: move c1-c2)",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i += 2) {
+        char lua[300];
+        snprintf(lua, sizeof lua, "%s\neffect{name = 'x', moves = function(pos) return {F} "
+                 "end}\n", bad[i]);
+        v = moves_variant(dir, "", lua);
+        p = tu_pos(v, king, NULL);
+        assert_int_equal(legal_count(p), TIERS_ESCRIPT);
+        if (!strstr(tiers_variant_script_error(v), bad[i + 1]))
+            fail_msg("'%s' does not contain '%s'", tiers_variant_script_error(v), bad[i + 1]);
+        tiers_pos_free(p);
+        tiers_variant_free(v);
+    }
+    moves_cleanup(dir);
+}
+
+/* A fixed move that is no move, or is written to, fails the load naming
+ * the script's line. */
+static void test_fixed_move_errors(void **state)
+{
+    (void)state;
+    static const char *const cases[] = {
+        "fixed_move{kind = 'move', from = 'c1', to = 'z3'}",
+        "fixed_move: to 'z3' is not a square name",
+        "fixed_move{kind = 'hop', from = 'c1'}", "fixed_move: kind must be one of",
+        "fixed_move{kind = 'deploy', from = 'c1'}",
+        "fixed_move: kind 'deploy' cannot be added by a script",
+        "fixed_move{kind = 'drop', to = 'c3', piece = {face = 'pawn'}}",
+        "piece has no owner",
+        "fixed_move{kind = 'effect', effect = 'later'}", "fixed_move: unknown effect 'later'",
+        "local F = fixed_move{kind = 'move', from = 'c1', to = 'c3'}\nF.to = 'c4'",
+        "move and piece tables are read-only",
+        "fixed_move('c1')", "table expected, got string",
+    };
+    char dir[] = "/tmp/tiers-moves-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i += 2) {
+        char path[300];
+        snprintf(path, sizeof path, "%s/m.lua", dir);
+        FILE *fp = fopen(path, "w");
+        fprintf(fp, "%s\n", cases[i]);
+        fclose(fp);
+        snprintf(path, sizeof path, "%s/variant.yaml", dir);
+        fp = fopen(path, "w");
+        fprintf(fp, "name: hooks-moves\ninherits: %s\nscripts: [m.lua]\n",
+                tu_path("data/hooks/base.yaml"));
+        fclose(fp);
+        tiers_error err;
+        tiers_variant *v = tiers_variant_load(path, NULL, NULL, &err);
+        assert_null(v);
+        int line = strchr(cases[i], '\n') ? 2 : 1;
+        if (!strstr(err.msg, cases[i + 1]) || !strstr(err.file, "m.lua") || err.line != line)
+            fail_msg("%s:%d: '%s' does not contain '%s'", err.file, err.line, err.msg,
+                     cases[i + 1]);
+    }
+    moves_cleanup(dir);
+}
+
 /* A board move from a moves hook is not offered during a setup unless the
  * effect says moves_setup = true; in play it is.  The King's c1-c3 is no
  * move of the engine's: the counts differ from the hookless ones by it. */
@@ -747,6 +835,8 @@ int main(void)
         cmocka_unit_test(test_narrowing_errors),
         cmocka_unit_test(test_expand_errors),
         cmocka_unit_test(test_moves_errors),
+        cmocka_unit_test(test_fixed_move),
+        cmocka_unit_test(test_fixed_move_errors),
         cmocka_unit_test(test_moves_setup),
         cmocka_unit_test(test_pos_functions),
     };

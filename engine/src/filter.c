@@ -465,9 +465,15 @@ int filter_moves_pass(const tiers_pos *p, const hook_filter *f, uint64_t *key)
             return 0;
     if (f->pure)
         *key = zobrist_state(&p->st);
-    for (int i = 0; i < f->ncount; i++)
-        if (!count_passes(p, &f->count[i], TIERS_NO_SQUARE, side, f->pure ? key : NULL))
+    for (int i = 0; i < f->ncount; i++) {
+        /* each test's towers apart (times an odd number per test): a
+           tower that two tests match would otherwise cancel out */
+        uint64_t towers = 0;
+        if (!count_passes(p, &f->count[i], TIERS_NO_SQUARE, side, f->pure ? &towers : NULL))
             return 0;
+        if (f->pure)
+            *key ^= towers * (2 * (uint64_t)i + 1);
+    }
     if (f->pure && !f->ncount)
         for (int sq = 0; sq < TIERS_MAX_SQUARES; sq++) {
             const tower *t = &p->board[sq];

@@ -176,6 +176,18 @@ static void test_pure_moves(void **state)
         tiers_pos_free(p);
     }
     tiers_variant_free(v);
+
+    /* two count tests that the same towers pass: the pawn moved is still
+       a new answer (each test's towers enter the key apart) */
+    v = load("pure_two.yaml");
+    p = tu_pos(v, "4k/5/5/1P3/2K2 - w - 0 1", NULL);
+    assert_true(tu_has_move(p, "Wb2", NULL));
+    tiers_pos_free(p);
+    p = tu_pos(v, "4k/5/5/3P1/2K2 - w - 0 1", NULL);
+    if (!tu_has_move(p, "Wd2", NULL) || tu_has_move(p, "Wb2", NULL))
+        fail_msg("pawn on d2: %s", tu_moves(p, NULL));
+    tiers_pos_free(p);
+    tiers_variant_free(v);
 }
 
 /* How many times v's hook `hook` of effect `effect` ran Lua. */

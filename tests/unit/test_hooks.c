@@ -176,6 +176,18 @@ static void test_pure_moves(void **state)
         tiers_pos_free(p);
     }
     tiers_variant_free(v);
+
+    /* two count tests that the same towers pass: the pawn moved is still
+       a new answer (each test's towers enter the key apart) */
+    v = load("pure_two.yaml");
+    p = tu_pos(v, "4k/5/5/1P3/2K2 - w - 0 1", NULL);
+    assert_true(tu_has_move(p, "Wb2", NULL));
+    tiers_pos_free(p);
+    p = tu_pos(v, "4k/5/5/3P1/2K2 - w - 0 1", NULL);
+    if (!tu_has_move(p, "Wd2", NULL) || tu_has_move(p, "Wb2", NULL))
+        fail_msg("pawn on d2: %s", tu_moves(p, NULL));
+    tiers_pos_free(p);
+    tiers_variant_free(v);
 }
 
 /* How many times v's hook `hook` of effect `effect` ran Lua. */
@@ -286,6 +298,71 @@ static void test_moves_towers(void **state)
     tu_play(p, "e5-e4", NULL);
     assert_true(tu_has_move(p, "Tb2", NULL));
     tiers_pos_free(p);
+    tiers_variant_free(v);
+}
+
+/* Does a two-high tower hold a pawn of the side to move (the "tall"
+ * effect's moves_heights test), read from the board itself? */
+static int tall_expected(const tiers_pos *p)
+{
+    int side = tiers_pos_side_to_move(p);
+    for (int r = 0; r < 5; r++)
+        for (int f = 0; f < 5; f++) {
+            if (tiers_pos_height(p, f, r) != 2)
+                continue;
+            for (int t = 1; t <= 2; t++) {
+                tiers_piece_info in;
+                if (tiers_pos_piece_info(p, f, r, t, &in) == side && !strcmp(in.face, "pawn"))
+                    return 1;
+            }
+        }
+    return 0;
+}
+
+/* Did the hook offer its moves (legal or not: the side may be in check)? */
+static int tall_offered(tiers_pos *p)
+{
+    const tiers_variant *v = tiers_pos_variant(p);
+    tiers_move buf[TIERS_MAX_MOVES];
+    int n = tiers_pseudo_moves(p, buf, TIERS_MAX_MOVES);
+    assert_true(n >= 0);
+    for (int i = 0; i < n; i++)
+        if (buf[i].effect && !strcmp(tiers_variant_effect_name(v, buf[i].effect - 1), "tall"))
+            return 1;
+    return 0;
+}
+
+/* A board count of a moves hook over towers of given heights reads the
+ * towers' squares from an index of the board that follows it from one
+ * position to the next (filter.c): on random walks of two positions in
+ * turn, with unmakes, its answer is the board's at every step. */
+static void test_moves_towers_walk(void **state)
+{
+    (void)state;
+    tiers_variant *v = load("beside.yaml");
+    tiers_pos *pos[2] = {tu_pos(v, NULL, NULL),
+                         tu_pos(v, "1rk2/1p1p1/2[P:p]2/1P1P1/2KR1 - w - 0 1", NULL)};
+    uint64_t rng = 12345;
+    int seen[2] = {0, 0};
+    for (int step = 0; step < 1500; step++) {
+        tiers_pos *p = pos[step / 7 % 2]; /* runs of seven steps each */
+        int want = tall_expected(p);
+        if (tall_offered(p) != want)
+            fail_msg("step %d, %s: tall offered %d, want %d", step, tu_fen(p, NULL), !want,
+                     want);
+        seen[want]++;
+        tiers_move buf[TIERS_MAX_MOVES];
+        int n = tiers_legal_moves(p, buf, TIERS_MAX_MOVES);
+        rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+        int back = tiers_pos_ply(p) > 40 || n <= 0 || (rng >> 60) < 3;
+        if (back && tiers_unmake(p) == 0)
+            continue;
+        assert_true(n > 0);
+        assert_int_equal(tiers_make(p, &buf[(rng >> 33) % (uint64_t)n]), 0);
+    }
+    assert_true(seen[0] > 100 && seen[1] > 100); /* both answers were asked */
+    tiers_pos_free(pos[0]);
+    tiers_pos_free(pos[1]);
     tiers_variant_free(v);
 }
 
@@ -828,6 +905,7 @@ int main(void)
         cmocka_unit_test(test_pure_veto),
         cmocka_unit_test(test_pure_check),
         cmocka_unit_test(test_moves_towers),
+        cmocka_unit_test(test_moves_towers_walk),
         cmocka_unit_test(test_narrowing),
         cmocka_unit_test(test_count),
         cmocka_unit_test(test_reach),

@@ -12,6 +12,16 @@
 #include "core.h"
 
 static inline int hand_slot(piece_t pc) { return pc & (PC_KIND_MASK | PC_FLIP); }
+/* The next hand slot after s that can hold tiles, HAND_SLOTS after the
+ * last: slots are kind | PC_FLIP and a variant's kinds are 1..nkinds-1,
+ * so the face-up ones, then the flipped ones (loops start at slot 1). */
+static inline int hand_slot_next(const tiers_variant *v, int s)
+{
+    s++;
+    if ((s & PC_KIND_MASK) < v->nkinds)
+        return s;
+    return s & PC_FLIP ? HAND_SLOTS : PC_FLIP + 1;
+}
 
 static inline const tower *pos_tower(const tiers_pos *p, int sq) { return &p->board[sq]; }
 static inline piece_t pos_top(const tiers_pos *p, int sq)

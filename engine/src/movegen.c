@@ -329,7 +329,7 @@ static void add_exit(gen *g, int sq)
         g->buf[g->n - 1].flags |= TIERS_MF_EXIT;
 }
 
-static void walk_line(gen *g, int sq, piece_t pc, const line_def *L, int tier, int jumper)
+static inline void walk_line(gen *g, int sq, piece_t pc, const line_def *L, int tier, int jumper)
 {
     const tiers_pos *p = g->p;
     int file = sq_file(sq), rank = sq_rank(sq);

@@ -7,53 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* splitmix64 finaliser: a table-free Zobrist key, so 16x16 boards with
- * 8 tiers and 2048 piece codes need no 32 MiB table. */
-static uint64_t mix64(uint64_t x)
+uint64_t zobrist_vars(const pos_state *st)
 {
-    x += 0x9e3779b97f4a7c15ull;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-    return x ^ (x >> 31);
-}
-
-uint64_t zobrist_piece(int sq, int tier, piece_t pc)
-{
-    return mix64(((uint64_t)sq << 24) | ((uint64_t)tier << 16) | pc);
-}
-
-uint64_t zobrist_hand(int owner, int slot, int count)
-{
-    if (count == 0)
-        return 0;
-    return mix64(0x1000000000ull | ((uint64_t)owner << 24) | ((uint64_t)slot << 12) |
-                 (uint64_t)count);
-}
-
-uint64_t zobrist_turn(const pos_state *st)
-{
-    return mix64(0x2000000000ull | ((uint64_t)st->side << 16) |
-                 ((uint64_t)st->setup_left << 8) | st->mode);
-}
-
-/* Has some script variable a value other than 0?  (Most positions have
- * none: the keys then skip them.) */
-static inline int vars_set(const pos_state *st)
-{
-    uint64_t w[2];
-    _Static_assert(sizeof st->vars == sizeof w, "the variables in two words");
-    memcpy(w, st->vars, sizeof w);
-    return (w[0] | w[1]) != 0;
-}
-
-uint64_t zobrist_state(const pos_state *st)
-{
-    uint64_t k = zobrist_turn(st);
-    if (!vars_set(st))
-        return k;
+    uint64_t k = 0;
     for (int i = 0; i < MAX_VARS; i++)
         if (st->vars[i])
-            k ^= mix64(0x3000000000ull | ((uint64_t)i << 20) | (uint16_t)st->vars[i]);
+            k ^= zobrist_mix(0x3000000000ull | ((uint64_t)i << 20) | (uint16_t)st->vars[i]);
     return k;
 }
 
@@ -334,7 +293,7 @@ static uint8_t *pack_vars(const pos_state *st, uint8_t *o)
     _Static_assert(MAX_VARS <= 8, "one byte of variables set");
     uint8_t *mask = o++;
     *mask = 0;
-    if (!vars_set(st)) /* (most positions have none) */
+    if (!pos_vars_set(st)) /* (most positions have none) */
         return o;
     for (int i = 0; i < MAX_VARS; i++)
         if (st->vars[i]) {
@@ -383,15 +342,17 @@ void pos_unpack(tiers_pos *p, const uint8_t *in)
     p->depth = 0;
     p->frame = NULL;
     p->frame_overflow = 0;
-    for (int r = 0; r < v->ranks; r++)
-        for (int f = 0; f < v->files; f++) {
-            int sq = sq_make(f, r);
+    int files = v->files, ranks = v->ranks; /* (the stores below could alias them) */
+    for (int r = 0; r < ranks; r++)
+        for (int f = 0; f < files; f++) {
+            int sq = sq_make(f, r), h = *in++;
             tower *t = &p->board[sq];
             memset(t, 0, sizeof *t);
-            t->h = *in++;
-            for (int i = 0; i < t->h; i++, in += 2)
+            t->h = (uint8_t)h;
+            for (int i = 0; i < h; i++, in += 2)
                 t->p[i] = (piece_t)(in[0] | in[1] << 8);
-            rehash_square(p, sq);
+            if (h) /* (an empty square adds no key and no count) */
+                rehash_square(p, sq);
         }
     p->st.hash = p->st.board_hash;
     int n = in[0] | in[1] << 8;
@@ -425,18 +386,6 @@ int pos_frame_begin(tiers_pos *p, const tiers_move *m)
     p->frame = u;
     p->frame_overflow = 0;
     return 0;
-}
-
-uint64_t pos_rep_key(const tiers_variant *v, const pos_state *st)
-{
-    switch (v->repetition_key) {
-    case REPKEY_BOARD:
-        return st->board_hash;
-    case REPKEY_POSITION: /* board and hands (st->hash), whose turn */
-        return st->hash ^ zobrist_turn(st);
-    default:
-        return st->hash ^ zobrist_state(st);
-    }
 }
 
 void pos_frame_undo(tiers_pos *p)

@@ -20,10 +20,10 @@
 
 /* Engine internals, named by path: this program is not one of the
  * white-box tests of tests/CMakeLists.txt. */
-#include "../../engine/src/make.h"
-#include "../../engine/src/movegen.h"
-#include "../../engine/src/rng.h"
-#include "../../engine/src/status.h"
+#include "make.h"
+#include "movegen.h"
+#include "rng.h"
+#include "status.h"
 
 enum { GAMES = 6, PLIES = 80, TEXT_MAX = 1024 };
 

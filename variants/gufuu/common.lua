@@ -271,7 +271,7 @@ end
 -- Does a shared piece cover both Kings (the side to move in check)?  The
 -- check hook itself.  The answer depends on the code's counts and fields
 -- ZR to K1B alone (the Kings' squares are both in the Kaze's or the
--- Arashi's reach), some 7,000 values in a solve against 250,000 asks:
+-- Arashi's reach), some 3,000 values in a solve against 250,000 asks:
 -- COVERS keeps it by those bits, worked out at the first ask; nil for a
 -- board gufuu.code does not take, which goes the general way.
 local COVERS_BITS <const> = (1 << (K1B + 6)) - 1

@@ -67,18 +67,20 @@ local function general(pos, side)
 end
 
 -- A Gufuu board, from its code (common.lua).  The captures are those of
--- `general`, in the same order; which of the four there are (the mover's
+-- `general`, in the same order.  Which of the four there are (the mover's
 -- King takes the Kaze, or the Arashi; the Kaze takes the Arashi; the
--- Arashi takes the Kaze) and where the King stands and faces (its field
--- of the code) and where the shared pieces stand make a small key, and
+-- Arashi takes the Kaze), where the King stands and faces and where the
+-- shared pieces stand make a small key (KZ .. AZ above the King's field
+-- of the code, the Kaze's and the Arashi's square masks above those), and
 -- the list of each key is made once (LISTS) and returned as it is.
-local KZ <const>, KA <const>, ZA <const>, AZ <const> = 1 << 5, 1 << 6, 1 << 7, 1 << 8   -- key bits above the King's field
+local KZ <const>, KA <const>, ZA <const>, AZ <const> = 1 << 5, 1 << 6, 1 << 7, 1 << 8
 
--- KING_REACH[field]: the squares the King reaches, by its field
--- (square | facing << 3).
+-- KING_REACH[i]: the squares the King reaches from square i, the same
+-- whichever way it faces (only the order of its pattern turns).
 local KING_REACH = {}
-for dir = 0, 3 do
-  for i = 1, N do KING_REACH[i | dir << 3] = mask(gufuu.REACH.king[dir][i]) end
+for i = 1, N do
+  KING_REACH[i] = mask(gufuu.REACH.king[0][i])
+  for dir = 1, 3 do assert(mask(gufuu.REACH.king[dir][i]) == KING_REACH[i]) end
 end
 
 -- The square of a one-square mask, 0 for none.
@@ -116,12 +118,13 @@ local LISTS = setmetatable({}, {__index = function(t, key)
   return list
 end})
 
--- The captures of a board: its code's counts and fields ZR to AB (the
--- shared pieces, both Kings' squares) and, above them, the mover's King
--- field.  A solve asks about some 50,000 such keys, four times each on
--- the average: BOARD keeps the answer (a list, false for none) by key,
--- worked out at the first ask; nil for a board gufuu.code does not take,
--- which goes the general way.
+-- BOARD[board key]: the key of LISTS but for the King's facing (which
+-- orders the King's captures only), or false for no capture.  A board
+-- key is the code's counts and fields ZR to AB (the shared pieces, both
+-- Kings' squares) and, above them, the mover's King's square: a solve
+-- asks about some 10,000 of them, 20 times each on the average, so BOARD
+-- keeps each answer, worked out at the first ask.  nil: a board
+-- gufuu.code does not take, which goes the general way.
 local BOARD_BITS <const> = (1 << (AB + 6)) - 1
 local BOARD = setmetatable({}, {__index = function(t, key)
   if (key & ODD) ~= KINGS then return nil end
@@ -129,7 +132,7 @@ local BOARD = setmetatable({}, {__index = function(t, key)
   local zr, ar = key >> ZR & 63, key >> AR & 63     -- the shared pieces' reach
   local zb, ab = key >> ZB & 63, key >> AB & 63     -- and squares
   local zc, ac = zr & kings == kings, ar & kings == kings   -- giving check?
-  local k = key >> (AB + 6)                         -- the mover's King
+  local k = key >> (AB + 6)                         -- the mover's King's square
   local near = KING_REACH[k]
   if allow then
     -- a shared piece that gives check is not taken by the King, and takes
@@ -143,9 +146,9 @@ local BOARD = setmetatable({}, {__index = function(t, key)
     if ac and not zc and zr & ab ~= 0 then k = k | ZA end
     if zc and not ac and ar & zb ~= 0 then k = k | AZ end
   end
-  local list = k >= KZ and LISTS[k | zb << 9 | ab << 15]
-  t[key] = list
-  return list
+  local lists_key = k >= KZ and k | zb << 9 | ab << 15
+  t[key] = lists_key
+  return lists_key
 end})
 
 effect{
@@ -160,8 +163,13 @@ effect{
     elseif t3 then
       c = CODE[t1][i1] + CODE[t2][i2] + CODE[t3][i3]
     end
-    local list = c and BOARD[(c & BOARD_BITS) | (c >> (K0F + 5 * side) & 31) << (AB + 6)]
-    if list == nil then return general(pos, side) end
-    return list or nil                                -- false: nothing to take
+    if not c then return general(pos, side) end
+    local king = c >> (K0F + 5 * side) & 31          -- the mover's King: square | facing << 3
+    local key = BOARD[(c & BOARD_BITS) | (king & 7) << (AB + 6)]
+    if not key then
+      if key == nil then return general(pos, side) end
+      return nil                                      -- nothing to take
+    end
+    return LISTS[key | king]
   end,
 }

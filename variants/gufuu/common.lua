@@ -10,13 +10,14 @@
 -- {face = .., owner = 0|1|2, dir = 0..3, reach = .., list = ..}; these
 -- tables are shared: never change one.
 --
--- Speed.  The solver runs these hooks about two million times, and each
--- Lua instruction also pays for the engine's instruction budget, so what
--- does not depend on the position is worked out here, once: every
--- token's piece with its pattern turned to its facing (p.reach[i]: the
--- set of squares it reaches from square i; p.list[i]: the same squares
--- as a list).  The hooks read the board into a scratch board
--- (gufuu.scan) or into locals instead of building tables.
+-- Speed.  A solve runs these hooks some 850,000 times, so what does not
+-- depend on the position is worked out here, once: every token's piece
+-- with its pattern turned to its facing (p.reach[i]: the set of squares
+-- it reaches from square i; p.list[i]: the same squares as a list), and
+-- every token's board code on every square (below).  The hooks read the
+-- board as one integer, its code, and keep what they work out from it by
+-- the bits they read; only boards no game reaches go the general way,
+-- through a scratch board (gufuu.scan).
 gufuu = {}
 
 local FILES, RANKS = rules.files, rules.ranks
@@ -96,10 +97,8 @@ local PIECE = setmetatable({}, {__index = function(t, tok)
 end})
 -- BY_API[face][owner][facing]: the same pieces, from an API piece table.
 -- ROLE[tok]: 0 or 1 for a King of that side, 2 for a shared piece (nil
--- for any other piece); SHARED[tok]: a shared piece's p.reach; TLIST[tok]:
--- any piece's p.list.  The hooks that run for every position look tokens up
--- there, one table each, instead of reading a piece's fields.
-local BY_API, ROLE, SHARED, TLIST = {}, {}, {}, {}
+-- for any other piece).
+local BY_API, ROLE = {}, {}
 for letter, face in pairs(FACE) do
   BY_API[face] = {}
   for owner = 0, 2 do
@@ -110,15 +109,14 @@ for letter, face in pairs(FACE) do
       local p = PIECE[tok]
       BY_API[face][owner][DIR_NAME[dir]] = p
       if owner == 2 then
-        ROLE[tok], SHARED[tok] = 2, p.reach
+        ROLE[tok] = 2
       elseif face == "king" then
         ROLE[tok] = owner
       end
-      TLIST[tok] = p.list
     end
   end
 end
-gufuu.PIECE, gufuu.ROLE, gufuu.SHARED, gufuu.TLIST = PIECE, ROLE, SHARED, TLIST
+gufuu.PIECE, gufuu.ROLE = PIECE, ROLE
 
 function gufuu.index(name) return name and INDEX[name] end
 
@@ -255,7 +253,8 @@ occupied = function(pos)
 end
 
 -- The board code of the position, or nil (see above).  With fewer than
--- three pieces there is no King pair and a shared piece.
+-- three pieces there is no King pair and a shared piece.  (The hooks
+-- write this out.)
 function gufuu.code(pos)
   local i1, t1, i2, t2, i3, t3, i4, t4, extra = occupied(pos)
   local c

@@ -12,6 +12,7 @@
 -- pattern (gufuu.LIST): that order is the order of the moves.
 local allow = rules.own_shared_capture ~= "forbid"
 local N, NAME, covers, CODE, mask = gufuu.N, gufuu.NAME, gufuu.covers, gufuu.CODE, gufuu.mask
+local KING_LIST = gufuu.LIST.king
 -- the board code (common.lua): the fields this rule reads
 local ZR <const>, AR <const>, K0B <const>, K1B <const> = 15, 21, 27, 33
 local ZB <const>, AB <const>, K0F <const>, K1F <const> = 39, 45, 51, 56
@@ -30,7 +31,6 @@ side_of = function(pos)
   side_of = pos.side
   return side_of(pos)
 end
-local KING_LIST = gufuu.LIST.king
 
 -- CAPTURE[i][j]: the move table of a capture from square i to j, made
 -- once (the engine only reads the tables a hook returns).

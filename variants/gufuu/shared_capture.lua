@@ -32,13 +32,13 @@ side_of = function(pos)
   return side_of(pos)
 end
 
--- CAPTURE[i][j]: the move table of a capture from square i to j, made
--- once (the engine only reads the tables a hook returns).
+-- CAPTURE[i][j]: the move of a capture from square i to j, made once with
+-- fixed_move (checked now; a returned one costs the engine one lookup).
 local CAPTURE = {}
 for i = 1, N do
   CAPTURE[i] = {}
   for j = 1, N do
-    CAPTURE[i][j] = {kind = "capture", from = NAME[i], to = NAME[j]}
+    CAPTURE[i][j] = fixed_move{kind = "capture", from = NAME[i], to = NAME[j]}
   end
 end
 

@@ -640,18 +640,26 @@ static void test_expand_errors(void **state)
 /* ------------------------------------------------------------ moves results */
 
 /* dir/variant.yaml (base.yaml plus `extra`) and dir/m.lua (`lua`). */
-static tiers_variant *moves_variant(const char *dir, const char *extra, const char *lua)
+/* Writes dir/m.lua and dir/variant.yaml (base.yaml, the script, extra
+ * YAML) and leaves the YAML's path in path. */
+static void write_moves_variant(const char *dir, const char *extra, const char *lua,
+                                char *path, size_t size)
 {
-    char path[300];
-    snprintf(path, sizeof path, "%s/m.lua", dir);
+    snprintf(path, size, "%s/m.lua", dir);
     FILE *fp = fopen(path, "w");
     fputs(lua, fp);
     fclose(fp);
-    snprintf(path, sizeof path, "%s/variant.yaml", dir);
+    snprintf(path, size, "%s/variant.yaml", dir);
     fp = fopen(path, "w");
     fprintf(fp, "name: hooks-moves\ninherits: %s\nscripts: [m.lua]\n%s",
             tu_path("data/hooks/base.yaml"), extra);
     fclose(fp);
+}
+
+static tiers_variant *moves_variant(const char *dir, const char *extra, const char *lua)
+{
+    char path[300];
+    write_moves_variant(dir, extra, lua, path, sizeof path);
     return tu_variant(path);
 }
 
@@ -763,15 +771,7 @@ static void test_fixed_move_errors(void **state)
     assert_non_null(mkdtemp(dir));
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i += 2) {
         char path[300];
-        snprintf(path, sizeof path, "%s/m.lua", dir);
-        FILE *fp = fopen(path, "w");
-        fprintf(fp, "%s\n", cases[i]);
-        fclose(fp);
-        snprintf(path, sizeof path, "%s/variant.yaml", dir);
-        fp = fopen(path, "w");
-        fprintf(fp, "name: hooks-moves\ninherits: %s\nscripts: [m.lua]\n",
-                tu_path("data/hooks/base.yaml"));
-        fclose(fp);
+        write_moves_variant(dir, "", cases[i], path, sizeof path);
         tiers_error err;
         tiers_variant *v = tiers_variant_load(path, NULL, NULL, &err);
         assert_null(v);

@@ -249,6 +249,54 @@ static inline int count_at(const tiers_pos *p, const count_test *ct, counting *k
     return (ct->each ? k->most : k->total) >= ct->min;
 }
 
+/* Where the towers of each height stand on one board, for the board
+ * counts of moves hooks over towers of given heights (blog's exchange:
+ * three-tier towers), which are asked once a position: such a count reads
+ * the few squares it needs here instead of passing over the board.  The
+ * index is the board's whose key it keeps; it follows the board to the
+ * next position by the towers the last move changed (its undo record: the
+ * board differs from the record's only there, as unmake relies on), and
+ * is made again from the board otherwise.  A collision of 64-bit board
+ * keys is not guarded against, as in the memos.  One per thread, so the
+ * positions of every variant share it in turn. */
+typedef struct tower_index {
+    const tiers_variant *v;   /* NULL: empty */
+    uint64_t board_hash;
+    uint8_t h[TIERS_MAX_SQUARES];                               /* heights */
+    uint64_t at[TIERS_MAX_TIERS + 1][TIERS_MAX_SQUARES / 64]; /* squares by height */
+} tower_index;
+
+static _Thread_local tower_index by_height;
+
+static void index_height(tower_index *x, int sq, int h)
+{
+    uint64_t bit = 1ull << (sq & 63);
+    x->at[x->h[sq]][sq >> 6] &= ~bit;
+    x->at[h][sq >> 6] |= bit;
+    x->h[sq] = (uint8_t)h;
+}
+
+/* The index of p's board, brought up to date. */
+static const tower_index *index_of(const tiers_pos *p)
+{
+    tower_index *x = &by_height;
+    if (x->v == p->v && x->board_hash == p->st.board_hash)
+        return x;
+    const undo_rec *u = p->depth > 0 ? &p->undo[p->depth - 1] : NULL;
+    if (x->v == p->v && u && x->board_hash == u->st.board_hash) {
+        for (int i = 0; i < u->ntowers; i++)
+            index_height(x, u->tsq[i], p->board[u->tsq[i]].h);
+    } else {
+        memset(x, 0, sizeof *x);
+        for (int r = 0; r < p->v->ranks; r++)
+            for (int sq = sq_make(0, r), f = 0; f < p->v->files; f++, sq++)
+                index_height(x, sq, p->board[sq].h);
+    }
+    x->v = p->v;
+    x->board_hash = p->st.board_hash;
+    return x;
+}
+
 /* Does count test ct pass, from the move's square `at` (none for a moves
  * hook) when `side` moves?  key non-NULL: every tower with a match is
  * hashed into *key (a pure moves hook's memo), so all are looked at. */
@@ -291,6 +339,20 @@ static int count_passes(const tiers_pos *p, const count_test *ct, int at, int si
     case COUNT_BOARD:
         if (ct->on != COUNT_BOARD || (k.heights & 1)) /* COUNT_ROYAL falls through */
             goto every_square;
+        if (at == TIERS_NO_SQUARE) {
+            /* a moves hook's: the towers of those heights, from the index
+               (in board order, as below) */
+            const tower_index *x = index_of(p);
+            uint64_t set[TIERS_MAX_SQUARES / 64] = {0};
+            for (unsigned hs = k.heights >> 1 & 0xff; hs; hs &= hs - 1)
+                for (int w = 0, h = 1 + __builtin_ctz(hs); w < TIERS_MAX_SQUARES / 64; w++)
+                    set[w] |= x->at[h][w];
+            for (int w = 0; w < TIERS_MAX_SQUARES / 64; w++)
+                for (; set[w]; set[w] &= set[w] - 1)
+                    if (count_at(p, ct, &k, w * 64 + __builtin_ctzll(set[w]), key) && !key)
+                        return 1;
+            break;
+        }
         {
             /* only towers of the listed heights can match, and the
                position counts those: the scan ends at the last one */
@@ -403,9 +465,15 @@ int filter_moves_pass(const tiers_pos *p, const hook_filter *f, uint64_t *key)
             return 0;
     if (f->pure)
         *key = zobrist_state(&p->st);
-    for (int i = 0; i < f->ncount; i++)
-        if (!count_passes(p, &f->count[i], TIERS_NO_SQUARE, side, f->pure ? key : NULL))
+    for (int i = 0; i < f->ncount; i++) {
+        /* each test's towers apart (times an odd number per test): a
+           tower that two tests match would otherwise cancel out */
+        uint64_t towers = 0;
+        if (!count_passes(p, &f->count[i], TIERS_NO_SQUARE, side, f->pure ? &towers : NULL))
             return 0;
+        if (f->pure)
+            *key ^= towers * (2 * (uint64_t)i + 1);
+    }
     if (f->pure && !f->ncount)
         for (int sq = 0; sq < TIERS_MAX_SQUARES; sq++) {
             const tower *t = &p->board[sq];

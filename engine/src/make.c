@@ -165,7 +165,7 @@ static int setup_order_done(const tiers_pos *p)
 
 static int hand_empty(const tiers_pos *p, int side)
 {
-    for (int s = 0; s < HAND_SLOTS; s++)
+    for (int s = 1; s < HAND_SLOTS; s = hand_slot_next(p->v, s))
         if (p->hand[side][s])
             return 0;
     return 1;

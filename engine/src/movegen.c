@@ -329,7 +329,7 @@ static void add_exit(gen *g, int sq)
         g->buf[g->n - 1].flags |= TIERS_MF_EXIT;
 }
 
-static void walk_line(gen *g, int sq, piece_t pc, const line_def *L, int tier, int jumper)
+static inline void walk_line(gen *g, int sq, piece_t pc, const line_def *L, int tier, int jumper)
 {
     const tiers_pos *p = g->p;
     int file = sq_file(sq), rank = sq_rank(sq);
@@ -491,7 +491,7 @@ static int drop_target_ok(gen *g, piece_t pc, int sq, int onto)
 static int hand_total(const tiers_pos *p, int side)
 {
     int n = 0;
-    for (int s = 0; s < HAND_SLOTS; s++)
+    for (int s = 1; s < HAND_SLOTS; s = hand_slot_next(p->v, s))
         n += p->hand[side][s];
     return n;
 }
@@ -560,7 +560,7 @@ static void gen_drop_piece(gen *g, piece_t pc, const uint8_t *zone, int nzone, i
 static int pending_first(const tiers_pos *p, int side)
 {
     const tiers_variant *v = p->v;
-    for (int s = 0; s < HAND_SLOTS; s++)
+    for (int s = 1; s < HAND_SLOTS; s = hand_slot_next(v, s))
         if (p->hand[side][s] && (v->faces[v->face_of[s]].flags & FF_SETUP_FIRST))
             return 1;
     return 0;
@@ -579,7 +579,7 @@ static void gen_drops(gen *g, int setup)
     const int owners[2] = {g->side, OWNER_SHARED};
     for (int k = 0; k < (v->has_shared ? 2 : 1); k++) {
         int owner = owners[k];
-        for (int s = 0; s < HAND_SLOTS && !g->err; s++) {
+        for (int s = 1; s < HAND_SLOTS && !g->err; s = hand_slot_next(v, s)) {
             if (!p->hand[owner][s])
                 continue;
             /* a shared piece without a facing of its own faces the way of
@@ -1033,31 +1033,56 @@ static int exposes(tiers_pos *p, const royal_watch *w, const tiers_move *m)
     return bad;
 }
 
-/* Keeps the moves that pass movegen_make_checked, in place.  Without
- * scripts that could change what attacks what, moves that cannot expose
- * the royal skip the make/test/unmake. */
-static int filter_legal(tiers_pos *p, tiers_move *buf, int n)
+/* Who looks at each legal move's position (movegen_legal_visit). */
+typedef struct visitor {
+    movegen_visit fn;
+    void *ctx;
+} visitor;
+
+/* Makes buf[k], lets vis look, unmakes it: 0 or an error. */
+static int visit_made(tiers_pos *p, tiers_move *buf, int k, const visitor *vis)
+{
+    int rc = make_move(p, &buf[k]);
+    if (rc < 0)
+        return rc;
+    rc = vis->fn(p, &buf[k], k, vis->ctx);
+    unmake_move(p);
+    return rc;
+}
+
+/* Keeps the moves that pass movegen_make_checked, in place, each shown
+ * to vis (if any) as it is kept.  Without scripts that could change what
+ * attacks what, moves that cannot expose the royal skip the
+ * make/test/unmake (and are made for vis alone). */
+static int filter_legal(tiers_pos *p, tiers_move *buf, int n, const visitor *vis)
 {
     royal_watch w;
     int k = 0;
     watch_royal(p, &w, 0);
     int watched = w.royal >= 0 || w.checked >= 0;
     for (int i = 0; i < n; i++) {
+        int rc;
         if (watched) {
             int bad = exposes(p, &w, &buf[i]);
             if (bad < 0)
                 return bad;
             if (bad)
                 continue;
+            buf[k] = buf[i];
+            rc = vis ? visit_made(p, buf, k, vis) : 0;
         } else {
-            int rc = movegen_make_checked(p, &buf[i]);
+            rc = movegen_make_checked(p, &buf[i]);
             if (rc == TIERS_EILLEGAL)
                 continue;
             if (rc < 0)
                 return rc;
+            buf[k] = buf[i];
+            rc = vis ? vis->fn(p, &buf[k], k, vis->ctx) : 0;
             unmake_move(p);
         }
-        buf[k++] = buf[i];
+        if (rc < 0)
+            return rc;
+        k++;
     }
     return k;
 }
@@ -1095,30 +1120,49 @@ int movegen_escape_in(tiers_pos *p, const tiers_move *buf, int n)
     return 0;
 }
 
-static int legal_list(tiers_pos *p, tiers_move *buf, int cap);
+static int legal_list(tiers_pos *p, tiers_move *buf, int cap, const visitor *vis);
 
 /* A list made outside any hook also records which vetoes refused a move
  * (the effect counts of playouts: a foul that shaped a player's choice). */
-int movegen_legal(tiers_pos *p, tiers_move *buf, int cap)
+static int legal_moves(tiers_pos *p, tiers_move *buf, int cap, const visitor *vis)
 {
     if (!(p->v->hooks & HOOK_VETO) || hooks_nested(p))
-        return legal_list(p, buf, cap);
+        return legal_list(p, buf, cap, vis);
     p->vetoed = 0;
     p->veto_root = p->depth;
-    int n = legal_list(p, buf, cap);
+    int n = legal_list(p, buf, cap, vis);
     p->veto_root = -1;
     return n;
 }
 
-static int legal_list(tiers_pos *p, tiers_move *buf, int cap)
+int movegen_legal(tiers_pos *p, tiers_move *buf, int cap)
+{
+    return legal_moves(p, buf, cap, NULL);
+}
+
+int movegen_legal_visit(tiers_pos *p, tiers_move *buf, int cap, movegen_visit visit, void *ctx)
+{
+    const visitor vis = {visit, ctx};
+    return legal_moves(p, buf, cap, &vis);
+}
+
+static int legal_list(tiers_pos *p, tiers_move *buf, int cap, const visitor *vis)
 {
     int n = gen_all(p, buf, cap);
     int strict = p->v->legality == LEGAL_STRICT && p->v->has_royal;
-    if (n > 0 && (strict || (p->v->hooks & HOOK_VETO)))
-        n = filter_legal(p, buf, n);
-    /* Pseudo-legal variants end the game when no move escapes check. */
-    if (n > 0 && p->v->legality == LEGAL_PSEUDO && !p->st.setup_left && !movegen_escape_in(p, buf, n))
+    int filter = n > 0 && (strict || (p->v->hooks & HOOK_VETO));
+    /* Pseudo-legal variants end the game when no move escapes check: the
+       filtered list is known only then, so its moves are shown after. */
+    int escape = p->v->legality == LEGAL_PSEUDO && !p->st.setup_left;
+    if (filter)
+        n = filter_legal(p, buf, n, escape ? NULL : vis);
+    if (n > 0 && escape && !movegen_escape_in(p, buf, n))
         return script_check(p, 0);
+    for (int k = 0; vis && (escape || !filter) && k < n; k++) {
+        int rc = visit_made(p, buf, k, vis);
+        if (rc < 0)
+            return rc;
+    }
     return script_check(p, n);
 }
 

@@ -11,6 +11,15 @@ int movegen_pseudo(tiers_pos *p, tiers_move *buf, int cap);
 /* Legal moves.  Generation only: the game-end conditions decided without
  * generation (status_terminal) are the caller's (status_legal). */
 int movegen_legal(tiers_pos *p, tiers_move *buf, int cap);
+/* A look at the position a legal move leads to: m is buf[index] of the
+ * list being made, and it is made on p (the visit may read p, not change
+ * it).  Returns 0, or a negative error that ends the generation. */
+typedef int (*movegen_visit)(tiers_pos *p, const tiers_move *m, int index, void *ctx);
+/* movegen_legal, calling visit once for each move of the list it returns,
+ * in order, with that move made: where the legality filter has made the
+ * move already, it is not made again.  When it returns an error, some
+ * moves may have been visited. */
+int movegen_legal_visit(tiers_pos *p, tiers_move *buf, int cap, movegen_visit visit, void *ctx);
 /* Whether the side `side`'s royal piece is attacked (0 if it has none). */
 int movegen_in_check(const tiers_pos *p, int side);
 /* Whether `by` could capture the piece at sq (top) or strike it. */

@@ -181,13 +181,7 @@ static void format_hands(const tiers_pos *p, sbuf *s)
     char tok[32];
     size_t start = s->len;
     for (int o = 0; o < 3; o++)
-        for (int slot = 0; slot < HAND_SLOTS; slot++) {
-            uint64_t eight;
-            memcpy(&eight, &p->hand[o][slot & ~7], sizeof eight);
-            if (!eight) { /* eight empty slots at once */
-                slot |= 7;
-                continue;
-            }
+        for (int slot = 1; slot < HAND_SLOTS; slot = hand_slot_next(v, slot)) {
             int n = p->hand[o][slot];
             if (!n)
                 continue;

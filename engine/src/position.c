@@ -7,41 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* splitmix64 finaliser: a table-free Zobrist key, so 16x16 boards with
- * 8 tiers and 2048 piece codes need no 32 MiB table. */
-static uint64_t mix64(uint64_t x)
+uint64_t zobrist_vars(const pos_state *st)
 {
-    x += 0x9e3779b97f4a7c15ull;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-    return x ^ (x >> 31);
-}
-
-uint64_t zobrist_piece(int sq, int tier, piece_t pc)
-{
-    return mix64(((uint64_t)sq << 24) | ((uint64_t)tier << 16) | pc);
-}
-
-uint64_t zobrist_hand(int owner, int slot, int count)
-{
-    if (count == 0)
-        return 0;
-    return mix64(0x1000000000ull | ((uint64_t)owner << 24) | ((uint64_t)slot << 12) |
-                 (uint64_t)count);
-}
-
-uint64_t zobrist_turn(const pos_state *st)
-{
-    return mix64(0x2000000000ull | ((uint64_t)st->side << 16) |
-                 ((uint64_t)st->setup_left << 8) | st->mode);
-}
-
-uint64_t zobrist_state(const pos_state *st)
-{
-    uint64_t k = zobrist_turn(st);
+    uint64_t k = 0;
     for (int i = 0; i < MAX_VARS; i++)
         if (st->vars[i])
-            k ^= mix64(0x3000000000ull | ((uint64_t)i << 20) | (uint16_t)st->vars[i]);
+            k ^= zobrist_mix(0x3000000000ull | ((uint64_t)i << 20) | (uint16_t)st->vars[i]);
     return k;
 }
 
@@ -240,47 +211,113 @@ void pos_rehash(tiers_pos *p)
  * flipped, can be non-zero; they are read eight at a time. */
 static int hand_words_end(const tiers_variant *v) { return (v->nkinds + 7) & ~7; }
 
+/* The word of a hand's eight slots from `at` on. */
+static inline uint64_t hand_word(const uint8_t *hand, int at)
+{
+    uint64_t w;
+    memcpy(&w, hand + at, sizeof w);
+    return w;
+}
+
+/* The entries (owner, slot, count) of the non-empty slots among the
+ * eight of hand from `at` on; returns the end of what it wrote. */
+static uint8_t *pack_word(const uint8_t *hand, int owner, int at, uint8_t *o, int *n)
+{
+    uint64_t w = hand_word(hand, at);
+#if defined(__GNUC__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    while (w) { /* straight to the non-zero bytes, in slot order */
+        int b = __builtin_ctzll(w) >> 3;
+        *o++ = (uint8_t)owner;
+        *o++ = (uint8_t)(at + b);
+        *o++ = hand[at + b];
+        w &= ~(0xffull << 8 * b);
+        ++*n;
+    }
+#else
+    for (int s = at; w && s < at + 8; s++)
+        if (hand[s]) {
+            *o++ = (uint8_t)owner;
+            *o++ = (uint8_t)s;
+            *o++ = hand[s];
+            ++*n;
+        }
+#endif
+    return o;
+}
+
+/* The hand entries of pos_pack, by owner and slot; returns the end of
+ * what it wrote.  Reads the hands eight slots at a time, only the words
+ * that can hold the variant's kinds, and an empty hand's once. */
+static uint8_t *pack_hands(const tiers_pos *p, uint8_t *o, int *n)
+{
+    _Static_assert(PC_FLIP % 8 == 0 && 2 * PC_FLIP == HAND_SLOTS, "hand words by kind");
+    int end = hand_words_end(p->v);
+    for (int ow = 0; ow < 3; ow++) {
+        const uint8_t *hand = p->hand[ow];
+        int k = 0;
+        while (k < end && !(hand_word(hand, k) | hand_word(hand, PC_FLIP + k)))
+            k += 8;
+        if (k == end) /* an empty hand */
+            continue;
+        for (int half = 0; half < HAND_SLOTS; half += PC_FLIP)
+            for (int k = half; k < half + end; k += 8)
+                o = pack_word(hand, ow, k, o, n);
+    }
+    return o;
+}
+
+/* A tower: its height, then its pieces bottom up, two bytes each (low
+ * byte first); returns the end of what it wrote.  Where the pieces are
+ * kept in that order (little-endian) all the slots are copied at once:
+ * the bytes past the tower's are written over by what follows (pos_pack
+ * writes at least eight bytes more, and reads none of them). */
+static inline uint8_t *pack_tower(const tower *t, uint8_t *o)
+{
+    int h = t->h;
+    *o++ = (uint8_t)h;
+#if defined(__GNUC__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(o, t->p, sizeof t->p);
+    return o + 2 * h;
+#else
+    for (int i = 0; i < h; i++) {
+        *o++ = (uint8_t)t->p[i];
+        *o++ = (uint8_t)(t->p[i] >> 8);
+    }
+    return o;
+#endif
+}
+
+/* A byte of which variables are set, then their values; returns the end. */
+static uint8_t *pack_vars(const pos_state *st, uint8_t *o)
+{
+    _Static_assert(MAX_VARS <= 8, "one byte of variables set");
+    uint8_t *mask = o++;
+    *mask = 0;
+    if (!pos_vars_set(st)) /* (most positions have none) */
+        return o;
+    for (int i = 0; i < MAX_VARS; i++)
+        if (st->vars[i]) {
+            *mask |= (uint8_t)(1u << i);
+            *o++ = (uint8_t)st->vars[i];
+            *o++ = (uint8_t)((uint16_t)st->vars[i] >> 8);
+        }
+    return o;
+}
+
 size_t pos_pack(const tiers_pos *p, int ply, uint8_t *out)
 {
-    const tiers_variant *v = p->v;
+    /* (in locals: the byte stores could otherwise change them, for all
+       the compiler knows) */
+    int files = p->v->files, ranks = p->v->ranks;
     uint8_t *o = out;
-    for (int r = 0; r < v->ranks; r++)
-        for (int f = 0; f < v->files; f++) {
-            const tower *t = &p->board[sq_make(f, r)];
-            *o++ = t->h;
-            for (int i = 0; i < t->h; i++) {
-                *o++ = (uint8_t)t->p[i];
-                *o++ = (uint8_t)(t->p[i] >> 8);
-            }
-        }
-    _Static_assert(PC_FLIP % 8 == 0 && 2 * PC_FLIP == HAND_SLOTS, "hand words by kind");
-    uint8_t *count = o; /* entries: owner, slot, count */
-    o += 2;
-    int n = 0, end = hand_words_end(v);
-    for (int ow = 0; ow < 3; ow++)
-        for (int half = 0; half < HAND_SLOTS; half += PC_FLIP)
-            for (int k = half; k < half + end; k += 8) {
-                uint64_t w;
-                memcpy(&w, &p->hand[ow][k], sizeof w);
-#if defined(__GNUC__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-                while (w) { /* straight to the non-zero bytes */
-                    int b = __builtin_ctzll(w) >> 3;
-                    *o++ = (uint8_t)ow;
-                    *o++ = (uint8_t)(k + b);
-                    *o++ = (uint8_t)(w >> 8 * b);
-                    w &= ~(0xffull << 8 * b);
-                    n++;
-                }
-#else
-                for (int s = k; w && s < k + 8; s++)
-                    if (p->hand[ow][s]) {
-                        *o++ = (uint8_t)ow;
-                        *o++ = (uint8_t)s;
-                        *o++ = p->hand[ow][s];
-                        n++;
-                    }
-#endif
-            }
+    for (int r = 0; r < ranks; r++) {
+        const tower *t = &p->board[sq_make(0, r)];
+        for (int f = 0; f < files; f++, t++) /* (a rank's squares in a row) */
+            o = pack_tower(t, o);
+    }
+    uint8_t *count = o;
+    int n = 0;
+    o = pack_hands(p, o + 2, &n);
     count[0] = (uint8_t)n;
     count[1] = (uint8_t)(n >> 8);
     *o++ = p->st.side;
@@ -288,18 +325,12 @@ size_t pos_pack(const tiers_pos *p, int ply, uint8_t *out)
     *o++ = p->st.mode;
     *o++ = (uint8_t)ply;
     *o++ = (uint8_t)(ply >> 8);
-    uint8_t *mask = o++;
-    *mask = 0;
-    _Static_assert(MAX_VARS <= 8, "one byte of variables set");
-    for (int i = 0; i < MAX_VARS; i++)
-        if (p->st.vars[i]) {
-            *mask |= (uint8_t)(1u << i);
-            *o++ = (uint8_t)p->st.vars[i];
-            *o++ = (uint8_t)((uint16_t)p->st.vars[i] >> 8);
-        }
+    o = pack_vars(&p->st, o);
     size_t len = (size_t)(o - out);
-    while ((o - out) % 8)
-        *o++ = 0;
+    _Static_assert(POS_PACK_MAX >= TIERS_MAX_SQUARES * (1 + 2 * TIERS_MAX_TIERS) + 2 +
+                                       3 * HAND_SLOTS * 3 + 6 + 2 * MAX_VARS + 8,
+                   "room for the fill");
+    memset(o, 0, 8); /* the fill up to a multiple of 8 */
     return len;
 }
 
@@ -311,15 +342,17 @@ void pos_unpack(tiers_pos *p, const uint8_t *in)
     p->depth = 0;
     p->frame = NULL;
     p->frame_overflow = 0;
-    for (int r = 0; r < v->ranks; r++)
-        for (int f = 0; f < v->files; f++) {
-            int sq = sq_make(f, r);
+    int files = v->files, ranks = v->ranks; /* (the stores below could alias them) */
+    for (int r = 0; r < ranks; r++)
+        for (int f = 0; f < files; f++) {
+            int sq = sq_make(f, r), h = *in++;
             tower *t = &p->board[sq];
             memset(t, 0, sizeof *t);
-            t->h = *in++;
-            for (int i = 0; i < t->h; i++, in += 2)
+            t->h = (uint8_t)h;
+            for (int i = 0; i < h; i++, in += 2)
                 t->p[i] = (piece_t)(in[0] | in[1] << 8);
-            rehash_square(p, sq);
+            if (h) /* (an empty square adds no key and no count) */
+                rehash_square(p, sq);
         }
     p->st.hash = p->st.board_hash;
     int n = in[0] | in[1] << 8;
@@ -353,18 +386,6 @@ int pos_frame_begin(tiers_pos *p, const tiers_move *m)
     p->frame = u;
     p->frame_overflow = 0;
     return 0;
-}
-
-uint64_t pos_rep_key(const tiers_variant *v, const pos_state *st)
-{
-    switch (v->repetition_key) {
-    case REPKEY_BOARD:
-        return st->board_hash;
-    case REPKEY_POSITION: /* board and hands (st->hash), whose turn */
-        return st->hash ^ zobrist_turn(st);
-    default:
-        return st->hash ^ zobrist_state(st);
-    }
 }
 
 void pos_frame_undo(tiers_pos *p)

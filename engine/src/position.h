@@ -9,9 +9,21 @@
 #ifndef TIERS_POSITION_H
 #define TIERS_POSITION_H
 
+#include <string.h>
+
 #include "core.h"
 
 static inline int hand_slot(piece_t pc) { return pc & (PC_KIND_MASK | PC_FLIP); }
+/* The next hand slot after s that can hold tiles, HAND_SLOTS after the
+ * last: slots are kind | PC_FLIP and a variant's kinds are 1..nkinds-1,
+ * so the face-up ones, then the flipped ones (loops start at slot 1). */
+static inline int hand_slot_next(const tiers_variant *v, int s)
+{
+    s++;
+    if ((s & PC_KIND_MASK) < v->nkinds)
+        return s;
+    return s & PC_FLIP ? HAND_SLOTS : PC_FLIP + 1;
+}
 
 static inline const tower *pos_tower(const tiers_pos *p, int sq) { return &p->board[sq]; }
 static inline piece_t pos_top(const tiers_pos *p, int sq)
@@ -24,13 +36,52 @@ static inline int pos_on_board(const tiers_pos *p, int file, int rank)
     return (unsigned)file < p->v->files && (unsigned)rank < p->v->ranks;
 }
 
-/* Hash keys (no tables: a mixing function of the coordinates). */
-uint64_t zobrist_piece(int sq, int tier, piece_t pc);
-uint64_t zobrist_hand(int owner, int slot, int count);
+/* Hash keys (no tables: a mixing function of the coordinates).  Inline:
+ * they are asked for after every make and by every remembered answer. */
+
+/* splitmix64 finaliser: a table-free Zobrist key, so 16x16 boards with
+ * 8 tiers and 2048 piece codes need no 32 MiB table. */
+static inline uint64_t zobrist_mix(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+static inline uint64_t zobrist_piece(int sq, int tier, piece_t pc)
+{
+    return zobrist_mix(((uint64_t)sq << 24) | ((uint64_t)tier << 16) | pc);
+}
+static inline uint64_t zobrist_hand(int owner, int slot, int count)
+{
+    if (count == 0)
+        return 0;
+    return zobrist_mix(0x1000000000ull | ((uint64_t)owner << 24) | ((uint64_t)slot << 12) |
+                       (uint64_t)count);
+}
 /* Side to move, setup phase and mode; zobrist_state adds the script
  * variables to it. */
-uint64_t zobrist_turn(const pos_state *st);
-uint64_t zobrist_state(const pos_state *st);
+static inline uint64_t zobrist_turn(const pos_state *st)
+{
+    return zobrist_mix(0x2000000000ull | ((uint64_t)st->side << 16) |
+                       ((uint64_t)st->setup_left << 8) | st->mode);
+}
+/* Has some script variable a value other than 0?  (Most positions have
+ * none: the keys then skip them.) */
+static inline int pos_vars_set(const pos_state *st)
+{
+    uint64_t w[2];
+    _Static_assert(sizeof st->vars == sizeof w, "the variables in two words");
+    memcpy(w, st->vars, sizeof w);
+    return (w[0] | w[1]) != 0;
+}
+/* The keys of the variables that are set. */
+uint64_t zobrist_vars(const pos_state *st);
+static inline uint64_t zobrist_state(const pos_state *st)
+{
+    uint64_t k = zobrist_turn(st);
+    return pos_vars_set(st) ? k ^ zobrist_vars(st) : k;
+}
 /* The whole position's key with its ply: what remembered answers about a
  * position are checked against. */
 static inline uint64_t pos_key(const tiers_pos *p)
@@ -39,7 +90,17 @@ static inline uint64_t pos_key(const tiers_pos *p)
 }
 
 /* The key repetition compares, by the variant's repetition_key. */
-uint64_t pos_rep_key(const tiers_variant *v, const pos_state *st);
+static inline uint64_t pos_rep_key(const tiers_variant *v, const pos_state *st)
+{
+    switch (v->repetition_key) {
+    case REPKEY_BOARD:
+        return st->board_hash;
+    case REPKEY_POSITION: /* board and hands (st->hash), whose turn */
+        return st->hash ^ zobrist_turn(st);
+    default:
+        return st->hash ^ zobrist_state(st);
+    }
+}
 
 /* Edit primitives.  idx is 0-based from the bottom. */
 void pos_push(tiers_pos *p, int sq, piece_t pc);

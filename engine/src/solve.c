@@ -5,17 +5,18 @@
  *
  * 1. Enumerate.  Breadth first from the start: each position is set up
  *    from its packed form (pos_pack: the content of its key text, so no
- *    parse and no full rehash), its legal moves are made and unmade, and
- *    each target position is looked up or added.  A position is what its
- *    key text says (solve_key_text: the tiers text without clock, ply and
- *    move number).  An open-addressing table on tiers_pos_hash finds
- *    candidates, and a second key computed independently from the same
- *    content (pack_key: a hash of the packed bytes) confirms them: two
- *    positions merge only if both 64-bit keys agree.  The text and the
- *    packed form are kept once per new position (the text for --save and
- *    the readers; the packed forms are dropped after the enumeration).
- *    The moves are kept as edges, row by row (positions are expanded in
- *    index order).
+ *    parse and no full rehash), its legal moves are generated, and each
+ *    target position is looked up or added while the legality filter has
+ *    the move made (movegen_legal_visit: no move is made twice).  A
+ *    position is what its key text says (solve_key_text: the tiers text
+ *    without clock, ply and move number).  An open-addressing table on
+ *    tiers_pos_hash finds candidates, and a second key computed
+ *    independently from the same content (pack_key: a hash of the packed
+ *    bytes) confirms them: two positions merge only if both 64-bit keys
+ *    agree.  The text and the packed form are kept once per new position
+ *    (the text for --save and the readers; the packed forms are dropped
+ *    after the enumeration).  The moves are kept as edges, row by row
+ *    (positions are expanded in index order).
  * 2. Label.  A position without legal moves takes the result
  *    tiers_pos_status gives it (final_result, without generating its
  *    moves again): won, lost or drawn for its side to move, at
@@ -509,6 +510,38 @@ static int worker_text(worker *w, tiers_pos *p, child *c, const uint8_t *packed)
     return 0;
 }
 
+/* Room in w->c for one more child: 0 or TIERS_ENOMEM. */
+static int child_room(worker *w)
+{
+    if (w->nc < w->ccap)
+        return 0;
+    int64_t cap = w->ccap ? w->ccap * 2 : 4096;
+    if (grow((void **)&w->c, cap, sizeof *w->c))
+        return TIERS_ENOMEM;
+    w->ccap = cap;
+    return 0;
+}
+
+/* The position a legal move leads to (movegen_legal_visit: the move is
+ * made on p): its keys, its index if the table holds it, else its text. */
+static int visit_child(tiers_pos *p, const tiers_move *m, int index, void *ctx)
+{
+    worker *w = ctx;
+    (void)m;
+    (void)index;
+    if (child_room(w) < 0)
+        return TIERS_ENOMEM;
+    child *c = &w->c[w->nc++];
+    uint8_t packed[POS_PACK_MAX];
+    size_t plen;
+    c->key = tiers_pos_hash(p);
+    c->key2 = pack_key(p, packed, &plen);
+    c->plen = (uint32_t)plen;
+    c->side = p->st.side;
+    c->known = sol_find(w->s, c->key, c->key2);
+    return c->known < 0 ? worker_text(w, p, c, packed) : 0;
+}
+
 /* One position's moves: their target positions, appended to w->c. */
 static int expand_one(worker *w, int64_t i)
 {
@@ -516,36 +549,12 @@ static int expand_one(worker *w, int64_t i)
     load_packed(p, w->s, i);
     tiers_result end = TIERS_ONGOING;
     int over = status_terminal(p, &end, NULL);
-    int rc, n = over ? 0 : movegen_legal(p, w->buf, TIERS_MAX_MOVES);
+    int n = over ? 0 : movegen_legal_visit(p, w->buf, TIERS_MAX_MOVES, visit_child, w);
     if (n < 0)
         return n;
     w->nchild[i - w->lo] = n;
     int value = n ? 0 : value_of_result(over ? end : final_result(p), p->st.side);
     w->final[i - w->lo] = (uint8_t)(value | (p->st.setup_left ? IN_SETUP : 0));
-    if (w->nc + n > w->ccap) {
-        int64_t cap = w->ccap ? w->ccap * 2 : 4096;
-        while (cap < w->nc + n)
-            cap *= 2;
-        if (grow((void **)&w->c, cap, sizeof *w->c))
-            return TIERS_ENOMEM;
-        w->ccap = cap;
-    }
-    uint8_t packed[POS_PACK_MAX];
-    for (int k = 0; k < n; k++) {
-        if ((rc = make_move(p, &w->buf[k])) < 0)
-            return rc;
-        child *c = &w->c[w->nc++];
-        size_t plen;
-        c->key = tiers_pos_hash(p);
-        c->key2 = pack_key(p, packed, &plen);
-        c->plen = (uint32_t)plen;
-        c->side = p->st.side;
-        c->known = sol_find(w->s, c->key, c->key2);
-        rc = c->known < 0 ? worker_text(w, p, c, packed) : 0;
-        unmake_move(p);
-        if (rc < 0)
-            return rc;
-    }
     return 0;
 }
 
@@ -937,6 +946,37 @@ int tiers_solution_best(const tiers_solution *s, tiers_pos *p, tiers_move *out, 
 
 static const char value_letter[] = "?WDL";
 
+/* One position's line, "V DIST TEXT": written with one fwrite where it
+ * fits a buffer (fprintf would parse its format again for each of the
+ * many lines). */
+static void write_line(FILE *f, int value, int32_t dist, const char *text)
+{
+    char line[KEY_TEXT_MAX + 16], digits[12];
+    size_t n = 0, len = strlen(text);
+    int nd = 0;
+    uint32_t d = dist < 0 ? 0u - (uint32_t)dist : (uint32_t)dist;
+    do
+        digits[nd++] = (char)('0' + d % 10);
+    while (d /= 10);
+    if (dist < 0)
+        digits[nd++] = '-';
+    line[n++] = value_letter[value];
+    line[n++] = ' ';
+    while (nd)
+        line[n++] = digits[--nd];
+    line[n++] = ' ';
+    if (n + len + 1 > sizeof line) { /* (a long text read from a file) */
+        fwrite(line, 1, n, f);
+        fputs(text, f);
+        putc('\n', f);
+        return;
+    }
+    memcpy(line + n, text, len);
+    n += len;
+    line[n++] = '\n';
+    fwrite(line, 1, n, f);
+}
+
 int tiers_solution_write(const tiers_solution *s, FILE *f, tiers_error *err)
 {
     fprintf(f, "%s\nvariant %s\nrules %s\npositions %lld\n", SOLVE_FORMAT, s->v->name,
@@ -944,7 +984,7 @@ int tiers_solution_write(const tiers_solution *s, FILE *f, tiers_error *err)
     fprintf(f, "# value for the side to move (W win, D draw, L loss), plies to the end, "
                "position (tiers notation; clock and ply 0 outside a setup)\n");
     for (int64_t i = 0; i < s->n; i++)
-        fprintf(f, "%c %d %s\n", value_letter[s->value[i]], (int)s->dist[i], sol_text(s, i));
+        write_line(f, s->value[i], s->dist[i], sol_text(s, i));
     if (fflush(f) || ferror(f)) {
         set_err(err, "%s", strerror(errno));
         return TIERS_EINPUT;

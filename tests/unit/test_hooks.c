@@ -176,6 +176,18 @@ static void test_pure_moves(void **state)
         tiers_pos_free(p);
     }
     tiers_variant_free(v);
+
+    /* two count tests that the same towers pass: the pawn moved is still
+       a new answer (each test's towers enter the key apart) */
+    v = load("pure_two.yaml");
+    p = tu_pos(v, "4k/5/5/1P3/2K2 - w - 0 1", NULL);
+    assert_true(tu_has_move(p, "Wb2", NULL));
+    tiers_pos_free(p);
+    p = tu_pos(v, "4k/5/5/3P1/2K2 - w - 0 1", NULL);
+    if (!tu_has_move(p, "Wd2", NULL) || tu_has_move(p, "Wb2", NULL))
+        fail_msg("pawn on d2: %s", tu_moves(p, NULL));
+    tiers_pos_free(p);
+    tiers_variant_free(v);
 }
 
 /* How many times v's hook `hook` of effect `effect` ran Lua. */
@@ -286,6 +298,71 @@ static void test_moves_towers(void **state)
     tu_play(p, "e5-e4", NULL);
     assert_true(tu_has_move(p, "Tb2", NULL));
     tiers_pos_free(p);
+    tiers_variant_free(v);
+}
+
+/* Does a two-high tower hold a pawn of the side to move (the "tall"
+ * effect's moves_heights test), read from the board itself? */
+static int tall_expected(const tiers_pos *p)
+{
+    int side = tiers_pos_side_to_move(p);
+    for (int r = 0; r < 5; r++)
+        for (int f = 0; f < 5; f++) {
+            if (tiers_pos_height(p, f, r) != 2)
+                continue;
+            for (int t = 1; t <= 2; t++) {
+                tiers_piece_info in;
+                if (tiers_pos_piece_info(p, f, r, t, &in) == side && !strcmp(in.face, "pawn"))
+                    return 1;
+            }
+        }
+    return 0;
+}
+
+/* Did the hook offer its moves (legal or not: the side may be in check)? */
+static int tall_offered(tiers_pos *p)
+{
+    const tiers_variant *v = tiers_pos_variant(p);
+    tiers_move buf[TIERS_MAX_MOVES];
+    int n = tiers_pseudo_moves(p, buf, TIERS_MAX_MOVES);
+    assert_true(n >= 0);
+    for (int i = 0; i < n; i++)
+        if (buf[i].effect && !strcmp(tiers_variant_effect_name(v, buf[i].effect - 1), "tall"))
+            return 1;
+    return 0;
+}
+
+/* A board count of a moves hook over towers of given heights reads the
+ * towers' squares from an index of the board that follows it from one
+ * position to the next (filter.c): on random walks of two positions in
+ * turn, with unmakes, its answer is the board's at every step. */
+static void test_moves_towers_walk(void **state)
+{
+    (void)state;
+    tiers_variant *v = load("beside.yaml");
+    tiers_pos *pos[2] = {tu_pos(v, NULL, NULL),
+                         tu_pos(v, "1rk2/1p1p1/2[P:p]2/1P1P1/2KR1 - w - 0 1", NULL)};
+    uint64_t rng = 12345;
+    int seen[2] = {0, 0};
+    for (int step = 0; step < 1500; step++) {
+        tiers_pos *p = pos[step / 7 % 2]; /* runs of seven steps each */
+        int want = tall_expected(p);
+        if (tall_offered(p) != want)
+            fail_msg("step %d, %s: tall offered %d, want %d", step, tu_fen(p, NULL), !want,
+                     want);
+        seen[want]++;
+        tiers_move buf[TIERS_MAX_MOVES];
+        int n = tiers_legal_moves(p, buf, TIERS_MAX_MOVES);
+        rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+        int back = tiers_pos_ply(p) > 40 || n <= 0 || (rng >> 60) < 3;
+        if (back && tiers_unmake(p) == 0)
+            continue;
+        assert_true(n > 0);
+        assert_int_equal(tiers_make(p, &buf[(rng >> 33) % (uint64_t)n]), 0);
+    }
+    assert_true(seen[0] > 100 && seen[1] > 100); /* both answers were asked */
+    tiers_pos_free(pos[0]);
+    tiers_pos_free(pos[1]);
     tiers_variant_free(v);
 }
 
@@ -563,18 +640,26 @@ static void test_expand_errors(void **state)
 /* ------------------------------------------------------------ moves results */
 
 /* dir/variant.yaml (base.yaml plus `extra`) and dir/m.lua (`lua`). */
-static tiers_variant *moves_variant(const char *dir, const char *extra, const char *lua)
+/* Writes dir/m.lua and dir/variant.yaml (base.yaml, the script, extra
+ * YAML) and leaves the YAML's path in path. */
+static void write_moves_variant(const char *dir, const char *extra, const char *lua,
+                                char *path, size_t size)
 {
-    char path[300];
-    snprintf(path, sizeof path, "%s/m.lua", dir);
+    snprintf(path, size, "%s/m.lua", dir);
     FILE *fp = fopen(path, "w");
     fputs(lua, fp);
     fclose(fp);
-    snprintf(path, sizeof path, "%s/variant.yaml", dir);
+    snprintf(path, size, "%s/variant.yaml", dir);
     fp = fopen(path, "w");
     fprintf(fp, "name: hooks-moves\ninherits: %s\nscripts: [m.lua]\n%s",
             tu_path("data/hooks/base.yaml"), extra);
     fclose(fp);
+}
+
+static tiers_variant *moves_variant(const char *dir, const char *extra, const char *lua)
+{
+    char path[300];
+    write_moves_variant(dir, extra, lua, path, sizeof path);
     return tu_variant(path);
 }
 
@@ -614,6 +699,86 @@ static void test_moves_errors(void **state)
             fail_msg("'%s' does not contain '%s'", msg, cases[i + 1]);
         tiers_pos_free(p);
         tiers_variant_free(v);
+    }
+    moves_cleanup(dir);
+}
+
+/* fixed_move{...}: a move checked when made.  It is a copy (a later
+ * change to the table it was made from changes nothing), read-only, and
+ * its fields read as a move table's; returned from moves it is offered as
+ * the table would be, the checks that need the position made each time
+ * (a piece on 'from', a move of the engine's own). */
+static void test_fixed_move(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/tiers-moves-XXXXXX";
+    const char *king = "2k2/5/5/5/2K2 - w - 0 1";
+    assert_non_null(mkdtemp(dir));
+    tiers_variant *v = moves_variant(dir, "",
+        "local t = {kind = 'move', from = 'c1', to = 'c3'}\n"
+        "local F, G = fixed_move(t), fixed_move{kind = 'effect', from = 'c1'}\n"
+        "t.to = 'c2'\n"
+        "effect{name = 'x', moves = function(pos)\n"
+        "  assert(F.kind == 'move' and F.from == 'c1' and F.to == 'c3' and #F.path == 0)\n"
+        "  assert(G.effect == nil and not pcall(function() F.to = 'c4' end))\n"
+        "  return {F, G} end,\n"
+        "  apply = function(pos, move) assert(move.effect == 'x') return false end}\n");
+    tiers_pos *p = tu_pos(v, king, NULL);
+    assert_int_equal(legal_count(p), 7); /* the King's 5 steps, c1-c3, the effect */
+    assert_true(tu_has_move(p, "c1-c3", NULL));
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+    static const char *const bad[] = {
+        "F = fixed_move{kind = 'move', from = 'a1', to = 'a3'}",
+        "move 1 returned by hook moves: 'from' must hold a piece",
+        "F = fixed_move{kind = 'move', from = 'c1', to = 'c2'}",
+        "hook moves returned a move the engine already generates (entry 1: move c1-c2)",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i += 2) {
+        char lua[300];
+        snprintf(lua, sizeof lua, "%s\neffect{name = 'x', moves = function(pos) return {F} "
+                 "end}\n", bad[i]);
+        v = moves_variant(dir, "", lua);
+        p = tu_pos(v, king, NULL);
+        assert_int_equal(legal_count(p), TIERS_ESCRIPT);
+        if (!strstr(tiers_variant_script_error(v), bad[i + 1]))
+            fail_msg("'%s' does not contain '%s'", tiers_variant_script_error(v), bad[i + 1]);
+        tiers_pos_free(p);
+        tiers_variant_free(v);
+    }
+    moves_cleanup(dir);
+}
+
+/* A fixed move that is no move, or is written to, fails the load naming
+ * the script's line. */
+static void test_fixed_move_errors(void **state)
+{
+    (void)state;
+    static const char *const cases[] = {
+        "fixed_move{kind = 'move', from = 'c1', to = 'z3'}",
+        "fixed_move: to 'z3' is not a square name",
+        "fixed_move{kind = 'hop', from = 'c1'}", "fixed_move: kind must be one of",
+        "fixed_move{kind = 'deploy', from = 'c1'}",
+        "fixed_move: kind 'deploy' cannot be added by a script",
+        "fixed_move{kind = 'drop', to = 'c3', piece = {face = 'pawn'}}",
+        "piece has no owner",
+        "fixed_move{kind = 'effect', effect = 'later'}", "fixed_move: unknown effect 'later'",
+        "local F = fixed_move{kind = 'move', from = 'c1', to = 'c3'}\nF.to = 'c4'",
+        "move and piece tables are read-only",
+        "fixed_move('c1')", "table expected, got string",
+    };
+    char dir[] = "/tmp/tiers-moves-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i += 2) {
+        char path[300];
+        write_moves_variant(dir, "", cases[i], path, sizeof path);
+        tiers_error err;
+        tiers_variant *v = tiers_variant_load(path, NULL, NULL, &err);
+        assert_null(v);
+        int line = strchr(cases[i], '\n') ? 2 : 1;
+        if (!strstr(err.msg, cases[i + 1]) || !strstr(err.file, "m.lua") || err.line != line)
+            fail_msg("%s:%d: '%s' does not contain '%s'", err.file, err.line, err.msg,
+                     cases[i + 1]);
     }
     moves_cleanup(dir);
 }
@@ -740,6 +905,7 @@ int main(void)
         cmocka_unit_test(test_pure_veto),
         cmocka_unit_test(test_pure_check),
         cmocka_unit_test(test_moves_towers),
+        cmocka_unit_test(test_moves_towers_walk),
         cmocka_unit_test(test_narrowing),
         cmocka_unit_test(test_count),
         cmocka_unit_test(test_reach),
@@ -747,6 +913,8 @@ int main(void)
         cmocka_unit_test(test_narrowing_errors),
         cmocka_unit_test(test_expand_errors),
         cmocka_unit_test(test_moves_errors),
+        cmocka_unit_test(test_fixed_move),
+        cmocka_unit_test(test_fixed_move_errors),
         cmocka_unit_test(test_moves_setup),
         cmocka_unit_test(test_pos_functions),
     };

@@ -25,11 +25,16 @@ local function closes_file(pos, move)
   return true
 end
 
+-- A file closed so holds at least two full towers in the side's
+-- territory: the Commander tops at most one of its three squares.  The
+-- count tests below ask for that (over the whole file, a filter only).
 effect{
   name = "arrangement",
   veto_kinds = {"drop"},
   veto_heights = {3},
   veto_setup = true,
+  -- the placement filled a tower, and another of the file is full
+  veto_count = {on = "file", heights = {3}, towers = true, min = 2},
   veto = closes_file,
 }
 
@@ -38,7 +43,7 @@ effect{
   veto_faces = {"commander"},
   veto_kinds = {"drop"},
   veto_setup = true,
-  -- asked only when another tower of the file is full (three tiers)
-  veto_count = {on = "file", others = true, heights = {3}, towers = true},
+  -- asked only when two other towers of the file are full (three tiers)
+  veto_count = {on = "file", others = true, heights = {3}, towers = true, min = 2},
   veto = closes_file,
 }

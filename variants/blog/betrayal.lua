@@ -26,7 +26,9 @@ effect{
   name = "betrayal",
   after_faces = {"bronze"},
   after_kinds = {"capture", "strike"},
-  after_heights = {2, 3}, -- something must remain beneath the Bronze
+  after_heights = {2, 3}, -- something must remain beneath the Bronze,
+  -- and an enemy piece must be in the tower
+  after_count = {on = "tower", owner = "opponent"},
   after = function(pos, move)
     local sq = taker_square(pos, move)
     if not sq then

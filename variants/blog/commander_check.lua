@@ -4,16 +4,9 @@ effect{
   name = "commander-check",
   veto_faces = {"commander"},
   veto_kinds = {"stack"},
-  veto_checked = true, -- asked only when the mover was in check
-  veto = function(pos, move)
-    if move.piece.face ~= "commander" then
-      return false
-    end
-    local me = move.piece.owner
-    local own = false
-    for t = 1, pos:height(move.to) - 1 do
-      own = own or pos:piece(move.to, t).owner == me
-    end
-    return own
-  end,
+  -- the tower then holds another of the mover's pieces besides the
+  -- Commander on top: the tests are the whole rule, no Lua call is needed
+  veto_count = {on = "tower", owner = "mover", min = 2},
+  veto_checked = true, -- the mover was in check
+  veto = true,
 }

@@ -45,8 +45,9 @@ else
   effect{
     name = "double-bronze",
     veto_faces = {"bronze"},
-    -- asked only when the file holds two of the mover's Bronzes
+    -- the file holds two of the mover's Bronzes: the tests are the whole
+    -- rule (the same test as `fouled`), so no Lua call is needed
     veto_count = {on = "file", faces = {"bronze"}, owner = "mover", min = 2},
-    veto = fouled,
+    veto = true,
   }
 end

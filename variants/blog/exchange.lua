@@ -15,9 +15,15 @@ local commander_clause = rules.exchange_second_clause == "commander"
 local high_mover = commander_clause and "commander" or "captain"
 local tier1_bound = {catapult = true, fortress = true}
 
-local function code(pos, sq)
-  local f, r = pos:coords(sq)
-  return r * 16 + f + 1
+-- Each square's code (what variables 1 and 2 hold) and its exchange move,
+-- made once (the engine only reads the moves a hook returns).
+local CODE, EXCHANGE = {}, {}
+for r = 0, rules.ranks - 1 do
+  for f = 0, rules.files - 1 do
+    local sq = string.char(97 + f) .. (r + 1)
+    CODE[sq] = r * 16 + f + 1
+    EXCHANGE[sq] = {kind = "effect", from = sq, to = sq, tier = 1, arg = 3}
+  end
 end
 
 local function exchangeable(pos, sq, side)
@@ -32,6 +38,26 @@ local function exchangeable(pos, sq, side)
     return true
   end
   return high.face == high_mover and not tier1_bound[low.face]
+end
+
+local function listed(out, move)
+  for i = 1, #out do
+    if out[i] == move then
+      return true
+    end
+  end
+  return false
+end
+
+-- The exchanges in the towers of the pieces found (pos:find), once each.
+local function add_exchanges(pos, out, found, side, banned)
+  for i = 1, #found do
+    local sq = found[i].square
+    local move = EXCHANGE[sq]
+    if CODE[sq] ~= banned and not listed(out, move) and exchangeable(pos, sq, side) then
+      out[#out + 1] = move
+    end
+  end
 end
 
 effect{
@@ -55,20 +81,10 @@ effect{
       return nil
     end
     local side = pos:side()
-    local banned = pos:var(1 + side)
-    local out, seen = {}, {}
-    local function try(list)
-      for _, at in ipairs(list) do
-        local sq = at.square
-        if not seen[sq] and exchangeable(pos, sq, side) and code(pos, sq) ~= banned then
-          seen[sq] = true
-          out[#out + 1] = {kind = "effect", from = sq, to = sq, tier = 1, arg = 3}
-        end
-      end
-    end
-    try(pos:find("captain", side))
+    local banned, out = pos:var(1 + side), {}
+    add_exchanges(pos, out, pos:find("captain", side), side, banned)
     if commander_clause then
-      try(pos:find("commander", side))
+      add_exchanges(pos, out, pos:find("commander", side), side, banned)
     end
     return out
   end,
@@ -77,7 +93,7 @@ effect{
     local low, high = pos:piece(sq, 1), pos:piece(sq, 3)
     pos:replace(sq, 1, high)
     pos:replace(sq, 3, low)
-    pos:set_var(1 + pos:side(), code(pos, sq))
+    pos:set_var(1 + pos:side(), CODE[sq])
     return false
   end,
   -- The memory is cleared by the side's next move of another kind.

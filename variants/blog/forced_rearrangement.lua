@@ -10,6 +10,13 @@
 -- turned over (the Catapult or Fortress face); the after hook takes it
 -- out again and places it, or turns it back into a Lance.
 local letter = {catapult = "C", fortress = "F"}
+-- the two tiles with a Lance back, as the edit functions take them (made
+-- once: the after hook runs for every Lance taken, in each generation)
+local FRONT, BACK = {}, {}
+for tile in pairs(letter) do
+  FRONT[tile] = {kind = tile, flipped = false}
+  BACK[tile] = {kind = tile, flipped = true}
+end
 
 local function lance_taken(move)
   return move.taken ~= nil and move.taken.face == "lance"
@@ -61,11 +68,12 @@ effect{
       return false
     end
     local me, tile = pos:side(), move.taken.kind
-    pos:to_hand(me, {kind = tile, flipped = false}, -1)
-    if move.path[1] then
-      pos:push(move.path[1], {kind = tile, flipped = false}, me)
+    pos:to_hand(me, FRONT[tile], -1)
+    local sq = move.path[1]
+    if sq then
+      pos:push(sq, FRONT[tile], me)
     else
-      pos:to_hand(me, {kind = tile, flipped = true})
+      pos:to_hand(me, BACK[tile])
     end
     return true
   end,

@@ -10,13 +10,14 @@
 -- {face = .., owner = 0|1|2, dir = 0..3, reach = .., list = ..}; these
 -- tables are shared: never change one.
 --
--- Speed.  The solver runs these hooks about two million times, and each
--- Lua instruction also pays for the engine's instruction budget, so what
--- does not depend on the position is worked out here, once: every
--- token's piece with its pattern turned to its facing (p.reach[i]: the
--- set of squares it reaches from square i; p.list[i]: the same squares
--- as a list).  The hooks read the board into a scratch board
--- (gufuu.scan) or into locals instead of building tables.
+-- Speed.  A solve runs these hooks some 850,000 times, so what does not
+-- depend on the position is worked out here, once: every token's piece
+-- with its pattern turned to its facing (p.reach[i]: the set of squares
+-- it reaches from square i; p.list[i]: the same squares as a list), and
+-- every token's board code on every square (below).  The hooks read the
+-- board as one integer, its code, and keep what they work out from it by
+-- the bits they read; only boards no game reaches go the general way,
+-- through a scratch board (gufuu.scan).
 gufuu = {}
 
 local FILES, RANKS = rules.files, rules.ranks
@@ -96,10 +97,8 @@ local PIECE = setmetatable({}, {__index = function(t, tok)
 end})
 -- BY_API[face][owner][facing]: the same pieces, from an API piece table.
 -- ROLE[tok]: 0 or 1 for a King of that side, 2 for a shared piece (nil
--- for any other piece); SHARED[tok]: a shared piece's p.reach; TLIST[tok]:
--- any piece's p.list.  The hooks that run for every position look tokens up
--- there, one table each, instead of reading a piece's fields.
-local BY_API, ROLE, SHARED, TLIST = {}, {}, {}, {}
+-- for any other piece).
+local BY_API, ROLE = {}, {}
 for letter, face in pairs(FACE) do
   BY_API[face] = {}
   for owner = 0, 2 do
@@ -110,15 +109,14 @@ for letter, face in pairs(FACE) do
       local p = PIECE[tok]
       BY_API[face][owner][DIR_NAME[dir]] = p
       if owner == 2 then
-        ROLE[tok], SHARED[tok] = 2, p.reach
+        ROLE[tok] = 2
       elseif face == "king" then
         ROLE[tok] = owner
       end
-      TLIST[tok] = p.list
     end
   end
 end
-gufuu.PIECE, gufuu.ROLE, gufuu.SHARED, gufuu.TLIST = PIECE, ROLE, SHARED, TLIST
+gufuu.PIECE, gufuu.ROLE = PIECE, ROLE
 
 function gufuu.index(name) return name and INDEX[name] end
 
@@ -169,32 +167,130 @@ function gufuu.any_covers(b)
   return false
 end
 
--- The same question straight from the position, with no table: the check
--- hook asks it for every position the engine tests.  pos:occupied() gives
--- each occupied square and its token in one call.  A Gufuu board holds a
--- King a side and at most two shared pieces; a board no game reaches (a
--- fifth piece, two Kings of a side, an owned Kaze) takes the general way.
+-- Board codes.  The hooks that run for every position read the board with
+-- one pos:occupied() call and add up one precomputed integer per piece,
+-- CODE[token][square]: no table is made, nothing branches on the pieces.
+-- The sum packs what the Gufuu rules ask of a board, in fields of bits
+-- (a "mask" has a bit per square, bit i - 1 for square i):
+--   counts (3 bits each): the shared Kaze, the shared Arashi, King 0,
+--     King 1, any other piece;
+--   ZR, AR: the masks of the squares the shared Kaze / Arashi reaches;
+--   K0B, K1B: the masks of King 0's / King 1's square;
+--   ZB, AB: the masks of the Kaze's / Arashi's square;
+--   K0F, K1F: each King's square index (3 bits) and facing (2 bits).
+-- While every count is 0 or 1 the fields cannot carry into each other
+-- (the counts, lowest, take no carry), so each field holds one piece.
+-- gufuu.code(pos) gives the sum for a board of a King a side and at most
+-- one shared Kaze and one shared Arashi (every board a game reaches),
+-- nil for any other board: the hooks then take the general way.
+--
+-- Speed, again: a Lua instruction costs some 30 machine instructions here,
+-- a table lookup twice that, a Lua function call as much as the whole
+-- sum.  So the shifts are <const> (the compiler puts them in the
+-- instructions), and the hooks that run by the hundred thousand write the
+-- reading out instead of calling gufuu.code; they name the fields they
+-- read the same way, and gufuu.check_fields compares their copies with
+-- gufuu.FIELDS when they load.
+local Z_COUNT <const>, A_COUNT <const>, K0_COUNT <const>, K1_COUNT <const> = 0, 3, 6, 9
+local OTHER_COUNT <const> = 12
+local ZR <const>, AR <const>, K0B <const>, K1B <const> = 15, 21, 27, 33
+local ZB <const>, AB <const>, K0F <const>, K1F <const> = 39, 45, 51, 56
+-- ODD: the count bits that must be clear (all but the low bit of the
+-- Kaze's and the Arashi's counts); KINGS: the Kings' counts, each 1.
+local ODD <const> = ((1 << 15) - 1) & ~(1 << Z_COUNT | 1 << A_COUNT)
+local KINGS <const> = 1 << K0_COUNT | 1 << K1_COUNT
+gufuu.FIELDS = {ZR = ZR, AR = AR, K0B = K0B, K1B = K1B, ZB = ZB, AB = AB, K0F = K0F,
+                K1F = K1F, ODD = ODD, KINGS = KINGS}
+
+-- Raises an error unless a hook file's copy of some fields is this one.
+function gufuu.check_fields(t)
+  for name, value in pairs(t) do
+    if gufuu.FIELDS[name] ~= value then
+      error("board code: " .. name .. " is " .. tostring(gufuu.FIELDS[name]) .. ", not " .. value)
+    end
+  end
+end
+
+-- The mask of a set of squares (p.reach[i]).
+local function mask(set)
+  local m = 0
+  for j in pairs(set) do m = m | 1 << (j - 1) end
+  return m
+end
+gufuu.mask = mask
+
+-- CODE[tok][i]; a token the table lacks counts as "any other piece".
+local OTHER = {}
+for i = 1, N do OTHER[i] = 1 << OTHER_COUNT end
+local CODE = setmetatable({}, {__index = function() return OTHER end})
+for tok, p in pairs(PIECE) do
+  local code, role = {}, ROLE[tok]
+  for i = 1, N do
+    local bit = 1 << (i - 1)
+    if role == 2 and p.face == "kaze" then
+      code[i] = 1 << Z_COUNT | mask(p.reach[i]) << ZR | bit << ZB
+    elseif role == 2 and p.face == "arashi" then
+      code[i] = 1 << A_COUNT | mask(p.reach[i]) << AR | bit << AB
+    elseif role == 0 then
+      code[i] = 1 << K0_COUNT | bit << K0B | (i | p.dir << 3) << K0F
+    elseif role == 1 then
+      code[i] = 1 << K1_COUNT | bit << K1B | (i | p.dir << 3) << K1F
+    else
+      code[i] = 1 << OTHER_COUNT
+    end
+  end
+  CODE[tok] = code
+end
+gufuu.CODE = CODE
+
+-- pos:occupied as a plain function, looked up in the position's metatable
+-- at the first call (the function replaces itself): a method call pays
+-- that lookup every time.  The hook files do the same.
+local occupied
+occupied = function(pos)
+  occupied = pos.occupied
+  return occupied(pos)
+end
+
+-- The board code of the position, or nil (see above).  With fewer than
+-- three pieces there is no King pair and a shared piece.  (The hooks
+-- write this out.)
+function gufuu.code(pos)
+  local i1, t1, i2, t2, i3, t3, i4, t4, extra = occupied(pos)
+  local c
+  if t4 then
+    if not extra then c = CODE[t1][i1] + CODE[t2][i2] + CODE[t3][i3] + CODE[t4][i4] end
+  elseif t3 then
+    c = CODE[t1][i1] + CODE[t2][i2] + CODE[t3][i3]
+  end
+  if c and (c & ODD) == KINGS then return c end
+  return nil
+end
+
+-- Does a shared piece cover both Kings (the side to move in check)?  The
+-- check hook itself.  The answer depends on the code's counts and fields
+-- ZR to K1B alone (the Kings' squares are both in the Kaze's or the
+-- Arashi's reach), some 3,000 values in a solve against 250,000 asks:
+-- COVERS keeps it by those bits, worked out at the first ask; nil for a
+-- board gufuu.code does not take, which goes the general way.
+local COVERS_BITS <const> = (1 << (K1B + 6)) - 1
+local COVERS = setmetatable({}, {__index = function(t, key)
+  if (key & ODD) ~= KINGS then return nil end
+  local kings = (key >> K0B | key >> K1B) & 63
+  local covers = (key >> ZR & kings) == kings or (key >> AR & kings) == kings
+  t[key] = covers
+  return covers
+end})
 local any_covers, read = gufuu.any_covers, gufuu.read
 function gufuu.contact(pos)
-  local i1, t1, i2, t2, i3, t3, i4, t4, extra = pos:occupied()
-  local r1, r2, r3, r4 = ROLE[t1], ROLE[t2], ROLE[t3], ROLE[t4]
-  if extra or (t1 and not r1) or (t2 and not r2) or (t3 and not r3) or (t4 and not r4) then
-    return any_covers(read(pos))
+  local i1, t1, i2, t2, i3, t3, i4, t4, extra = occupied(pos)   -- gufuu.code
+  local CODE, c = CODE, nil                   -- a register, not an upvalue
+  if t4 then
+    if not extra then c = CODE[t1][i1] + CODE[t2][i2] + CODE[t3][i3] + CODE[t4][i4] end
+  elseif t3 then
+    c = CODE[t1][i1] + CODE[t2][i2] + CODE[t3][i3]
   end
-  local k0, k1, kings = nil, nil, 0
-  if r1 == 0 then k0, kings = i1, kings + 1 elseif r1 == 1 then k1, kings = i1, kings + 1 end
-  if r2 == 0 then k0, kings = i2, kings + 1 elseif r2 == 1 then k1, kings = i2, kings + 1 end
-  if r3 == 0 then k0, kings = i3, kings + 1 elseif r3 == 1 then k1, kings = i3, kings + 1 end
-  if r4 == 0 then k0, kings = i4, kings + 1 elseif r4 == 1 then k1, kings = i4, kings + 1 end
-  if not (k0 and k1) then return false end
-  if kings > 2 then return any_covers(read(pos)) end
-  local set = SHARED[t1]                     -- a shared piece's reach from its square
-  if set then set = set[i1]; if set[k0] and set[k1] then return true end end
-  set = SHARED[t2]
-  if set then set = set[i2]; if set[k0] and set[k1] then return true end end
-  set = SHARED[t3]
-  if set then set = set[i3]; if set[k0] and set[k1] then return true end end
-  set = SHARED[t4]
-  if set then set = set[i4]; if set[k0] and set[k1] then return true end end
-  return false
+  local covers = c and COVERS[c & COVERS_BITS]
+  if covers == nil then return any_covers(read(pos)) end
+  return covers
 end

@@ -5,15 +5,12 @@
 -- which fixed_checker.lua then refused).  So the side to move is in check
 -- when some shared piece covers both Kings, and the side that has just
 -- moved never is: what its move may not do is up to the vetoes.
--- (gufuu.contact is gufuu.any_covers(gufuu.read(pos)) without a table:
--- the engine asks this hook about every position it tests.)
-local contact = gufuu.contact
-
+-- (gufuu.contact is gufuu.any_covers(gufuu.read(pos)) from the board
+-- code, with no table: the engine asks this hook about every position it
+-- tests, so the hook is gufuu.contact itself, which ignores `side`.)
 effect{
   name = "contact-check",
   check_to_move = true,       -- the engine asks only about the side to move
   check_pure = true,          -- the board alone decides: asked once a position
-  check = function(pos, side)
-    return contact(pos)
-  end,
+  check = gufuu.contact,
 }

@@ -11,16 +11,34 @@
 -- The captures come in the order of the capturer's square, then of its
 -- pattern (gufuu.LIST): that order is the order of the moves.
 local allow = rules.own_shared_capture ~= "forbid"
-local N, NAME, covers = gufuu.N, gufuu.NAME, gufuu.covers
-local ROLE, SHARED, TLIST = gufuu.ROLE, gufuu.SHARED, gufuu.TLIST
+local N, NAME, covers, CODE, mask = gufuu.N, gufuu.NAME, gufuu.covers, gufuu.CODE, gufuu.mask
+local KING_LIST = gufuu.LIST.king
+-- the board code (common.lua): the fields this rule reads
+local ZR <const>, AR <const>, K0B <const>, K1B <const> = 15, 21, 27, 33
+local ZB <const>, AB <const>, K0F <const>, K1F <const> = 39, 45, 51, 56
+local ODD <const>, KINGS <const> = 0x7ff6, 0x240
+gufuu.check_fields{ZR = ZR, AR = AR, K0B = K0B, K1B = K1B, ZB = ZB, AB = AB, K0F = K0F,
+                   K1F = K1F, ODD = ODD, KINGS = KINGS}
+assert(K1F == K0F + 5)                      -- side s's King field: K0F + 5 * s
 
--- CAPTURE[i][j]: the move table of a capture from square i to j, made
--- once (the engine only reads the tables a hook returns).
+-- pos:occupied and pos:side, looked up once (as in common.lua)
+local occupied, side_of
+occupied = function(pos)
+  occupied = pos.occupied
+  return occupied(pos)
+end
+side_of = function(pos)
+  side_of = pos.side
+  return side_of(pos)
+end
+
+-- CAPTURE[i][j]: the move of a capture from square i to j, made once with
+-- fixed_move (checked now; a returned one costs the engine one lookup).
 local CAPTURE = {}
 for i = 1, N do
   CAPTURE[i] = {}
   for j = 1, N do
-    CAPTURE[i][j] = {kind = "capture", from = NAME[i], to = NAME[j]}
+    CAPTURE[i][j] = fixed_move{kind = "capture", from = NAME[i], to = NAME[j]}
   end
 end
 
@@ -48,85 +66,110 @@ local function general(pos, side)
   return list
 end
 
--- The King on ks (token kt) takes the shared pieces on s1 (if ok1) and
--- s2 (if ok2) that its pattern holds, in the pattern's order.
-local function king_takes(list, n, ks, kt, s1, ok1, s2, ok2)
-  local reach = TLIST[kt][ks]
-  for k = 1, #reach do
-    local j = reach[k]
-    if (j == s1 and ok1) or (j == s2 and ok2) then
-      n = n + 1
-      list[n] = CAPTURE[ks][j]
+-- A Gufuu board, from its code (common.lua).  The captures are those of
+-- `general`, in the same order.  Which of the four there are (the mover's
+-- King takes the Kaze, or the Arashi; the Kaze takes the Arashi; the
+-- Arashi takes the Kaze), where the King stands and faces and where the
+-- shared pieces stand make a small key (KZ .. AZ above the King's field
+-- of the code, the Kaze's and the Arashi's square masks above those), and
+-- the list of each key is made once (LISTS) and returned as it is.
+local KZ <const>, KA <const>, ZA <const>, AZ <const> = 1 << 5, 1 << 6, 1 << 7, 1 << 8
+
+-- KING_REACH[i]: the squares the King reaches from square i, the same
+-- whichever way it faces (only the order of its pattern turns).
+local KING_REACH = {}
+for i = 1, N do
+  KING_REACH[i] = mask(gufuu.REACH.king[0][i])
+  for dir = 1, 3 do assert(mask(gufuu.REACH.king[dir][i]) == KING_REACH[i]) end
+end
+
+-- The square of a one-square mask, 0 for none.
+local function square(m)
+  for i = 1, N do
+    if m == 1 << (i - 1) then return i end
+  end
+  return 0
+end
+
+-- The captures of a key, in the order of `general`: by the capturer's
+-- square, a King's in the order of its pattern.
+local function captures(key)
+  local ks, dir = key & 7, key >> 3 & 3
+  local zs, as = square(key >> 9 & 63), square(key >> 15 & 63)
+  local list = {}
+  for i = 1, N do
+    if i == ks then
+      for _, j in ipairs(KING_LIST[dir][ks]) do
+        if (j == zs and key & KZ ~= 0) or (j == as and key & KA ~= 0) then
+          list[#list + 1] = CAPTURE[ks][j]
+        end
+      end
+    elseif i == zs and key & ZA ~= 0 then
+      list[#list + 1] = CAPTURE[zs][as]
+    elseif i == as and key & AZ ~= 0 then
+      list[#list + 1] = CAPTURE[as][zs]
     end
   end
-  return n
+  return list
 end
+local LISTS = setmetatable({}, {__index = function(t, key)
+  local list = captures(key)
+  t[key] = list
+  return list
+end})
 
--- The shared piece on sa (token ta) takes the one on sb, if ok and its
--- pattern holds sb.
-local function shared_takes(list, n, sa, ta, sb, ok)
-  if ok and SHARED[ta][sa][sb] then
-    n = n + 1
-    list[n] = CAPTURE[sa][sb]
+-- BOARD[board key]: the key of LISTS but for the King's facing (which
+-- orders the King's captures only), or false for no capture.  A board
+-- key is the code's counts and fields ZR to AB (the shared pieces, both
+-- Kings' squares) and, above them, the mover's King's square: a solve
+-- asks about some 10,000 of them, 20 times each on the average, so BOARD
+-- keeps each answer, worked out at the first ask.  nil: a board
+-- gufuu.code does not take, which goes the general way.
+local BOARD_BITS <const> = (1 << (AB + 6)) - 1
+local BOARD = setmetatable({}, {__index = function(t, key)
+  if (key & ODD) ~= KINGS then return nil end
+  local kings = (key >> K0B | key >> K1B) & 63
+  local zr, ar = key >> ZR & 63, key >> AR & 63     -- the shared pieces' reach
+  local zb, ab = key >> ZB & 63, key >> AB & 63     -- and squares
+  local zc, ac = zr & kings == kings, ar & kings == kings   -- giving check?
+  local k = key >> (AB + 6)                         -- the mover's King's square
+  local near = KING_REACH[k]
+  if allow then
+    -- a shared piece that gives check is not taken by the King, and takes
+    -- nothing
+    if not zc and near & zb ~= 0 then k = k | KZ end
+    if not ac and near & ab ~= 0 then k = k | KA end
+    if not zc and zr & ab ~= 0 then k = k | ZA end
+    if not ac and ar & zb ~= 0 then k = k | AZ end
+  else
+    -- only a shared piece that gives none takes one that gives check
+    if ac and not zc and zr & ab ~= 0 then k = k | ZA end
+    if zc and not ac and ar & zb ~= 0 then k = k | AZ end
   end
-  return n
-end
+  local lists_key = k >= KZ and k | zb << 9 | ab << 15
+  t[key] = lists_key
+  return lists_key
+end})
 
--- The list the hook returns, filled again at each call (the engine only
--- reads it): no table is made per position.
-local LIST = {}
-
--- A Gufuu board (a King a side, at most two shared pieces), read into
--- locals: the same captures as `general`, in the same order.
 effect{
   name = "shared-capture",
   moves_setup = false,
   moves = function(pos)
-    local side = pos:side()
-    local i1, u1, i2, u2, i3, u3, i4, u4, extra = pos:occupied()
-    if extra then return general(pos, side) end
-    local ks, kt, k0, k1, s1, t1, s2, t2
-    -- the (up to) four pieces in board order, as one step of a loop each
-    for k = 1, 4 do
-      local i, tok
-      if k == 1 then i, tok = i1, u1 elseif k == 2 then i, tok = i2, u2
-      elseif k == 3 then i, tok = i3, u3 else i, tok = i4, u4 end
-      if not tok then break end
-      local role = ROLE[tok]
-      if role == 2 then
-        if t2 then return general(pos, side) end
-        if t1 then s2, t2 = i, tok else s1, t1 = i, tok end
-      elseif role == 0 and not k0 or role == 1 and not k1 then
-        if role == 0 then k0 = i else k1 = i end
-        if role == side then ks, kt = i, tok end
-      else                                    -- a second King of a side, ...
-        return general(pos, side)
-      end
+    local side = side_of(pos)
+    local i1, t1, i2, t2, i3, t3, i4, t4, extra = occupied(pos)   -- gufuu.code
+    local CODE, c = CODE, nil
+    if t4 then
+      if not extra then c = CODE[t1][i1] + CODE[t2][i2] + CODE[t3][i3] + CODE[t4][i4] end
+    elseif t3 then
+      c = CODE[t1][i1] + CODE[t2][i2] + CODE[t3][i3]
     end
-    if not t1 then return nil end             -- nothing to take
-    local c1, c2 = false, false               -- does s1 / s2 give check?
-    if k0 and k1 then
-      local set = SHARED[t1][s1]
-      c1 = (set[k0] and set[k1]) or false
-      if t2 then
-        set = SHARED[t2][s2]
-        c2 = (set[k0] and set[k1]) or false
-      end
+    if not c then return general(pos, side) end
+    local king = c >> (K0F + 5 * side) & 31          -- the mover's King: square | facing << 3
+    local key = BOARD[(c & BOARD_BITS) | (king & 7) << (AB + 6)]
+    if not key then
+      if key == nil then return general(pos, side) end
+      return nil                                      -- nothing to take
     end
-    local list, n = LIST, 0
-    local king_ok1, king_ok2 = allow and not c1, t2 and allow and not c2
-    if ks and ks < s1 then
-      n = king_takes(list, n, ks, kt, s1, king_ok1, s2, king_ok2)
-      ks = nil
-    end
-    if t2 then n = shared_takes(list, n, s1, t1, s2, not c1 and (allow or c2)) end
-    if ks and (not s2 or ks < s2) then
-      n = king_takes(list, n, ks, kt, s1, king_ok1, s2, king_ok2)
-      ks = nil
-    end
-    if t2 then n = shared_takes(list, n, s2, t2, s1, not c2 and (allow or c1)) end
-    if ks then n = king_takes(list, n, ks, kt, s1, king_ok1, s2, king_ok2) end
-    for i = n + 1, #list do list[i] = nil end
-    return list
+    return LISTS[key | king]
   end,
 }

@@ -180,6 +180,7 @@ struct tiers_script {
     int face_ref[MAX_FACES], tile_ref[MAX_KINDS], kind_ref[TIERS_MV_KINDS], facing_ref[4];
     int pieces_ref;           /* read-only piece tables by piece code and tier */
     int moves_ref;            /* read-only move tables, by slot of move_keys */
+    int fixed_ref;            /* fixed_move's tables (weak keys) -> the moves */
     move_key move_keys[MOVE_CACHE];
     tiers_move *gen_buf[SCRIPT_MAX_DEPTH + 1]; /* pos:has_legal_move, by depth */
     int empty_ref;            /* the read-only empty table (a move's empty path) */
@@ -255,6 +256,7 @@ piece_t tables_check_piece(lua_State *L, int idx, int owner_idx, int default_own
 void tables_push_move(lua_State *L, const tiers_pos *p, const tiers_move *m, const undo_rec *u);
 int tables_move_square(lua_State *L, const char *what, int out_ok, const char **why);
 void tables_check_move(lua_State *L, int idx, call *c, int entry, tiers_move *m);
+int tables_fixed_move(lua_State *L);
 
 /* pos.c */
 void handle_push(lua_State *L, uint64_t gen);

@@ -732,6 +732,8 @@ int sandbox_open(lua_State *L)
     lua_setfield(L, -2, "print");
     lua_pushcfunction(L, l_effect);
     lua_setfield(L, -2, "effect");
+    lua_pushcfunction(L, tables_fixed_move);
+    lua_setfield(L, -2, "fixed_move");
     push_rules(L, s->v);
     lua_setfield(L, -2, "rules");
     lua_newtable(L); /* the globals' metatable: names of missing libraries */
@@ -760,6 +762,12 @@ int sandbox_open(lua_State *L)
     s->pieces_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_createtable(L, MOVE_CACHE, 0);
     s->moves_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_newtable(L); /* weak keys: a fixed move a script drops is collected */
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+    s->fixed_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_newtable(L);
     tables_make_read_only(L);
     s->empty_ref = luaL_ref(L, LUA_REGISTRYINDEX);

@@ -347,9 +347,8 @@ piece_t tables_check_piece(lua_State *L, int idx, int owner_idx, int default_own
 
 
 /* A new move table for k (tables_push_move keeps it). */
-static void new_move(lua_State *L, const tiers_pos *p, const move_key *k)
+static void new_move(lua_State *L, const tiers_variant *v, const move_key *k)
 {
-    const tiers_variant *v = p->v;
     const tiers_script *s = script_of(L);
     const tiers_move *m = &k->m;
     piece_t actor = k->actor, taken = k->taken;
@@ -441,7 +440,7 @@ void tables_push_move(lua_State *L, const tiers_pos *p, const tiers_move *m, con
         }
         lua_pop(L, 1);
     }
-    new_move(L, p, &k);
+    new_move(L, p->v, &k);
     tables_make_read_only(L);
     lua_pushvalue(L, -1);
     lua_rawseti(L, -3, (lua_Integer)slot + 1);
@@ -615,17 +614,16 @@ static const char *move_problem(lua_State *L, const tiers_pos *p, const tiers_mo
 }
 
 /* Reads the move table at idx (an entry of a `moves` result). */
-void tables_check_move(lua_State *L, int idx, call *c, int entry, tiers_move *m)
+/* Reads the fields of the move table at idx into m, whatever the position:
+ * NULL, or why the table is no move.  side: the owner of a drop's piece
+ * when the table names none (-1: it must name one).  A kind "effect"
+ * move without an `effect` field is left with m->effect 0. */
+static const char *read_move(lua_State *L, int idx, const tiers_script *s, int side,
+                             tiers_move *m)
 {
-    const tiers_variant *v = c->s->v;
+    const tiers_variant *v = s->v;
     const char *why = NULL;
-    int top = lua_gettop(L);
-    luaL_checkstack(L, 40, NULL);
     *m = (tiers_move){0};
-    if (!lua_istable(L, idx)) {
-        why = lua_pushfstring(L, "is a %s, not a move table", luaL_typename(L, idx));
-        goto bad;
-    }
     move_reader r;
     reader_open(L, &r, idx);
     /* The kind names are short strings, which Lua keeps once each: the
@@ -633,14 +631,12 @@ void tables_check_move(lua_State *L, int idx, call *c, int entry, tiers_move *m)
     if (get_key(L, &r, K_KIND) == LUA_TSTRING) {
         const char *kind = lua_tostring(L, -1);
         for (int k = 1; k < TIERS_MV_KINDS && !m->kind; k++)
-            if (kind == c->s->kind_str[k])
+            if (kind == s->kind_str[k])
                 m->kind = (uint8_t)k;
     }
-    if (!m->kind) {
-        why = "kind must be one of drop, move, stack, capture, strike, ready, rotate, "
-              "deploy, effect";
-        goto bad;
-    }
+    if (!m->kind)
+        return "kind must be one of drop, move, stack, capture, strike, ready, rotate, "
+               "deploy, effect";
     get_key(L, &r, K_FROM);
     m->from = (tiers_square)tables_move_square(L, "from", 0, &why);
     get_key(L, &r, K_TO);
@@ -652,57 +648,115 @@ void tables_check_move(lua_State *L, int idx, call *c, int entry, tiers_move *m)
     if (move_flag(L, &r, K_FINAL, "final", &why))
         m->flags |= TIERS_MF_FINAL;
     if (why)
-        goto bad;
+        return why;
     int t = get_key(L, &r, K_EFFECT);
     if (t == LUA_TSTRING) {
         size_t len;
         const char *name = lua_tolstring(L, -1, &len);
         int e = strlen(name) == len ? tables_find_effect(v, name) : -1;
-        if (e < 0) {
-            why = lua_pushfstring(L, "unknown effect '%s'", tables_push_shown(L, name, len));
-            goto bad;
-        }
+        if (e < 0)
+            return lua_pushfstring(L, "unknown effect '%s'", tables_push_shown(L, name, len));
         m->effect = (uint8_t)(e + 1);
     } else if (t != LUA_TNIL) {
-        why = "effect must be an effect name";
-        goto bad;
-    } else if (m->kind == TIERS_MV_EFFECT) {
-        m->effect = (uint8_t)(c->effect + 1);
+        return "effect must be an effect name";
     }
     t = get_key(L, &r, K_PATH);
     if (t == LUA_TTABLE) {
         int pi = lua_gettop(L);
         lua_Integer n = luaL_len(L, pi); /* a hook's own move's path is read-only */
-        if (n < 0 || n > 4) {
-            why = "path holds at most 4 squares";
-            goto bad;
-        }
+        if (n < 0 || n > 4)
+            return "path holds at most 4 squares";
         for (int i = 0; i < (int)n; i++) {
             lua_geti(L, pi, i + 1);
             m->path[i] = (tiers_square)tables_move_square(L, "path square", 1, &why);
             if (why)
-                goto bad;
+                return why;
         }
         m->npath = (uint8_t)n;
     } else if (t != LUA_TNIL) {
-        why = "path must be a list of squares";
-        goto bad;
+        return "path must be a list of squares";
     }
     if (m->kind == TIERS_MV_DROP) {
-        if (get_key(L, &r, K_PIECE) == LUA_TNIL) {
-            why = "a drop needs 'piece'";
-            goto bad;
-        }
-        m->piece = tables_check_piece(L, -1, 0, c->p->st.side);
+        if (get_key(L, &r, K_PIECE) == LUA_TNIL)
+            return "a drop needs 'piece'";
+        m->piece = tables_check_piece(L, -1, 0, side);
         if (v->uses_facing) {
             m->flags |= TIERS_MF_FACING;
             m->arg = (uint8_t)pc_facing(m->piece);
         }
     }
+    return NULL;
+}
+
+/* The move fixed_move made of the table at idx, into m: 1, or 0 when the
+ * table is none of them (a plain table has no metatable: never one). */
+static int fixed_lookup(lua_State *L, int idx, tiers_move *m)
+{
+    if (!lua_getmetatable(L, idx))
+        return 0;
+    lua_pop(L, 1);
+    push_ref(L, script_of(L)->fixed_ref);
+    lua_pushvalue(L, idx);
+    int found = lua_rawget(L, -2) == LUA_TUSERDATA;
+    if (found)
+        memcpy(m, lua_touserdata(L, -1), sizeof *m);
+    lua_pop(L, 2);
+    return found;
+}
+
+/* Reads the move table at idx (entry `entry` of a `moves` result) and
+ * checks that the engine can make it on c->p. */
+void tables_check_move(lua_State *L, int idx, call *c, int entry, tiers_move *m)
+{
+    const char *why = NULL;
+    int top = lua_gettop(L);
+    luaL_checkstack(L, 40, NULL);
+    if (!lua_istable(L, idx)) {
+        *m = (tiers_move){0};
+        why = lua_pushfstring(L, "is a %s, not a move table", luaL_typename(L, idx));
+        goto bad;
+    }
+    if (!fixed_lookup(L, idx, m) && (why = read_move(L, idx, c->s, c->p->st.side, m)) != NULL)
+        goto bad;
+    if (m->kind == TIERS_MV_EFFECT && !m->effect)
+        m->effect = (uint8_t)(c->effect + 1);
     if ((why = move_problem(L, c->p, m)) != NULL)
         goto bad;
     lua_settop(L, top);
     return;
 bad:
     luaL_error(L, "move %d returned by hook moves: %s", entry, why);
+}
+
+/* fixed_move{...}: the move the table describes, checked now and kept as a
+ * read-only move table (as hooks are given).  What the checks found stays
+ * true, so a moves hook that returns it is read with one lookup instead of
+ * a walk over its fields; what depends on the position (a piece on
+ * `from`, a drop's piece in hand, ...) is checked each time. */
+int tables_fixed_move(lua_State *L)
+{
+    tiers_script *s = script_of(L);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 1);
+    luaL_checkstack(L, 40, NULL);
+    move_key k;
+    memset(&k, 0, sizeof k);
+    const char *why = read_move(L, 1, s, -1, &k.m);
+    if (!why && k.m.kind == TIERS_MV_DEPLOY)
+        why = "kind 'deploy' cannot be added by a script";
+    if (why)
+        return luaL_error(L, "fixed_move: %s", why);
+    lua_settop(L, 1);
+    if (k.m.kind == TIERS_MV_DROP)
+        k.actor = k.m.piece;
+    new_move(L, s->v, &k);
+    tables_make_read_only(L);
+    tiers_move *m = lua_newuserdatauv(L, sizeof *m, 0);
+    *m = k.m;
+    push_ref(L, s->fixed_ref);
+    lua_pushvalue(L, -3);
+    lua_pushvalue(L, -3);
+    lua_rawset(L, -3);
+    lua_pop(L, 2);
+    return 1;
 }

@@ -293,6 +293,10 @@ struct tiers_variant {
     char scripts[MAX_SCRIPTS][256]; /* file names relative to dir */
     uint8_t nscripts;
     uint32_t hooks;           /* HOOK_* bits defined by some script */
+    /* faces on top of a tower that the scripts refuse to let a piece be
+       dropped onto, by the first drop_ok effect's drop_ok_faces (set by
+       the script module; 0: none refused before asking) */
+    uint64_t drop_faces_refused;
     char effect_name[MAX_EFFECTS][MAX_NAME];
     uint8_t neffects;
     tiers_script *script;     /* NULL if the variant has no scripts */

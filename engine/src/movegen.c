@@ -477,6 +477,10 @@ static int drop_target_ok(gen *g, piece_t pc, int sq, int onto)
     int own = owner_of(g, t->p[t->h - 1]) == g->side;
     if (onto == ONTO_OWN && !own)
         return 0;
+    /* the scripts' face test (script_drop_ok's first) refuses most towers
+       and costs less than can_stack; neither has side effects */
+    if (onto == ONTO_SCRIPT && (g->v->drop_faces_refused >> g->v->face_of[t->p[t->h - 1]] & 1))
+        return 0;
     if (!can_stack(g, pc, sq, own))
         return 0;
     if (onto == ONTO_SCRIPT) {

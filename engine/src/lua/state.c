@@ -146,6 +146,7 @@ int script_load(tiers_variant *v, const char *const *files, int nfiles, tiers_er
     v->script = NULL;
     v->hook_fns = NULL;
     v->hooks = 0;
+    v->drop_faces_refused = 0;
     v->neffects = 0;
     tiers_script *s = calloc(1, sizeof *s);
     if (!s) {
@@ -218,6 +219,10 @@ int script_load(tiers_variant *v, const char *const *files, int nfiles, tiers_er
                         s->by_taken[h][fc] |= bit;
                 }
             }
+    if (s->nlist[HK_DROP_OK]) { /* script_drop_ok's first refusal, for movegen */
+        const hook_filter *f = &s->fx[s->list[HK_DROP_OK][0]].filter[HK_DROP_OK];
+        v->drop_faces_refused = f->faces || f->never ? ~f->faces : 0;
+    }
     s->check_pure = s->nlist[HK_CHECK] > 0;
     for (int i = 0; i < s->nlist[HK_CHECK]; i++)
         s->check_pure &= s->fx[s->list[HK_CHECK][i]].filter[HK_CHECK].pure;

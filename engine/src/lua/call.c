@@ -947,15 +947,21 @@ static int drop_cache_find(const tiers_script *s, uint32_t key, uint32_t *slot)
     return 0;
 }
 
-/* script_drop_ok from the first effect whose answer is neither refused
- * unasked nor remembered (effect list index i): apart, so that the common
- * refusal by drop_ok_faces costs no frame for a hook call. */
-static __attribute__((noinline)) int drop_ok_ask(tiers_script *s, tiers_pos *p, piece_t pc,
-                                                 int sq, piece_t top, int top_face, int i)
+/* Each drop_ok effect in turn, until one refuses.  The first effect's
+ * drop_ok_faces refusal, the usual answer, is the drop generator's
+ * (v->drop_faces_refused, tested before can_stack); the effects after it
+ * are narrowed here. */
+int script_drop_ok(tiers_pos *p, piece_t pc, int sq)
 {
+    tiers_script *s = script_for(p);
+    if (!s)
+        return 1;
+    const tower *t = &p->board[sq];
+    piece_t top = t->h ? t->p[t->h - 1] : 0;
+    int top_face = t->h ? p->v->face_of[top] : -1;
     call c;
     c.s = NULL; /* filled before the first call into Lua */
-    for (; i < s->nlist[HK_DROP_OK]; i++) {
+    for (int i = 0; i < s->nlist[HK_DROP_OK]; i++) {
         int e = s->list[HK_DROP_OK][i];
         const hook_filter *f = &s->fx[e].filter[HK_DROP_OK];
         /* drop_ok_faces: other targets are refused unasked */
@@ -989,21 +995,6 @@ static __attribute__((noinline)) int drop_ok_ask(tiers_script *s, tiers_pos *p, 
             return 0;
     }
     return 1;
-}
-
-int script_drop_ok(tiers_pos *p, piece_t pc, int sq)
-{
-    tiers_script *s = script_for(p);
-    if (!s || !s->nlist[HK_DROP_OK])
-        return 1;
-    const tower *t = &p->board[sq];
-    piece_t top = t->h ? t->p[t->h - 1] : 0;
-    int top_face = t->h ? p->v->face_of[top] : -1;
-    /* the first effect's drop_ok_faces refusal, the usual answer */
-    const hook_filter *f = &s->fx[s->list[HK_DROP_OK][0]].filter[HK_DROP_OK];
-    if ((f->faces || f->never) && (top_face < 0 || !(f->faces >> top_face & 1)))
-        return 0;
-    return drop_ok_ask(s, p, pc, sq, top, top_face, 0);
 }
 
 int script_result(tiers_pos *p, tiers_status *st)

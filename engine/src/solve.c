@@ -951,30 +951,22 @@ static const char value_letter[] = "?WDL";
  * many lines). */
 static void write_line(FILE *f, int value, int32_t dist, const char *text)
 {
-    char line[KEY_TEXT_MAX + 16], digits[12];
-    size_t n = 0, len = strlen(text);
-    int nd = 0;
-    uint32_t d = dist < 0 ? 0u - (uint32_t)dist : (uint32_t)dist;
-    do
-        digits[nd++] = (char)('0' + d % 10);
-    while (d /= 10);
-    if (dist < 0)
-        digits[nd++] = '-';
-    line[n++] = value_letter[value];
-    line[n++] = ' ';
-    while (nd)
-        line[n++] = digits[--nd];
-    line[n++] = ' ';
-    if (n + len + 1 > sizeof line) { /* (a long text read from a file) */
-        fwrite(line, 1, n, f);
-        fputs(text, f);
-        putc('\n', f);
+    char line[KEY_TEXT_MAX + 16];
+    sbuf s = {line, sizeof line, 0, 0};
+    sb_putc(&s, value_letter[value]);
+    sb_putc(&s, ' ');
+    sb_putint(&s, dist);
+    sb_putc(&s, ' ');
+    size_t head = s.len;
+    sb_puts(&s, text);
+    sb_putc(&s, '\n');
+    if (!s.overflow) {
+        fwrite(line, 1, s.len, f);
         return;
     }
-    memcpy(line + n, text, len);
-    n += len;
-    line[n++] = '\n';
-    fwrite(line, 1, n, f);
+    fwrite(line, 1, head, f); /* (a long text read from a file) */
+    fputs(text, f);
+    putc('\n', f);
 }
 
 int tiers_solution_write(const tiers_solution *s, FILE *f, tiers_error *err)

@@ -742,6 +742,21 @@ static int expand_fixed(const effect_rec *fx, int effect, tiers_move *buf, int i
     return 0;
 }
 
+/* expand_reach {0, ...} answered without the make: m's piece will surely
+ * reach no square, and making m would run no after hook that could move
+ * it or fail (nor fail for want of room: depth below the cap). */
+static int surely_no_reach(const tiers_script *s, const tiers_pos *p, const hook_filter *f,
+                           const tiers_move *m, int effect)
+{
+    if (f->reach_lo > 0 || m->effect == effect + 1 || m->to == TIERS_NO_SQUARE ||
+        m->from == TIERS_NO_SQUARE || m->from == m->to || p->depth >= p->cap)
+        return 0;
+    const tower *t = &p->board[m->from];
+    move_faces mf;
+    return t->h && !call_candidates(s, HK_AFTER, p, NULL, m, &mf) &&
+           filter_surely_stuck(p, m, t->p[t->h - 1], p->board[m->to].h);
+}
+
 int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, int drops_lo, int drops_hi)
 {
     tiers_script *s = script_for(p);
@@ -843,7 +858,7 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, int drops_lo, i
             }
             tiers_move made = buf[i];
             int fixed = s->fx[c.effect].ref[HK_EXPAND] == LUA_REFNIL;
-            if (fixed && !f->reach) {
+            if (fixed && (!f->reach || surely_no_reach(s, p, f, &made, c.effect))) {
                 if (expand_fixed(&s->fx[c.effect], c.effect, buf, i, &n, cap, &removed) < 0)
                     return TIERS_EFULL;
                 continue;

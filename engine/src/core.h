@@ -297,6 +297,10 @@ struct tiers_variant {
        dropped onto, by the first drop_ok effect's drop_ok_faces (set by
        the script module; 0: none refused before asking) */
     uint64_t drop_faces_refused;
+    /* faces whose plain moves, stacks or captures an expand hook may want
+       for the acting piece's sake (set by the script module): the
+       generator notes where their moves lie (gen_layout) */
+    uint64_t expand_actor_faces;
     char effect_name[MAX_EFFECTS][MAX_NAME];
     uint8_t neffects;
     tiers_script *script;     /* NULL if the variant has no scripts */

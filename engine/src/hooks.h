@@ -19,6 +19,21 @@
 
 #include "core.h"
 
+/* Where the generator put the moves of a list: buf[runs[i].lo ..
+ * runs[i].hi) are the moves, stacks and captures of a piece whose face is
+ * among v->expand_actor_faces, in board order (the other pieces' moves,
+ * rotations and strikes lie between them), buf[drops_lo..drops_hi) the
+ * drops; the moves hooks' moves come last.  board_hi: the end of the
+ * pieces' moves (0: unknown, the runs are not known either). */
+typedef struct move_run {
+    uint16_t lo, hi;
+} move_run;
+
+typedef struct gen_layout {
+    int drops_lo, drops_hi, board_hi, nruns;
+    const move_run *runs;
+} gen_layout;
+
 typedef struct hooks_table {
     /* moves: appends the scripts' extra moves to buf[n..cap) -> new n */
     int (*moves)(tiers_pos *p, tiers_move *buf, int n, int cap);
@@ -34,9 +49,9 @@ typedef struct hooks_table {
     int (*result)(tiers_pos *p, tiers_status *st);
     /* apply: performs an EFFECT move; 1 if it resets the quiet-ply clock */
     int (*apply)(tiers_pos *p, const tiers_move *m);
-    /* expand: replaces the moves of buf[0..n) by their variants; the drops
-       are buf[drops_lo..drops_hi) (0, 0 if unknown) -> new n */
-    int (*expand)(tiers_pos *p, tiers_move *buf, int n, int cap, int drops_lo, int drops_hi);
+    /* expand: replaces the moves of buf[0..n) by their variants (gl: where
+       the generator put them) -> new n */
+    int (*expand)(tiers_pos *p, tiers_move *buf, int n, int cap, const gen_layout *gl);
     /* check: 1 when side is in check (an error is kept in p->script_failed) */
     int (*check)(tiers_pos *p, int side);
     /* evaluate: side's score minus the opponent's, within +-EVAL_LIMIT */
@@ -105,11 +120,10 @@ static inline int hooks_apply(tiers_pos *p, const tiers_move *m)
     return p->v->hook_fns ? p->v->hook_fns->apply(p, m) : TIERS_ESCRIPT;
 }
 
-static inline int hooks_expand(tiers_pos *p, tiers_move *buf, int n, int cap, int drops_lo,
-                               int drops_hi)
+static inline int hooks_expand(tiers_pos *p, tiers_move *buf, int n, int cap,
+                               const gen_layout *gl)
 {
-    return p->v->hooks & HOOK_EXPAND ? p->v->hook_fns->expand(p, buf, n, cap, drops_lo, drops_hi)
-                                     : n;
+    return p->v->hooks & HOOK_EXPAND ? p->v->hook_fns->expand(p, buf, n, cap, gl) : n;
 }
 
 static inline int hooks_check(tiers_pos *p, int side)

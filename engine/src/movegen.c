@@ -609,11 +609,13 @@ static int gen_all(tiers_pos *p, tiers_move *buf, int cap)
     const tiers_variant *v = p->v;
     gen g = {.p = p, .v = v, .buf = buf, .cap = cap, .side = p->st.side,
              .max_tiers = mode_max_tiers(p), .probe = -1};
-    int drops_lo = 0, drops_hi; /* buf[drops_lo..drops_hi): drops only */
+    move_run runs[TIERS_MAX_SQUARES];
+    gen_layout gl = {.runs = runs}; /* for the expand hooks */
+    const uint64_t noted = v->hooks & HOOK_EXPAND ? v->expand_actor_faces : 0;
 
     if (p->st.setup_left & (1u << g.side)) {
         gen_drops(&g, 1);
-        drops_hi = g.n;
+        gl.drops_hi = g.n;
         if (v->setup_ready && !pending_first(p, g.side))
             add(&g, TIERS_MV_READY, TIERS_NO_SQUARE, TIERS_NO_SQUARE);
     } else {
@@ -623,11 +625,15 @@ static int gen_all(tiers_pos *p, tiers_move *buf, int cap)
                 const tower *t = &p->board[sq];
                 if (!t->h)
                     continue;
-                if (owner_of(&g, t->p[t->h - 1]) == g.side) {
+                piece_t top = t->p[t->h - 1];
+                if (owner_of(&g, top) == g.side) {
+                    int lo = noted && (noted >> v->face_of[top] & 1) ? g.n : -1;
                     if (v->unit == UNIT_STACK)
                         g.n = stackmove_gen(p, sq, buf, g.n, cap);
                     else
                         gen_piece(&g, sq);
+                    if (lo >= 0 && g.n > lo)
+                        runs[gl.nruns++] = (move_run){(uint16_t)lo, (uint16_t)g.n};
                     if (v->rotate && g.n >= 0)
                         add(&g, TIERS_MV_ROTATE, sq, sq);
                     if (g.n < 0)
@@ -636,16 +642,16 @@ static int gen_all(tiers_pos *p, tiers_move *buf, int cap)
                 if (v->immobile_strikes && t->h > 1)
                     gen_strikes(&g, sq);
             }
-        drops_lo = g.n;
+        gl.board_hi = gl.drops_lo = g.n;
         if (v->drops)
             gen_drops(&g, 0);
-        drops_hi = g.n;
+        gl.drops_hi = g.n;
     }
     int n = g.err ? g.err : g.n;
     if (n >= 0)
         n = hooks_moves(p, buf, n, cap);
     if (n > 0) /* follow-up choices, made and unmade */
-        n = hooks_expand(p, buf, n, cap, drops_lo, drops_hi);
+        n = hooks_expand(p, buf, n, cap, &gl);
     return n;
 }
 

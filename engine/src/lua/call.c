@@ -757,7 +757,28 @@ static int surely_no_reach(const tiers_script *s, const tiers_pos *p, const hook
            filter_surely_stuck(p, m, t->p[t->h - 1], p->board[m->to].h);
 }
 
-int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, int drops_lo, int drops_hi)
+/* The end of a stretch buf[i..stop) of moves of pieces whose face no
+ * expand hook concerns (v->expand_actor_faces): it ends early at the first
+ * move that is not a plain move or stack, unless it is a capture taking a
+ * face no hook concerns either. */
+static int expand_skip(const tiers_script *s, const tiers_pos *p, const tiers_move *buf, int i,
+                       int stop)
+{
+    for (; i < stop; i++) {
+        const tiers_move *m = &buf[i];
+        unsigned k = (unsigned)m->kind - TIERS_MV_MOVE; /* 0, 1, 2: move, stack, capture */
+        if (k < 2 && !m->effect)
+            continue;
+        if (k != 2 || m->effect)
+            break;
+        const tower *t = &p->board[m->to];
+        if (!t->h || (s->expand_taken_faces >> p->v->face_of[t->p[t->h - 1]] & 1))
+            break;
+    }
+    return i;
+}
+
+int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, const gen_layout *gl)
 {
     tiers_script *s = script_for(p);
     if (!s)
@@ -774,8 +795,12 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, int drops_lo, i
     uint32_t wcand[TIERS_MAX_MOVES]; /* call_candidates of each wanted move */
     int nwant = 0, removed = 0, top = p->v->unit == UNIT_TOP;
     const uint32_t *by_kind = s->by_kind[HK_EXPAND];
+    int drops_lo = gl->drops_lo, drops_hi = gl->drops_hi;
     if (by_kind[TIERS_MV_DROP] || drops_lo < 0 || drops_hi > n)
         drops_lo = drops_hi = 0; /* drops are looked at like other moves */
+    /* the pieces' moves, buf[0..board_hi): outside the runs, only what
+       expand_skip stops at is looked at */
+    int board_hi = gl->board_hi <= n ? gl->board_hi : 0, r = 0, run_end = 0;
     /* the last source square, its top's face and the effects that face
        may concern (by_actor) or that the move's taken piece may, when it
        takes none (by_taken[MAX_FACES]) */
@@ -790,6 +815,18 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, int drops_lo, i
     const uint32_t quiet_kinds = by_kind[TIERS_MV_MOVE] | by_kind[TIERS_MV_STACK];
     int quiet = 0;
     for (int i = 0; i < n; i++) {
+        if (i < board_hi && i >= run_end) {
+            if (r < gl->nruns && gl->runs[r].lo == i) { /* a run starts */
+                run_end = gl->runs[r++].hi;
+            } else { /* between runs */
+                int stop = r < gl->nruns ? gl->runs[r].lo : board_hi;
+                i = expand_skip(s, p, buf, i, stop);
+                if (i == stop) {
+                    i--;
+                    continue;
+                }
+            }
+        }
         if (i == drops_lo && drops_hi > drops_lo)
             i = drops_hi; /* no expand hook concerns a drop: skip them at once */
         if (i >= n)

@@ -24,7 +24,7 @@ int script_result(tiers_pos *p, tiers_status *st);
 int script_in_check(tiers_pos *p, int side);
 int script_evaluate(tiers_pos *p, int side);
 int script_apply(tiers_pos *p, const tiers_move *m);
-int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, int drops_lo, int drops_hi);
+int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, const gen_layout *gl);
 int script_format(const tiers_pos *p, const tiers_move *m, char *buf, size_t n);
 
 int script_nested(const tiers_pos *p);

@@ -135,6 +135,29 @@ static void find_stuck_tests(tiers_script *s)
     }
 }
 
+/* Which faces' moves the expand pre-pass must look at (script_expand):
+ * those of an acting piece whose face some expand hook's narrowing (or
+ * the lack of one) lets through, and the captures of a taken piece whose
+ * face does.  Without the top piece as the unit, every face. */
+static void find_expand_faces(tiers_script *s)
+{
+    tiers_variant *v = s->v;
+    const uint32_t *by_kind = s->by_kind[HK_EXPAND], *by_actor = s->by_actor[HK_EXPAND];
+    const uint32_t *by_taken = s->by_taken[HK_EXPAND], face_test = s->face_test[HK_EXPAND];
+    const int kinds[3] = {TIERS_MV_MOVE, TIERS_MV_STACK, TIERS_MV_CAPTURE};
+    v->expand_actor_faces = s->expand_taken_faces = 0;
+    for (int f = 0; f < MAX_FACES; f++) {
+        for (int i = 0; i < 3; i++) {
+            uint32_t c = by_kind[kinds[i]], untaken = i < 2 ? by_taken[MAX_FACES] : 0;
+            if (v->unit != UNIT_TOP || !(c & face_test))
+                untaken = ~0u;
+            if (c & (by_actor[f] | untaken))
+                v->expand_actor_faces |= 1ull << f;
+        }
+        if (by_kind[TIERS_MV_CAPTURE] & by_taken[f])
+            s->expand_taken_faces |= 1ull << f;
+    }
+}
 
 int script_load(tiers_variant *v, const char *const *files, int nfiles, tiers_error *err)
 {
@@ -147,6 +170,7 @@ int script_load(tiers_variant *v, const char *const *files, int nfiles, tiers_er
     v->hook_fns = NULL;
     v->hooks = 0;
     v->drop_faces_refused = 0;
+    v->expand_actor_faces = 0;
     v->neffects = 0;
     tiers_script *s = calloc(1, sizeof *s);
     if (!s) {
@@ -240,6 +264,7 @@ int script_load(tiers_variant *v, const char *const *files, int nfiles, tiers_er
             return TIERS_ENOMEM;
         }
     find_stuck_tests(s);
+    find_expand_faces(s);
     v->script = s;
     v->hook_fns = &lua_hooks;
     return 0;

@@ -23,17 +23,18 @@ local function lance_taken(move)
 end
 
 -- The squares of each side's first three ranks (Black's are ranks 1-3),
--- by name, and the variant placing the tile on each, made once: the hook
--- only reads heights (the engine only reads the tables a hook returns).
-local TERRITORY, PLACE = {[0] = {}, [1] = {}}, {}
+-- by index (as pos:token takes it: reading a square so is the cheapest),
+-- and the variant placing the tile on each, made once (the engine only
+-- reads the tables a hook returns).
+local TERRITORY, PLACE = {[0] = {}, [1] = {}}, {[0] = {}, [1] = {}}
 local OUT = {} -- the list the hook returns, filled again at each call
 for side = 0, 1 do
   for i = 0, 2 do
     local rank = side == 0 and i or rules.ranks - 1 - i
     for f = 0, rules.files - 1 do
-      local list, sq = TERRITORY[side], string.char(97 + f) .. (rank + 1)
-      list[#list + 1] = sq
-      PLACE[sq] = {path = {sq}}
+      local n = #TERRITORY[side] + 1
+      TERRITORY[side][n] = 1 + f + rank * rules.files
+      PLACE[side][n] = {path = {string.char(97 + f) .. (rank + 1)}}
     end
   end
 end
@@ -46,13 +47,12 @@ effect{
     if not lance_taken(move) then
       return nil
     end
-    local out, n = OUT, 0
-    local squares, height = TERRITORY[move.piece.owner], pos.height
+    local out, n, owner = OUT, 0, move.piece.owner
+    local squares, place, token = TERRITORY[owner], PLACE[owner], pos.token
     for i = 1, #squares do
-      local sq = squares[i]
-      if height(pos, sq) == 0 then
+      if not token(pos, squares[i]) then
         n = n + 1
-        out[n] = PLACE[sq]
+        out[n] = place[i]
       end
     end
     for i = n + 1, #out do out[i] = nil end

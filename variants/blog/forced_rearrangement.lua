@@ -11,15 +11,22 @@
 -- out again and places it, or turns it back into a Lance.
 local letter = {catapult = "C", fortress = "F"}
 -- the two tiles with a Lance back, as the edit functions take them (made
--- once: the after hook runs for every Lance taken, in each generation)
+-- once: the after hook runs for every Lance taken, in each generation).
+-- The front shows a face of its own, so its name is enough (the cheapest
+-- argument); the Lance is on both tiles, so the back needs a table.
 local FRONT, BACK = {}, {}
 for tile in pairs(letter) do
-  FRONT[tile] = {kind = tile, flipped = false}
+  FRONT[tile] = tile
   BACK[tile] = {kind = tile, flipped = true}
 end
 
+-- The Lance the move takes, or nil (a move table's fields are read
+-- through a metatable: each is read once).
 local function lance_taken(move)
-  return move.taken ~= nil and move.taken.face == "lance"
+  local taken = move.taken
+  if taken ~= nil and taken.face == "lance" then
+    return taken
+  end
 end
 
 -- The squares of each side's first three ranks (Black's are ranks 1-3),
@@ -64,10 +71,11 @@ effect{
   after_taken = {"lance"},
   after_kinds = {"capture", "strike"},
   after = function(pos, move)
-    if not lance_taken(move) then
+    local taken = lance_taken(move)
+    if not taken then
       return false
     end
-    local me, tile = pos:side(), move.taken.kind
+    local me, tile = pos:side(), taken.kind
     pos:to_hand(me, FRONT[tile], -1)
     local sq = move.path[1]
     if sq then
@@ -78,8 +86,12 @@ effect{
     return true
   end,
   format = function(pos, move)
-    if move.kind ~= "effect" and move.path[1] and lance_taken(move) then
-      return "/" .. letter[move.taken.kind] .. "*" .. move.path[1]
+    local sq = move.path[1]
+    if sq and move.kind ~= "effect" then
+      local taken = lance_taken(move)
+      if taken then
+        return "/" .. letter[taken.kind] .. "*" .. sq
+      end
     end
   end,
 }

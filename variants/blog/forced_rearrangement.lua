@@ -51,7 +51,8 @@ effect{
   expand_taken = {"lance"},
   expand_kinds = {"capture", "strike"},
   expand = function(pos, move)
-    if not lance_taken(move) then
+    local taken = move.taken -- (lance_taken, inlined: a call per move saved)
+    if taken == nil or taken.face ~= "lance" then
       return nil
     end
     local out, n, owner = OUT, 0, move.piece.owner
@@ -71,8 +72,8 @@ effect{
   after_taken = {"lance"},
   after_kinds = {"capture", "strike"},
   after = function(pos, move)
-    local taken = lance_taken(move)
-    if not taken then
+    local taken = move.taken -- (lance_taken, inlined: a call per move saved)
+    if taken == nil or taken.face ~= "lance" then
       return false
     end
     local me, tile = pos:side(), taken.kind

@@ -16,13 +16,13 @@ local high_mover = commander_clause and "commander" or "captain"
 local tier1_bound = {catapult = true, fortress = true}
 
 -- Each square's code (what variables 1 and 2 hold) and its exchange move,
--- made once (the engine only reads the moves a hook returns).
+-- made once, as a fixed move: returned, it costs the engine one lookup.
 local CODE, EXCHANGE = {}, {}
 for r = 0, rules.ranks - 1 do
   for f = 0, rules.files - 1 do
     local sq = string.char(97 + f) .. (r + 1)
     CODE[sq] = r * 16 + f + 1
-    EXCHANGE[sq] = {kind = "effect", from = sq, to = sq, tier = 1, arg = 3}
+    EXCHANGE[sq] = fixed_move{kind = "effect", from = sq, to = sq, tier = 1, arg = 3}
   end
 end
 

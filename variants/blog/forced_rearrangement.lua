@@ -11,29 +11,37 @@
 -- out again and places it, or turns it back into a Lance.
 local letter = {catapult = "C", fortress = "F"}
 -- the two tiles with a Lance back, as the edit functions take them (made
--- once: the after hook runs for every Lance taken, in each generation)
+-- once: the after hook runs for every Lance taken, in each generation).
+-- The front shows a face of its own, so its name is enough (the cheapest
+-- argument); the Lance is on both tiles, so the back needs a table.
 local FRONT, BACK = {}, {}
 for tile in pairs(letter) do
-  FRONT[tile] = {kind = tile, flipped = false}
+  FRONT[tile] = tile
   BACK[tile] = {kind = tile, flipped = true}
 end
 
+-- The Lance the move takes, or nil (a move table's fields are read
+-- through a metatable: each is read once).
 local function lance_taken(move)
-  return move.taken ~= nil and move.taken.face == "lance"
+  local taken = move.taken
+  if taken ~= nil and taken.face == "lance" then
+    return taken
+  end
 end
 
 -- The squares of each side's first three ranks (Black's are ranks 1-3),
--- by name, and the variant placing the tile on each, made once: the hook
--- only reads heights (the engine only reads the tables a hook returns).
-local TERRITORY, PLACE = {[0] = {}, [1] = {}}, {}
+-- by index (as pos:token takes it: reading a square so is the cheapest),
+-- and the variant placing the tile on each, made once (the engine only
+-- reads the tables a hook returns).
+local TERRITORY, PLACE = {[0] = {}, [1] = {}}, {[0] = {}, [1] = {}}
 local OUT = {} -- the list the hook returns, filled again at each call
 for side = 0, 1 do
   for i = 0, 2 do
     local rank = side == 0 and i or rules.ranks - 1 - i
     for f = 0, rules.files - 1 do
-      local list, sq = TERRITORY[side], string.char(97 + f) .. (rank + 1)
-      list[#list + 1] = sq
-      PLACE[sq] = {path = {sq}}
+      local n = #TERRITORY[side] + 1
+      TERRITORY[side][n] = 1 + f + rank * rules.files
+      PLACE[side][n] = {path = {string.char(97 + f) .. (rank + 1)}}
     end
   end
 end
@@ -43,16 +51,16 @@ effect{
   expand_taken = {"lance"},
   expand_kinds = {"capture", "strike"},
   expand = function(pos, move)
-    if not lance_taken(move) then
+    local taken = move.taken -- (lance_taken, inlined: a call per move saved)
+    if taken == nil or taken.face ~= "lance" then
       return nil
     end
-    local out, n = OUT, 0
-    local squares, height = TERRITORY[move.piece.owner], pos.height
+    local out, n, owner = OUT, 0, move.piece.owner
+    local squares, place, token = TERRITORY[owner], PLACE[owner], pos.token
     for i = 1, #squares do
-      local sq = squares[i]
-      if height(pos, sq) == 0 then
+      if not token(pos, squares[i]) then
         n = n + 1
-        out[n] = PLACE[sq]
+        out[n] = place[i]
       end
     end
     for i = n + 1, #out do out[i] = nil end
@@ -64,10 +72,11 @@ effect{
   after_taken = {"lance"},
   after_kinds = {"capture", "strike"},
   after = function(pos, move)
-    if not lance_taken(move) then
+    local taken = move.taken -- (lance_taken, inlined: a call per move saved)
+    if taken == nil or taken.face ~= "lance" then
       return false
     end
-    local me, tile = pos:side(), move.taken.kind
+    local me, tile = pos:side(), taken.kind
     pos:to_hand(me, FRONT[tile], -1)
     local sq = move.path[1]
     if sq then
@@ -78,8 +87,12 @@ effect{
     return true
   end,
   format = function(pos, move)
-    if move.kind ~= "effect" and move.path[1] and lance_taken(move) then
-      return "/" .. letter[move.taken.kind] .. "*" .. move.path[1]
+    local sq = move.path[1]
+    if sq and move.kind ~= "effect" then
+      local taken = lance_taken(move)
+      if taken then
+        return "/" .. letter[taken.kind] .. "*" .. sq
+      end
     end
   end,
 }

@@ -47,6 +47,8 @@ typedef struct hook_filter {
     uint8_t reach;            /* expand: the acting piece's squares in reach where
                                  it lands are tested (reach_lo..reach_hi) */
     uint8_t reach_lo, reach_hi;
+    uint8_t before;           /* expand: the hook sees the position before the
+                                 move (no make, no unmake) */
     uint8_t ncount;           /* count tests, all of which must pass */
     uint8_t towers_test;      /* moves: 1 + the count test made from faces,
                                  heights, tiers, controlled, beside_royal */

@@ -620,7 +620,7 @@ int notation_format_move(const tiers_pos *p, const tiers_move *m, char *buf, siz
     }
     if (m->flags & TIERS_MF_FINAL)
         sb_putc(&s, '!');
-    if (m->effect && (p->v->hooks & HOOK_AFTER)) {
+    if (m->effect && (p->v->hooks & (HOOK_AFTER | HOOK_EXPAND))) { /* a tagged variant */
         char suffix[FORMAT_TEXT_MAX + 1];
         int len = hooks_format(p, m, suffix, sizeof suffix);
         if (len < 0)

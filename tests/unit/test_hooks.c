@@ -85,6 +85,30 @@ static void test_expand(void **state)
     tiers_variant_free(v);
 }
 
+/* expand_before: the hook is asked on the position before the move (no
+ * make): the pawn's own square is still taken, so it is not a variant. */
+static void test_expand_before(void **state)
+{
+    (void)state;
+    tiers_variant *v = load("before.yaml");
+    const char *start = "2k2/5/r4/1P3/2K2 - w - 0 1";
+    tiers_pos *p = tu_pos(v, start, NULL);
+    assert_from(p, "b2", "b2-b3/a2 b2-b3/c2 b2-b3/d2 b2-b3/e2 b2-c3/a2 b2-c3/c2 b2-c3/d2 "
+                         "b2-c3/e2 b2^a3/a2 b2^a3/c2 b2^a3/d2 b2^a3/e2 b2xa3/a2 b2xa3/c2 "
+                         "b2xa3/d2 b2xa3/e2");
+    assert_false(tu_has_move(p, "b2-b3", NULL)); /* replaced by its variants */
+    assert_false(tu_has_move(p, "b2-b3/b2", NULL));
+    assert_int_equal(tiers_perft(p, 1), 5 + 16);
+    assert_string_equal(tu_fen(p, NULL), start);
+    tiers_pos_free(p);
+    /* a pawn alone on its rank: four squares of the rank are empty */
+    p = tu_pos(v, "2k2/5/5/1PP2/2K2 - w - 0 1", NULL);
+    assert_from(p, "b2", "b2-a3/a2 b2-a3/d2 b2-a3/e2 b2-b3/a2 b2-b3/d2 b2-b3/e2 b2-c3/a2 "
+                         "b2-c3/d2 b2-c3/e2");
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+}
+
 /* expand = {{}, {arg = 1}}: the engine adds the variants itself. */
 static void test_fixed_expand(void **state)
 {
@@ -577,6 +601,18 @@ static void test_narrowing_errors(void **state)
     expect_load_error("effect{name = 'x', expand_stuck = true, expand_reach = {0, 0},\n"
                       "  expand = {{}}}",
                       "effect 'x': expand_stuck is expand_reach = {0, 0}: give one of them");
+    expect_load_error("effect{name = 'x', expand_reach = {0, 0}, expand_before = true,\n"
+                      "  expand = {{}}}",
+                      "effect 'x': expand_before cannot go with expand_reach or expand_stuck");
+    expect_load_error("effect{name = 'x', expand_before = true, expand_stuck = true,\n"
+                      "  expand = {{}}}",
+                      "effect 'x': expand_before cannot go with expand_reach or expand_stuck");
+    expect_load_error("effect{name = 'x', expand_before = false, expand = {{}}}",
+                      "effect 'x': expand_before must be true (or left out)");
+    expect_load_error("effect{name = 'x', expand_before = 1, expand = {{}}}",
+                      "effect 'x': expand_before must be a boolean, not number");
+    expect_load_error("effect{name = 'x', veto_before = true, veto = function() end}",
+                      "effect 'x': hook veto cannot be narrowed by before");
     expect_load_error("effect{name = 'x', expand_reach = {3, 1}, expand = {{}}}",
                       "effect 'x': expand_reach entries must be integers 3..255");
     expect_load_error("effect{name = 'x', expand_reach = {0}, expand = {{}}}",
@@ -604,13 +640,18 @@ static void test_expand_errors(void **state)
         "return {{colour = 1}}", "variant 1: unknown field 'colour' (path, arg)",
         "return {7}", "variant 1 is a number, not a table",
         "pos:push('a1', 'pawn', 0)", "the position is read-only in hook expand",
+        /* before: with expand_before = true */
+        "before: pos:in_check_before()", "with expand_before the move is not made",
+        "before: pos:push('a1', 'pawn', 0)", "the position is read-only in hook expand",
     };
     assert_non_null(mkdtemp(dir));
     for (size_t i = 0; i < sizeof bodies / sizeof bodies[0]; i += 2) {
         snprintf(path, sizeof path, "%s/bad.lua", dir);
         FILE *fp = fopen(path, "w");
-        fprintf(fp, "effect{name = 'x', expand_faces = {'pawn'},\n"
-                    "  expand = function(pos, move) %s end}\n", bodies[i]);
+        int before = !strncmp(bodies[i], "before: ", 8);
+        fprintf(fp, "effect{name = 'x', expand_faces = {'pawn'}, expand_before = %s,\n"
+                    "  expand = function(pos, move) %s end}\n", before ? "true" : "nil",
+                bodies[i] + (before ? 8 : 0));
         fclose(fp);
         snprintf(path, sizeof path, "%s/variant.yaml", dir);
         fp = fopen(path, "w");
@@ -900,6 +941,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_expand),
+        cmocka_unit_test(test_expand_before),
         cmocka_unit_test(test_fixed_expand),
         cmocka_unit_test(test_pure_moves),
         cmocka_unit_test(test_pure_veto),

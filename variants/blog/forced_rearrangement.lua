@@ -9,6 +9,12 @@
 -- The engine's capture rule already put the tile into the capturer's hand
 -- turned over (the Catapult or Fortress face); the after hook takes it
 -- out again and places it, or turns it back into a Lance.
+--
+-- The squares are counted on the position before the move (expand_before:
+-- the engine makes no move to ask): a capture leaves its square occupied
+-- (by the capturer), a strike its tower, and no after hook empties or
+-- fills a square for a Lance taken; only the capturer's square is emptied
+-- when it stood alone.
 local letter = {catapult = "C", fortress = "F"}
 -- the two tiles with a Lance back, as the edit functions take them (made
 -- once: the after hook runs for every Lance taken, in each generation).
@@ -34,6 +40,7 @@ end
 -- and the variant placing the tile on each, made once (the engine only
 -- reads the tables a hook returns).
 local TERRITORY, PLACE = {[0] = {}, [1] = {}}, {[0] = {}, [1] = {}}
+local INDEX = {} -- square name -> index
 local OUT = {} -- the list the hook returns, filled again at each call
 for side = 0, 1 do
   for i = 0, 2 do
@@ -41,6 +48,7 @@ for side = 0, 1 do
     for f = 0, rules.files - 1 do
       local n = #TERRITORY[side] + 1
       TERRITORY[side][n] = 1 + f + rank * rules.files
+      INDEX[string.char(97 + f) .. (rank + 1)] = TERRITORY[side][n]
       PLACE[side][n] = {path = {string.char(97 + f) .. (rank + 1)}}
     end
   end
@@ -50,6 +58,7 @@ effect{
   name = "forced-rearrangement",
   expand_taken = {"lance"},
   expand_kinds = {"capture", "strike"},
+  expand_before = true,
   expand = function(pos, move)
     local taken = move.taken -- (lance_taken, inlined: a call per move saved)
     if taken == nil or taken.face ~= "lance" then
@@ -57,8 +66,11 @@ effect{
     end
     local out, n, owner = OUT, 0, move.piece.owner
     local squares, place, token = TERRITORY[owner], PLACE[owner], pos.token
+    -- the capturer's square, by index, if it stood alone there
+    local left = move.kind == "capture" and pos:height(move.from) == 1 and INDEX[move.from]
     for i = 1, #squares do
-      if not token(pos, squares[i]) then
+      local sq = squares[i]
+      if sq == left or not token(pos, sq) then
         n = n + 1
         out[n] = place[i]
       end

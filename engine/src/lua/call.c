@@ -778,6 +778,25 @@ static int expand_skip(const tiers_script *s, const tiers_pos *p, const tiers_mo
     return i;
 }
 
+/* Runs an expand hook on buf[i] (c->m, c->u set): its variants are
+ * appended at buf[*n..), and buf[i] is removed unless the hook kept it.
+ * TIERS_ESCRIPT when the hook failed, TIERS_EFULL when buf is full. */
+static int expand_call(tiers_script *s, call *c, tiers_move *buf, int i, int *n, int *removed)
+{
+    c->n = *n;
+    c->keep = c->full = 0;
+    if (run_hook(s, c) < 0)
+        return TIERS_ESCRIPT;
+    if (c->full)
+        return TIERS_EFULL;
+    *n = c->n;
+    if (!c->keep) {
+        buf[i].kind = TIERS_MV_NONE;
+        (*removed)++;
+    }
+    return 0;
+}
+
 int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, const gen_layout *gl)
 {
     tiers_script *s = script_for(p);
@@ -900,6 +919,14 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, const gen_layou
                     return TIERS_EFULL;
                 continue;
             }
+            if (f->before) { /* asked on the position before the move */
+                c.m = &made;
+                c.u = NULL;
+                int rc = expand_call(s, &c, buf, i, &n, &removed);
+                if (rc < 0)
+                    return rc;
+                continue;
+            }
             int rc = make_move(p, &made);
             if (rc < 0)
                 return rc;
@@ -925,19 +952,10 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, const gen_layou
             }
             c.m = &made;
             c.u = &p->undo[p->depth - 1];
-            c.n = n;
-            c.keep = c.full = 0;
-            rc = run_hook(s, &c);
+            rc = expand_call(s, &c, buf, i, &n, &removed);
             unmake_move(p);
             if (rc < 0)
-                return TIERS_ESCRIPT;
-            if (c.full)
-                return TIERS_EFULL;
-            n = c.n;
-            if (!c.keep) {
-                buf[i].kind = TIERS_MV_NONE;
-                removed++;
-            }
+                return rc;
         }
         for (int i = n0; i < n; i++) { /* the new variants, for the next effects */
             if (nwant >= TIERS_MAX_MOVES)

@@ -349,6 +349,9 @@ static int l_in_check_before(lua_State *L)
 {
     tiers_script *s = script_of(L);
     tiers_pos *p = check_pos(L, NULL);
+    if (s->cur.hook == HK_EXPAND && s->cur.seed_call && !s->cur.seed_call->u)
+        return luaL_error(L, "pos:in_check_before: with expand_before the move is not made: "
+                             "pos:in_check() is the answer");
     if ((s->cur.hook != HK_VETO && s->cur.hook != HK_EXPAND) || p->frame || !p->depth)
         return luaL_error(L, "pos:in_check_before: only in hooks veto and expand");
     int side = check_side(L, 2, p->undo[p->depth - 1].st.side);

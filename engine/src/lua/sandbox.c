@@ -30,7 +30,7 @@ static const uint32_t filter_ok[HK_COUNT] = {
                  FLB(SETUP) | FLB(CHECK) | FLB(FILE_FACES) | FLB(FILE_HEIGHTS) |
                  FLB(DOUBLED) | FLB(VARS) | FLB(COUNTS),
     [HK_EXPAND] = FLB(FACES) | FLB(TAKEN) | FLB(KINDS) | FLB(RANKS) | FLB(SETUP) |
-                  FLB(CHECKED) | FLB(STUCK) | FLB(REACH),
+                  FLB(CHECKED) | FLB(STUCK) | FLB(REACH) | FLB(BEFORE),
     [HK_MOVES] = FLB(FACES) | FLB(HEIGHTS) | FLB(TIERS) | FLB(CONTROLLED) | FLB(SETUP) |
                  FLB(CHECK) | FLB(VARS) | FLB(PURE) | FLB(BESIDE_ROYAL) | FLB(COUNTS),
     [HK_RESULT] = FLB(SETUP) | FLB(CHECK) | FLB(VARS),
@@ -40,7 +40,7 @@ static const uint32_t filter_ok[HK_COUNT] = {
 static const char *const filter_name[FL_NUM] = {
     "faces", "taken", "kinds", "ranks", "heights", "setup", "check", "checked",
     "stuck", "file_faces", "file_heights", "doubled", "pure", "to_move", "vars", "tiers",
-    "controlled", "beside_royal", "reach", "count"};
+    "controlled", "beside_royal", "reach", "count", "before"};
 
 /* The values of a count test's `on`, `owner` and `top` (filter.h). */
 static const char *const count_on[COUNT_ONS] = {"tower", "file", "rank", "board", "royal"};
@@ -486,7 +486,7 @@ static int read_filter(lua_State *L, const tiers_variant *v, const char *name,
                           hook_name[h], filter_name[k]);
     int boolean = k == FL_SETUP || k == FL_CHECK || k == FL_CHECKED || k == FL_STUCK ||
                   k == FL_DOUBLED || k == FL_PURE || k == FL_TO_MOVE || k == FL_CONTROLLED ||
-                  k == FL_BESIDE_ROYAL;
+                  k == FL_BESIDE_ROYAL || k == FL_BEFORE;
     if (!boolean && !lua_istable(L, vi))
         return luaL_error(L, "effect '%s': %s must be a %s, not %s", name, key,
                           k == FL_COUNTS ? "table" : "list", luaL_typename(L, vi));
@@ -494,6 +494,21 @@ static int read_filter(lua_State *L, const tiers_variant *v, const char *name,
     if ((k == FL_STUCK && (f->given & FLB(REACH))) || (k == FL_REACH && (f->given & FLB(STUCK))))
         return luaL_error(L, "effect '%s': %s_stuck is %s_reach = {0, 0}: give one of them",
                           name, hook_name[h], hook_name[h]);
+    if ((k == FL_BEFORE && (f->given & (FLB(REACH) | FLB(STUCK)))) ||
+        ((k == FL_REACH || k == FL_STUCK) && (f->given & FLB(BEFORE))))
+        return luaL_error(L, "effect '%s': %s_before cannot go with %s_reach or %s_stuck (the "
+                          "reach is counted on the position after the move)",
+                          name, hook_name[h], hook_name[h], hook_name[h]);
+    if (k == FL_BEFORE) { /* not a narrowing: how the hook is called */
+        if (!lua_isboolean(L, vi))
+            return luaL_error(L, "effect '%s': %s must be a boolean, not %s", name, key,
+                              luaL_typename(L, vi));
+        if (!lua_toboolean(L, vi))
+            return luaL_error(L, "effect '%s': %s must be true (or left out)", name, key);
+        f->before = 1;
+        f->given |= FLB(BEFORE);
+        return 0;
+    }
     f->on = 1;
     f->given |= 1u << k;
     if (k != FL_VARS)

@@ -1,0 +1,28 @@
+-- expand_before: the hook sees the position before the move.  A pawn's
+-- move is replaced by one variant per empty square of the rank it leaves,
+-- counted before the move: its own square is not among them (after the
+-- move it would be).
+local SQUARES = {"a", "b", "c", "d", "e"}
+effect{
+  name = "mark",
+  expand_faces = {"pawn"},
+  expand_before = true,
+  expand = function(pos, move)
+    -- before the move: the mover is to move, its pawn still on `from`
+    assert(pos:side() == move.piece.owner and pos:top(move.from).face == "pawn")
+    local _, rank = pos:coords(move.from)
+    local out = {}
+    for _, file in ipairs(SQUARES) do
+      local sq = file .. (rank + 1)
+      if pos:height(sq) == 0 then
+        out[#out + 1] = {path = {sq}}
+      end
+    end
+    return out
+  end,
+  format = function(pos, move)
+    if move.effect == "mark" then
+      return "/" .. move.path[1]
+    end
+  end,
+}

@@ -95,6 +95,9 @@ enum {
     FF_UNCAPTURABLE = 1u << 15   /* no move ever captures it */
 };
 
+/* tiers_variant.expand_role, by face */
+enum { EXPAND_ACTOR = 1, EXPAND_TAKEN = 2 };
+
 typedef struct face_def {
     char name[MAX_NAME];
     char sym[MAX_SYM];        /* notation letter(s), uppercase ASCII */
@@ -297,10 +300,11 @@ struct tiers_variant {
        dropped onto, by the first drop_ok effect's drop_ok_faces (set by
        the script module; 0: none refused before asking) */
     uint64_t drop_faces_refused;
-    /* faces whose plain moves, stacks or captures an expand hook may want
-       for the acting piece's sake (set by the script module): the
-       generator notes where their moves lie (gen_layout) */
-    uint64_t expand_actor_faces;
+    /* by face, what an expand hook may want of it (set by the script
+       module; the generator notes where those moves lie, gen_layout):
+       EXPAND_ACTOR its plain moves, stacks or captures for the acting
+       piece's sake, EXPAND_TAKEN its capture, whatever captures it */
+    uint8_t expand_role[MAX_FACES];
     char effect_name[MAX_EFFECTS][MAX_NAME];
     uint8_t neffects;
     tiers_script *script;     /* NULL if the variant has no scripts */

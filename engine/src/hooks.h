@@ -19,18 +19,20 @@
 
 #include "core.h"
 
-/* Where the generator put the moves of a list: buf[runs[i].lo ..
- * runs[i].hi) are the moves, stacks and captures of a piece whose face is
- * among v->expand_actor_faces, in board order (the other pieces' moves,
- * rotations and strikes lie between them), buf[drops_lo..drops_hi) the
- * drops; the moves hooks' moves come last.  board_hi: the end of the
- * pieces' moves (0: unknown, the runs are not known either). */
+/* Where the generator put the moves of a list, for the expand pre-pass:
+ * buf[0..board_hi) are the pieces' moves (board_hi 0: unknown), and of
+ * those only the runs buf[runs[i].lo .. runs[i].hi) need a look -- the
+ * moves of the pieces whose face has EXPAND_ACTOR (v->expand_role), the
+ * rotations and the strikes; between them lie plain moves, stacks and
+ * captures, and the captures need one only if takes_noted (a tower of
+ * the opponent shows a face with EXPAND_TAKEN).  The drops are
+ * buf[drops_lo..drops_hi); the moves hooks' moves come last. */
 typedef struct move_run {
     uint16_t lo, hi;
 } move_run;
 
 typedef struct gen_layout {
-    int drops_lo, drops_hi, board_hi, nruns;
+    int drops_lo, drops_hi, board_hi, nruns, takes_noted;
     const move_run *runs;
 } gen_layout;
 

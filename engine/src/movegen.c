@@ -604,6 +604,61 @@ static void gen_drops(gen *g, int setup)
 
 /* ------------------------------------------------------------ passes */
 
+/* buf[lo..hi) needs the expand pre-pass: a run, joined to the last one
+ * when they meet. */
+static void note_run(gen_layout *gl, move_run *runs, int lo, int hi)
+{
+    if (hi <= lo)
+        return;
+    if (gl->nruns && runs[gl->nruns - 1].hi == lo)
+        runs[gl->nruns - 1].hi = (uint16_t)hi;
+    else
+        runs[gl->nruns++] = (move_run){(uint16_t)lo, (uint16_t)hi};
+}
+
+/* The pieces' moves, rotations and strikes, in board order; with gl (a
+ * variant with expand hooks), where they lie.  Returns 0 or an error. */
+__attribute__((always_inline)) static inline int gen_board(gen *g, gen_layout *gl,
+                                                          move_run *runs)
+{
+    const tiers_variant *v = g->v;
+    const tiers_pos *p = g->p;
+    for (int r = 0; r < v->ranks; r++)
+        for (int f = 0; f < v->files; f++) {
+            int sq = sq_make(f, r);
+            const tower *t = &p->board[sq];
+            if (!t->h)
+                continue;
+            piece_t top = t->p[t->h - 1];
+            int lo = g->n;
+            if (owner_of(g, top) == g->side) {
+                if (v->unit == UNIT_STACK)
+                    g->n = stackmove_gen(g->p, sq, g->buf, g->n, g->cap);
+                else
+                    gen_piece(g, sq);
+                if (v->rotate && g->n >= 0)
+                    add(g, TIERS_MV_ROTATE, sq, sq);
+                if (g->n < 0)
+                    return g->n;
+                /* a piece some expand hook may concern: its moves need a
+                   look; a rotation always does */
+                if (gl && (v->expand_role[v->face_of[top]] & EXPAND_ACTOR))
+                    note_run(gl, runs, lo, g->n);
+                else if (gl && v->rotate)
+                    note_run(gl, runs, g->n - 1, g->n);
+            } else if (gl) {
+                gl->takes_noted |= v->expand_role[v->face_of[top]] & EXPAND_TAKEN;
+            }
+            if (v->immobile_strikes && t->h > 1) {
+                lo = g->n;
+                gen_strikes(g, sq);
+                if (gl && g->n > lo)
+                    note_run(gl, runs, lo, g->n);
+            }
+        }
+    return 0;
+}
+
 static int gen_all(tiers_pos *p, tiers_move *buf, int cap)
 {
     const tiers_variant *v = p->v;
@@ -611,7 +666,6 @@ static int gen_all(tiers_pos *p, tiers_move *buf, int cap)
              .max_tiers = mode_max_tiers(p), .probe = -1};
     move_run runs[TIERS_MAX_SQUARES];
     gen_layout gl = {.runs = runs}; /* for the expand hooks */
-    const uint64_t noted = v->hooks & HOOK_EXPAND ? v->expand_actor_faces : 0;
 
     if (p->st.setup_left & (1u << g.side)) {
         gen_drops(&g, 1);
@@ -619,29 +673,9 @@ static int gen_all(tiers_pos *p, tiers_move *buf, int cap)
         if (v->setup_ready && !pending_first(p, g.side))
             add(&g, TIERS_MV_READY, TIERS_NO_SQUARE, TIERS_NO_SQUARE);
     } else {
-        for (int r = 0; r < v->ranks; r++)
-            for (int f = 0; f < v->files; f++) {
-                int sq = sq_make(f, r);
-                const tower *t = &p->board[sq];
-                if (!t->h)
-                    continue;
-                piece_t top = t->p[t->h - 1];
-                if (owner_of(&g, top) == g.side) {
-                    int lo = noted && (noted >> v->face_of[top] & 1) ? g.n : -1;
-                    if (v->unit == UNIT_STACK)
-                        g.n = stackmove_gen(p, sq, buf, g.n, cap);
-                    else
-                        gen_piece(&g, sq);
-                    if (lo >= 0 && g.n > lo)
-                        runs[gl.nruns++] = (move_run){(uint16_t)lo, (uint16_t)g.n};
-                    if (v->rotate && g.n >= 0)
-                        add(&g, TIERS_MV_ROTATE, sq, sq);
-                    if (g.n < 0)
-                        return g.n;
-                }
-                if (v->immobile_strikes && t->h > 1)
-                    gen_strikes(&g, sq);
-            }
+        int rc = v->hooks & HOOK_EXPAND ? gen_board(&g, &gl, runs) : gen_board(&g, NULL, NULL);
+        if (rc < 0)
+            return rc;
         gl.board_hi = gl.drops_lo = g.n;
         if (v->drops)
             gen_drops(&g, 0);

@@ -109,6 +109,28 @@ static void test_expand_before(void **state)
     tiers_variant_free(v);
 }
 
+/* expand_taken alone: the captures of a rook are expanded whatever piece
+ * makes them, and only those (the generator's layout lets the pre-pass
+ * pass over the other pieces' moves). */
+static void test_expand_taken(void **state)
+{
+    (void)state;
+    tiers_variant *v = load("taken.yaml");
+    /* the King takes the Rook beside it: the capture, not the stack */
+    tiers_pos *p = tu_pos(v, "2k2/5/5/1Pr2/2K2 - w - 0 1", NULL);
+    assert_from(p, "c1", "c1-b1 c1-d1 c1^c2 c1xc2 c1xc2/t");
+    tiers_pos_free(p);
+    p = tu_pos(v, "2k2/5/1r3/1P3/2K2 - w - 0 1", NULL); /* the Pawn takes it */
+    assert_from(p, "b2", "b2-a3 b2-c3 b2^b3 b2xb3 b2xb3/t");
+    tiers_pos_free(p);
+    /* a Rook under a Pawn is not taken: no variant anywhere */
+    p = tu_pos(v, "2k2/5/1[r:p]3/1P3/2K2 - w - 0 1", NULL);
+    assert_false(tu_has_move(p, "b2xb3/t", NULL));
+    assert_true(tu_has_move(p, "b2xb3", NULL));
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+}
+
 /* expand = {{}, {arg = 1}}: the engine adds the variants itself. */
 static void test_fixed_expand(void **state)
 {
@@ -942,6 +964,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_expand),
         cmocka_unit_test(test_expand_before),
+        cmocka_unit_test(test_expand_taken),
         cmocka_unit_test(test_fixed_expand),
         cmocka_unit_test(test_pure_moves),
         cmocka_unit_test(test_pure_veto),

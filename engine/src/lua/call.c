@@ -758,11 +758,10 @@ static int surely_no_reach(const tiers_script *s, const tiers_pos *p, const hook
 }
 
 /* The end of a stretch buf[i..stop) of moves of pieces whose face no
- * expand hook concerns (v->expand_actor_faces): it ends early at the first
- * move that is not a plain move or stack, unless it is a capture taking a
- * face no hook concerns either. */
-static int expand_skip(const tiers_script *s, const tiers_pos *p, const tiers_move *buf, int i,
-                       int stop)
+ * expand hook concerns (v->expand_role, gen_layout): it ends early
+ * at a capture taking a face that some hook may concern (or at anything
+ * but a plain move, stack or capture). */
+static int expand_skip(const tiers_pos *p, const tiers_move *buf, int i, int stop)
 {
     for (; i < stop; i++) {
         const tiers_move *m = &buf[i];
@@ -772,7 +771,7 @@ static int expand_skip(const tiers_script *s, const tiers_pos *p, const tiers_mo
         if (k != 2 || m->effect)
             break;
         const tower *t = &p->board[m->to];
-        if (!t->h || (s->expand_taken_faces >> p->v->face_of[t->p[t->h - 1]] & 1))
+        if (!t->h || (p->v->expand_role[p->v->face_of[t->p[t->h - 1]]] & EXPAND_TAKEN))
             break;
     }
     return i;
@@ -818,7 +817,8 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, const gen_layou
     if (by_kind[TIERS_MV_DROP] || drops_lo < 0 || drops_hi > n)
         drops_lo = drops_hi = 0; /* drops are looked at like other moves */
     /* the pieces' moves, buf[0..board_hi): outside the runs, only what
-       expand_skip stops at is looked at */
+       expand_skip stops at is looked at, and nothing if no capture there
+       may take a face some hook concerns */
     int board_hi = gl->board_hi <= n ? gl->board_hi : 0, r = 0, run_end = 0;
     /* the last source square, its top's face and the effects that face
        may concern (by_actor) or that the move's taken piece may, when it
@@ -839,7 +839,7 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, const gen_layou
                 run_end = gl->runs[r++].hi;
             } else { /* between runs */
                 int stop = r < gl->nruns ? gl->runs[r].lo : board_hi;
-                i = expand_skip(s, p, buf, i, stop);
+                i = gl->takes_noted ? expand_skip(p, buf, i, stop) : stop;
                 if (i == stop) {
                     i--;
                     continue;

@@ -153,9 +153,6 @@ struct tiers_script {
        _vars), so script_expand drops them at once for a piece landing
        where the variant's stuck tables say it never can be */
     uint32_t stuck_test;
-    /* faces whose capture an expand hook may want for the taken piece's
-       sake, whatever captures it (see v->expand_actor_faces) */
-    uint64_t expand_taken_faces;
     /* drop_ok answers of effects with drop_ok_pure, by (dropped piece,
        target's top piece, side to move, effect); key 0 = empty */
     struct { uint32_t key; uint8_t ok; } drop_cache[DROP_CACHE_SIZE];

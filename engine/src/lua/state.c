@@ -145,17 +145,17 @@ static void find_expand_faces(tiers_script *s)
     const uint32_t *by_kind = s->by_kind[HK_EXPAND], *by_actor = s->by_actor[HK_EXPAND];
     const uint32_t *by_taken = s->by_taken[HK_EXPAND], face_test = s->face_test[HK_EXPAND];
     const int kinds[3] = {TIERS_MV_MOVE, TIERS_MV_STACK, TIERS_MV_CAPTURE};
-    v->expand_actor_faces = s->expand_taken_faces = 0;
+    memset(v->expand_role, 0, sizeof v->expand_role);
     for (int f = 0; f < MAX_FACES; f++) {
         for (int i = 0; i < 3; i++) {
             uint32_t c = by_kind[kinds[i]], untaken = i < 2 ? by_taken[MAX_FACES] : 0;
             if (v->unit != UNIT_TOP || !(c & face_test))
                 untaken = ~0u;
             if (c & (by_actor[f] | untaken))
-                v->expand_actor_faces |= 1ull << f;
+                v->expand_role[f] |= EXPAND_ACTOR;
         }
         if (by_kind[TIERS_MV_CAPTURE] & by_taken[f])
-            s->expand_taken_faces |= 1ull << f;
+            v->expand_role[f] |= EXPAND_TAKEN;
     }
 }
 
@@ -170,7 +170,7 @@ int script_load(tiers_variant *v, const char *const *files, int nfiles, tiers_er
     v->hook_fns = NULL;
     v->hooks = 0;
     v->drop_faces_refused = 0;
-    v->expand_actor_faces = 0;
+    memset(v->expand_role, 0, sizeof v->expand_role);
     v->neffects = 0;
     tiers_script *s = calloc(1, sizeof *s);
     if (!s) {

@@ -629,6 +629,14 @@ static void test_narrowing_errors(void **state)
     expect_load_error("effect{name = 'x', expand_before = true, expand_stuck = true,\n"
                       "  expand = {{}}}",
                       "effect 'x': expand_before cannot go with expand_reach or expand_stuck");
+    expect_load_error("fixed_variant{colour = 1}",
+                      "fixed_variant: unknown field 'colour' (path, arg)");
+    expect_load_error("fixed_variant{path = {'z9'}}",
+                      "fixed_variant: path square 'z9' is not a square name");
+    expect_load_error("fixed_variant{arg = 300}", "fixed_variant: arg must be an integer 0..255");
+    expect_load_error("fixed_variant{path = {'a1', 'a2', 'a3', 'a4', 'a5'}}",
+                      "fixed_variant: path must be a list of at most 4 squares");
+    expect_load_error("fixed_variant('a1')", "table expected, got string");
     expect_load_error("effect{name = 'x', expand_before = false, expand = {{}}}",
                       "effect 'x': expand_before must be true (or left out)");
     expect_load_error("effect{name = 'x', expand_before = 1, expand = {{}}}",
@@ -665,6 +673,8 @@ static void test_expand_errors(void **state)
         /* before: with expand_before = true */
         "before: pos:in_check_before()", "with expand_before the move is not made",
         "before: pos:push('a1', 'pawn', 0)", "the position is read-only in hook expand",
+        "return {fixed_move{kind = 'move', from = 'b2', to = 'b3'}}",
+        "variant 1 is a fixed_move, not a variant",
     };
     assert_non_null(mkdtemp(dir));
     for (size_t i = 0; i < sizeof bodies / sizeof bodies[0]; i += 2) {
@@ -796,6 +806,8 @@ static void test_fixed_move(void **state)
         "move 1 returned by hook moves: 'from' must hold a piece",
         "F = fixed_move{kind = 'move', from = 'c1', to = 'c2'}",
         "hook moves returned a move the engine already generates (entry 1: move c1-c2)",
+        "F = fixed_variant{arg = 1}",
+        "move 1 returned by hook moves: is a fixed_variant, not a move",
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i += 2) {
         char lua[300];

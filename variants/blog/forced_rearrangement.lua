@@ -37,8 +37,8 @@ end
 
 -- The squares of each side's first three ranks (Black's are ranks 1-3),
 -- by index (as pos:token takes it: reading a square so is the cheapest),
--- and the variant placing the tile on each, made once (the engine only
--- reads the tables a hook returns).
+-- and the variant placing the tile on each, made once with fixed_variant
+-- (the engine reads it with one lookup).
 local TERRITORY, PLACE = {[0] = {}, [1] = {}}, {[0] = {}, [1] = {}}
 local INDEX = {} -- square name -> index
 local OUT = {} -- the list the hook returns, filled again at each call
@@ -49,7 +49,7 @@ for side = 0, 1 do
       local n = #TERRITORY[side] + 1
       TERRITORY[side][n] = 1 + f + rank * rules.files
       INDEX[string.char(97 + f) .. (rank + 1)] = TERRITORY[side][n]
-      PLACE[side][n] = {path = {string.char(97 + f) .. (rank + 1)}}
+      PLACE[side][n] = fixed_variant{path = {string.char(97 + f) .. (rank + 1)}}
     end
   end
 end

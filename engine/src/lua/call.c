@@ -221,40 +221,24 @@ static void expand_result(lua_State *L, call *c)
         int e = lua_gettop(L);
         if (!lua_istable(L, e))
             hook_error(L, c, "variant %d is a %s, not a table", (int)i, luaL_typename(L, e));
-        tiers_move m = *c->m;
-        int plain = 1;
-        lua_pushnil(L);
-        while (lua_next(L, e)) {
-            const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
-            plain = 0;
-            if (!strcmp(key, "arg")) {
-                int isnum;
-                lua_Integer a = lua_tointegerx(L, -1, &isnum);
-                if (!isnum || a < 0 || a > 255)
-                    hook_error(L, c, "variant %d: arg must be an integer 0..255", (int)i);
-                m.arg = (uint8_t)a;
-            } else if (!strcmp(key, "path")) {
-                int pi = lua_gettop(L);
-                lua_Integer np = lua_istable(L, pi) ? luaL_len(L, pi) : 5;
-                if (np < 0 || np > 4)
-                    hook_error(L, c, "variant %d: path must be a list of at most 4 squares",
-                               (int)i);
-                for (int j = 0; j < (int)np; j++) {
-                    const char *why = NULL;
-                    lua_geti(L, pi, j + 1);
-                    int sq = tables_move_square(L, "path square", 1, &why);
-                    if (why || lua_isnil(L, -1))
-                        hook_error(L, c, "variant %d: %s", (int)i, why ? why
-                                   : "path squares must be square names");
-                    m.path[j] = (tiers_square)sq;
-                    lua_settop(L, pi);
-                }
-                m.npath = (uint8_t)np;
-            } else {
-                hook_error(L, c, "variant %d: unknown field '%s' (path, arg)", (int)i, key);
+        tiers_move m = *c->m, fixed;
+        int given;
+        if (tables_fixed_lookup(L, e, &fixed)) { /* fixed_variant's: read once */
+            if (fixed.kind != TIERS_MV_NONE)
+                hook_error(L, c, "variant %d is a fixed_move, not a variant", (int)i);
+            given = fixed.flags;
+            if (given & VARIANT_ARG)
+                m.arg = fixed.arg;
+            if (given & VARIANT_PATH) {
+                m.npath = fixed.npath;
+                memcpy(m.path, fixed.path, sizeof m.path);
             }
-            lua_settop(L, e + 1); /* keep the key for lua_next */
+        } else {
+            const char *why = tables_read_variant(L, e, &m, &given);
+            if (why)
+                hook_error(L, c, "variant %d: %s", (int)i, why);
         }
+        int plain = !given;
         lua_settop(L, e - 1);
         if (plain) {
             c->keep = 1;

@@ -257,6 +257,10 @@ void tables_push_move(lua_State *L, const tiers_pos *p, const tiers_move *m, con
 int tables_move_square(lua_State *L, const char *what, int out_ok, const char **why);
 void tables_check_move(lua_State *L, int idx, call *c, int entry, tiers_move *m);
 int tables_fixed_move(lua_State *L);
+int tables_fixed_lookup(lua_State *L, int idx, tiers_move *m);
+enum { VARIANT_ARG = 1, VARIANT_PATH = 2 };
+const char *tables_read_variant(lua_State *L, int idx, tiers_move *m, int *given);
+int tables_fixed_variant(lua_State *L);
 
 /* pos.c */
 void handle_push(lua_State *L, uint64_t gen);

@@ -749,6 +749,8 @@ int sandbox_open(lua_State *L)
     lua_setfield(L, -2, "effect");
     lua_pushcfunction(L, tables_fixed_move);
     lua_setfield(L, -2, "fixed_move");
+    lua_pushcfunction(L, tables_fixed_variant);
+    lua_setfield(L, -2, "fixed_variant");
     push_rules(L, s->v);
     lua_setfield(L, -2, "rules");
     lua_newtable(L); /* the globals' metatable: names of missing libraries */

@@ -688,9 +688,10 @@ static const char *read_move(lua_State *L, int idx, const tiers_script *s, int s
     return NULL;
 }
 
-/* The move fixed_move made of the table at idx, into m: 1, or 0 when the
- * table is none of them (a plain table has no metatable: never one). */
-static int fixed_lookup(lua_State *L, int idx, tiers_move *m)
+/* The move fixed_move (or the variant fixed_variant) made of the table at
+ * idx, into m: 1, or 0 when the table is none of them (a plain table has
+ * no metatable: never one).  A variant has kind TIERS_MV_NONE. */
+int tables_fixed_lookup(lua_State *L, int idx, tiers_move *m)
 {
     if (!lua_getmetatable(L, idx))
         return 0;
@@ -716,8 +717,13 @@ void tables_check_move(lua_State *L, int idx, call *c, int entry, tiers_move *m)
         why = lua_pushfstring(L, "is a %s, not a move table", luaL_typename(L, idx));
         goto bad;
     }
-    if (!fixed_lookup(L, idx, m) && (why = read_move(L, idx, c->s, c->p->st.side, m)) != NULL)
+    if (!tables_fixed_lookup(L, idx, m) &&
+        (why = read_move(L, idx, c->s, c->p->st.side, m)) != NULL)
         goto bad;
+    if (m->kind == TIERS_MV_NONE) {
+        why = "is a fixed_variant, not a move";
+        goto bad;
+    }
     if (m->kind == TIERS_MV_EFFECT && !m->effect)
         m->effect = (uint8_t)(c->effect + 1);
     if ((why = move_problem(L, c->p, m)) != NULL)
@@ -753,6 +759,92 @@ int tables_fixed_move(lua_State *L)
     tables_make_read_only(L);
     tiers_move *m = lua_newuserdatauv(L, sizeof *m, 0);
     *m = k.m;
+    push_ref(L, s->fixed_ref);
+    lua_pushvalue(L, -3);
+    lua_pushvalue(L, -3);
+    lua_rawset(L, -3);
+    lua_pop(L, 2);
+    return 1;
+}
+
+/* The fields of the expand variant at idx (an absolute index; path, arg)
+ * over m; *given: bit
+ * VARIANT_ARG, VARIANT_PATH for each field given (none: the move as it
+ * is).  Returns why it is no variant, or NULL. */
+const char *tables_read_variant(lua_State *L, int idx, tiers_move *m, int *given)
+{
+    *given = 0;
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
+        if (!strcmp(key, "arg")) {
+            int isnum;
+            lua_Integer a = lua_tointegerx(L, -1, &isnum);
+            if (!isnum || a < 0 || a > 255)
+                return "arg must be an integer 0..255";
+            m->arg = (uint8_t)a;
+            *given |= VARIANT_ARG;
+        } else if (!strcmp(key, "path")) {
+            int pi = lua_gettop(L);
+            lua_Integer np = lua_istable(L, pi) ? luaL_len(L, pi) : 5;
+            if (np < 0 || np > 4)
+                return "path must be a list of at most 4 squares";
+            for (int j = 0; j < (int)np; j++) {
+                const char *why = NULL;
+                lua_geti(L, pi, j + 1);
+                int sq = tables_move_square(L, "path square", 1, &why);
+                if (why || lua_isnil(L, -1))
+                    return why ? why : "path squares must be square names";
+                m->path[j] = (tiers_square)sq;
+                lua_settop(L, pi);
+            }
+            m->npath = (uint8_t)np;
+            *given |= VARIANT_PATH;
+        } else {
+            return lua_pushfstring(L, "unknown field '%s' (path, arg)", key);
+        }
+        lua_settop(L, idx + 1); /* keep the key for lua_next */
+    }
+    return NULL;
+}
+
+/* fixed_variant{...}: an expand variant checked now and kept as a
+ * read-only copy, which an expand hook that returns it costs the engine
+ * one lookup instead of a reading of its fields. */
+int tables_fixed_variant(lua_State *L)
+{
+    tiers_script *s = script_of(L);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 1);
+    luaL_checkstack(L, 20, NULL);
+    tiers_move m = {0};
+    int given;
+    const char *why = tables_read_variant(L, 1, &m, &given);
+    if (why)
+        return luaL_error(L, "fixed_variant: %s", why);
+    lua_settop(L, 1);
+    m.kind = TIERS_MV_NONE; /* a variant, not a move */
+    m.flags = (uint8_t)given;
+    lua_createtable(L, 0, 2); /* the copy: what was read, nothing else */
+    if (given & VARIANT_ARG) {
+        lua_pushinteger(L, m.arg);
+        lua_setfield(L, -2, "arg");
+    }
+    if (given & VARIANT_PATH) {
+        lua_createtable(L, m.npath, 0);
+        for (int i = 0; i < m.npath; i++) {
+            if (m.path[i] == TIERS_NO_SQUARE)
+                lua_pushliteral(L, "out");
+            else
+                tables_push_square(L, m.path[i]);
+            lua_rawseti(L, -2, i + 1);
+        }
+        tables_make_read_only(L);
+        lua_setfield(L, -2, "path");
+    }
+    tables_make_read_only(L);
+    tiers_move *u = lua_newuserdatauv(L, sizeof *u, 0);
+    *u = m;
     push_ref(L, s->fixed_ref);
     lua_pushvalue(L, -3);
     lua_pushvalue(L, -3);

@@ -163,44 +163,6 @@ int filter_stuck_landing(const tiers_pos *p, const tiers_move *m, piece_t a, int
     return 0;
 }
 
-/* The face whose table a, landing on `below` (0: nothing), moves with
- * there, as movegen_face_tier reads it: the over-enemy face on an enemy. */
-static int landing_face(const tiers_variant *v, piece_t a, piece_t below)
-{
-    int me = pc_owner(a), under = below ? pc_owner(below) : me;
-    if (v->over_enemy_face != NO_FACE && !(v->faces[v->face_of[a]].flags & FF_IMMOBILE) &&
-        under != me && under != OWNER_SHARED && me != OWNER_SHARED)
-        return v->over_enemy_face;
-    return v->face_of[a];
-}
-
-int filter_surely_stuck(const tiers_pos *p, const tiers_move *m, piece_t a, int h)
-{
-    const tiers_variant *v = p->v;
-    const tower *t = &p->board[m->to];
-    int own = v->face_of[a], lo;
-    if ((v->hooks & HOOK_TIER) || v->unit != UNIT_TOP || v->turn_after_move || m->flags ||
-        (v->faces[own].flags & FF_COPY_BELOW))
-        return 0; /* its table on landing is not the one read here */
-    if (m->kind == TIERS_MV_MOVE || m->kind == TIERS_MV_STACK)
-        lo = h + 1;
-    else if (m->kind == TIERS_MV_CAPTURE && v->capture == CAP_TOP)
-        lo = h;
-    else
-        return 0;
-    int face = landing_face(v, a, lo > 1 ? t->p[lo - 2] : 0);
-    /* movegen_face_tier: its own tier, or that raised by a region */
-    int hi = v->nregions && !(v->faces[own].flags & FF_NO_REGION) ? lo + v->region_bonus : lo;
-    if (hi > v->max_tiers)
-        hi = v->max_tiers > lo ? v->max_tiers : lo;
-    if (lo < 1 || hi > TIERS_MAX_TIERS)
-        return 0;
-    for (int tier = lo; tier <= hi; tier++)
-        if (!stuck_at(v, face, tier, pc_facing(a), m->to))
-            return 0;
-    return 1;
-}
-
 /* The side a WHOSE_* code names when `side` moves; -1: either. */
 static int whose(int code, int side)
 {

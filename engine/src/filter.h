@@ -127,11 +127,6 @@ int filter_may_be_stuck(const tiers_pos *p, const undo_rec *u, const tiers_move 
 /* The same for a known acting piece a (not 0) and the height h of the
  * tower on m->to before m (m->to a square). */
 int filter_stuck_landing(const tiers_pos *p, const tiers_move *m, piece_t a, int h);
-/* The converse, exactly: is a sure to be stuck once m is made (movegen_reach
- * would find no square), whatever region then covers m->to?  Only for a
- * plain move, stack or capture that nothing but the engine's own rules
- * changes: the caller makes sure no after hook concerns m. */
-int filter_surely_stuck(const tiers_pos *p, const tiers_move *m, piece_t a, int h);
 /* Could a piece of face `face` (MAX_FACES: none) be stuck on sq, by any
  * table it might use there (the variant's stuck tables)? */
 static inline int filter_stuck_anywhere(const tiers_variant *v, int face, int sq)

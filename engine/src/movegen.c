@@ -1274,6 +1274,63 @@ int movegen_reach(const tiers_pos *p, int sq, uint8_t *mark)
     return n;
 }
 
+/* The face whose table a, landing on `below` (0: nothing), moves with
+ * there, as movegen_face_tier reads it: the over-enemy face on an enemy. */
+static int landing_face(const tiers_variant *v, piece_t a, piece_t below)
+{
+    int me = pc_owner(a), under = below ? pc_owner(below) : me;
+    if (v->over_enemy_face != NO_FACE && !(v->faces[v->face_of[a]].flags & FF_IMMOBILE) &&
+        under != me && under != OWNER_SHARED && me != OWNER_SHARED)
+        return v->over_enemy_face;
+    return v->face_of[a];
+}
+
+static int projects_region(const tiers_variant *v, int face)
+{
+    for (int k = 0; k < v->nregions; k++)
+        if (v->regions[k].face == face)
+            return 1;
+    return 0;
+}
+
+static int stuck_table(const tiers_variant *v, int face, int tier, int facing, int sq)
+{
+    return v->stuck[face][tier - 1][facing][sq >> 6] >> (sq & 63) & 1;
+}
+
+int movegen_stuck_after(const tiers_pos *p, const tiers_move *m, piece_t a, int h)
+{
+    const tiers_variant *v = p->v;
+    int own = v->face_of[a], lo;
+    if (!v->stuck_ready || (v->hooks & HOOK_TIER) || v->unit != UNIT_TOP ||
+        v->turn_after_move || m->flags || (v->faces[own].flags & FF_COPY_BELOW) ||
+        projects_region(v, own))
+        return -1; /* its table or tier on landing is not the one read here */
+    if (m->kind == TIERS_MV_MOVE || m->kind == TIERS_MV_STACK)
+        lo = h + 1;
+    else if (m->kind == TIERS_MV_CAPTURE && v->capture == CAP_TOP)
+        lo = h;
+    else
+        return -1;
+    if (lo < 1 || lo > TIERS_MAX_TIERS)
+        return -1;
+    /* movegen_face_tier after the move: the regions are those of now, as
+       no piece that projects one moves (the opponent's may be taken) */
+    int tier = lo;
+    if (region_boosts(p, m->to, a))
+        tier = lo + v->region_bonus < v->max_tiers ? lo + v->region_bonus : v->max_tiers;
+    int face = landing_face(v, a, lo > 1 ? p->board[m->to].p[lo - 2] : 0);
+    if (v->faces[face].flags & FF_IMMOBILE)
+        return 1;
+    int facing = pc_facing(a);
+    if (!stuck_table(v, face, tier, facing, m->to))
+        return 0;
+    /* union regions: the table of its own tier too (movegen_reach) */
+    if (v->region_mode == REGION_UNION && tier != lo && face == own)
+        return stuck_table(v, own, lo, facing, m->to);
+    return 1;
+}
+
 /* ------------------------------------------------------------ random */
 
 /* Candidates are tried in a random order and the first legal one is

@@ -34,6 +34,12 @@ int movegen_has_legal(tiers_pos *p, tiers_move *buf, int cap, int (*spend)(void 
  * move to with the table it now uses, were the board empty (no blocking,
  * no via test); returns how many. */
 int movegen_reach(const tiers_pos *p, int sq, uint8_t *mark);
+/* movegen_reach's answer at m->to once m is made, told before: 1 when the
+ * piece will reach no square, 0 when it will reach some, -1 when that
+ * needs the move made.  m is a plain move, stack or capture of the piece
+ * a onto a tower of height h, which nothing but the engine's own rules
+ * changes (the caller makes sure no after hook concerns m). */
+int movegen_stuck_after(const tiers_pos *p, const tiers_move *m, piece_t a, int h);
 /* Makes a uniformly random legal move, drawing from the xorshift state
  * *rng; buf holds TIERS_MAX_MOVES.  Returns 1 if a move was made, 0 if
  * there is none (or the history is full), or an error.  The caller tests

@@ -726,19 +726,25 @@ static int expand_fixed(const effect_rec *fx, int effect, tiers_move *buf, int i
     return 0;
 }
 
-/* expand_reach {0, ...} answered without the make: m's piece will surely
- * reach no square, and making m would run no after hook that could move
- * it or fail (nor fail for want of room: depth below the cap). */
-static int surely_no_reach(const tiers_script *s, const tiers_pos *p, const hook_filter *f,
-                           const tiers_move *m, int effect)
+/* expand_reach answered without making m: 1 when m passes it, 0 when it
+ * fails, -1 when the make must tell.  Only where making m would run no
+ * after hook (that could move its piece) and could not fail for want of
+ * room (depth below the cap), and the answer is whether the piece is
+ * stuck: reach {0, ...} when it is, {..., 0} when it is not. */
+static int reach_known(const tiers_script *s, const tiers_pos *p, const hook_filter *f,
+                       const tiers_move *m, int effect)
 {
-    if (f->reach_lo > 0 || m->effect == effect + 1 || m->to == TIERS_NO_SQUARE ||
-        m->from == TIERS_NO_SQUARE || m->from == m->to || p->depth >= p->cap)
-        return 0;
+    if (m->effect == effect + 1 || m->to == TIERS_NO_SQUARE || m->from == TIERS_NO_SQUARE ||
+        m->from == m->to || p->depth >= p->cap)
+        return -1;
     const tower *t = &p->board[m->from];
     move_faces mf;
-    return t->h && !call_candidates(s, HK_AFTER, p, NULL, m, &mf) &&
-           filter_surely_stuck(p, m, t->p[t->h - 1], p->board[m->to].h);
+    if (!t->h || call_candidates(s, HK_AFTER, p, NULL, m, &mf))
+        return -1;
+    int stuck = movegen_stuck_after(p, m, t->p[t->h - 1], p->board[m->to].h);
+    if (stuck == 1)
+        return f->reach_lo == 0;
+    return stuck == 0 && f->reach_hi == 0 ? 0 : -1;
 }
 
 /* The end of a stretch buf[i..stop) of moves of pieces whose face no
@@ -898,7 +904,10 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, const gen_layou
             }
             tiers_move made = buf[i];
             int fixed = s->fx[c.effect].ref[HK_EXPAND] == LUA_REFNIL;
-            if (fixed && (!f->reach || surely_no_reach(s, p, f, &made, c.effect))) {
+            int known = f->reach ? reach_known(s, p, f, &made, c.effect) : -1;
+            if (known == 0)
+                continue; /* the reach test fails: the move stays as it is */
+            if (fixed && (!f->reach || known == 1)) {
                 if (expand_fixed(&s->fx[c.effect], c.effect, buf, i, &n, cap, &removed) < 0)
                     return TIERS_EFULL;
                 continue;

@@ -272,7 +272,7 @@ static void count_each(counting *k, int face, piece_t pc)
  * square), 0 if the tower fails the height or top test.  Only the tiers
  * the test allows are looked at. */
 static inline int tower_matches(const tiers_pos *p, const count_test *ct, counting *k,
-                                const tower *t)
+                                const tower *t, int each)
 {
     int h = t->h;
     if (!(k->heights >> h & 1) || (k->top >= 0 && (!h || pc_owner(t->p[h - 1]) != k->top)))
@@ -286,7 +286,7 @@ static inline int tower_matches(const tiers_pos *p, const count_test *ct, counti
         if ((k->owner >= 0 && pc_owner(pc) != k->owner) || !(k->faces >> face & 1))
             continue;
         n++;
-        if (ct->each)
+        if (each)
             count_each(k, face, pc);
     }
     return n;
@@ -295,17 +295,17 @@ static inline int tower_matches(const tiers_pos *p, const count_test *ct, counti
 /* Counts the tower on sq into k, and hashes it into *key if it holds a
  * match (key non-NULL).  Returns whether the count has reached ct->min. */
 static inline int count_at(const tiers_pos *p, const count_test *ct, counting *k, int sq,
-                           uint64_t *key)
+                           uint64_t *key, int each)
 {
     const tower *t = &p->board[sq];
-    int n = tower_matches(p, ct, k, t);
+    int n = tower_matches(p, ct, k, t, each);
     if (!n)
         return 0;
     k->total += ct->towers ? 1 : n;
     if (key)
         for (int j = 0; j < t->h; j++)
             *key ^= zobrist_piece(sq, j, t->p[j]);
-    return (ct->each ? k->most : k->total) >= ct->min;
+    return (each ? k->most : k->total) >= ct->min;
 }
 
 /* Where the towers of each height stand on one board, for the board
@@ -473,15 +473,12 @@ static inline int count_listed(const tiers_pos *p, const count_test *ct, int at,
     return -1;
 }
 
-/* Does count test ct pass, from the move's square `at` (none for a moves
- * hook) when `side` moves?  key non-NULL: every tower with a match is
- * hashed into *key (a pure moves hook's memo), so all are looked at. */
-static int count_passes(const tiers_pos *p, const count_test *ct, int at, int side,
-                        uint64_t *key)
+/* count_passes over the squares of ct->on, each tower counted into a
+ * `counting`; `each` is ct->each, a constant where this is inlined, so
+ * that the usual count keeps no record of the pieces it finds. */
+static inline int count_scan(const tiers_pos *p, const count_test *ct, int at, int side,
+                             uint64_t *key, int each)
 {
-    int r = count_listed(p, ct, at, side, key);
-    if (r >= 0)
-        return r;
     const tiers_variant *v = p->v;
     uint8_t found[TIERS_MAX_SQUARES * TIERS_MAX_TIERS];
     counting k;
@@ -489,15 +486,15 @@ static int count_passes(const tiers_pos *p, const count_test *ct, int at, int si
     int royal = p->st.royal_sq[side], skip = ct->others ? at : -1;
     switch (ct->on) {
     case COUNT_TOWER:
-        return !ct->others && count_at(p, ct, &k, at, key);
+        return !ct->others && count_at(p, ct, &k, at, key, each);
     case COUNT_FILE:
         for (int sq = sq_file(at), r = 0; r < v->ranks; r++, sq += 16)
-            if (sq != skip && count_at(p, ct, &k, sq, key) && !key)
+            if (sq != skip && count_at(p, ct, &k, sq, key, each) && !key)
                 return 1;
         break;
     case COUNT_RANK:
         for (int sq = sq_make(0, sq_rank(at)), x = 0; x < v->files; x++, sq++)
-            if (sq != skip && count_at(p, ct, &k, sq, key) && !key)
+            if (sq != skip && count_at(p, ct, &k, sq, key, each) && !key)
                 return 1;
         break;
     case COUNT_ROYAL:
@@ -507,7 +504,7 @@ static int count_passes(const tiers_pos *p, const count_test *ct, int at, int si
                 int x = sq_file(royal) + orthogonal[d][0], y = sq_rank(royal) + orthogonal[d][1];
                 if (x >= 0 && x < v->files && y >= 0 && y < v->ranks &&
                     sq_make(x, y) != skip &&
-                    count_at(p, ct, &k, sq_make(x, y), key) && !key)
+                    count_at(p, ct, &k, sq_make(x, y), key, each) && !key)
                     return 1;
             }
             break;
@@ -528,7 +525,7 @@ static int count_passes(const tiers_pos *p, const count_test *ct, int at, int si
                     if (!(k.heights >> p->board[sq].h & 1))
                         continue;
                     left--;
-                    if (sq != skip && count_at(p, ct, &k, sq, key) && !key)
+                    if (sq != skip && count_at(p, ct, &k, sq, key, each) && !key)
                         return 1;
                     if (!left)
                         break;
@@ -540,11 +537,23 @@ static int count_passes(const tiers_pos *p, const count_test *ct, int at, int si
         for (int r = 0; r < v->ranks; r++)
             for (int sq = sq_make(0, r), x = 0; x < v->files; x++, sq++)
                 if (sq != skip && (ct->on != COUNT_ROYAL || beside_royal(p, sq, side)) &&
-                    count_at(p, ct, &k, sq, key) && !key)
+                    count_at(p, ct, &k, sq, key, each) && !key)
                     return 1;
         break;
     }
-    return (ct->each ? k.most : k.total) >= ct->min;
+    return (each ? k.most : k.total) >= ct->min;
+}
+
+/* Does count test ct pass, from the move's square `at` (none for a moves
+ * hook) when `side` moves?  key non-NULL: every tower with a match is
+ * hashed into *key (a pure moves hook's memo), so all are looked at. */
+static int count_passes(const tiers_pos *p, const count_test *ct, int at, int side,
+                        uint64_t *key)
+{
+    int r = count_listed(p, ct, at, side, key);
+    if (r >= 0)
+        return r;
+    return ct->each ? count_scan(p, ct, at, side, key, 1) : count_scan(p, ct, at, side, key, 0);
 }
 
 /* The square a veto or after hook's count tests start from: the move's
@@ -611,30 +620,34 @@ static int towers_of_heights(const tiers_pos *p, unsigned heights)
     return 0;
 }
 
-/* filter_moves_pass past its phase test: the count tests, the key, check. */
-__attribute__((noinline)) static int moves_counts_pass(const tiers_pos *p, const hook_filter *f, int side, uint64_t *key)
+/* filter_moves_pass past its phase test: the count tests, the key, check.
+ * Apart (not inlined) so that the many calls the phase answers stay
+ * short.  The key is made only once the counts have passed: most fail. */
+__attribute__((noinline)) static int moves_counts_pass(const tiers_pos *p,
+                                                       const hook_filter *f, int side,
+                                                       uint64_t *key)
 {
     for (int i = 0; i < f->ncount; i++) /* no tower a count could find */
         if (f->count[i].heights > 1 && !(f->count[i].heights & 1) &&
             !towers_of_heights(p, f->count[i].heights))
             return 0;
-    if (f->pure)
-        *key = zobrist_state(&p->st);
+    uint64_t matched = 0;
     for (int i = 0; i < f->ncount; i++) {
         /* each test's towers apart (times an odd number per test): a
            tower that two tests match would otherwise cancel out */
         uint64_t towers = 0;
         if (!count_passes(p, &f->count[i], TIERS_NO_SQUARE, side, f->pure ? &towers : NULL))
             return 0;
-        if (f->pure)
-            *key ^= towers * (2 * (uint64_t)i + 1);
+        matched ^= towers * (2 * (uint64_t)i + 1);
     }
     if (f->pure && !f->ncount)
         for (int sq = 0; sq < TIERS_MAX_SQUARES; sq++) {
             const tower *t = &p->board[sq];
             for (int j = 0; j < t->h; j++)
-                *key ^= zobrist_piece(sq, j, t->p[j]);
+                matched ^= zobrist_piece(sq, j, t->p[j]);
         }
+    if (f->pure)
+        *key = zobrist_state(&p->st) ^ matched;
     return !f->check || movegen_in_check(p, side);
 }
 

@@ -156,9 +156,16 @@ int filter_stuck_landing(const tiers_pos *p, const tiers_move *m, piece_t a, int
             lo = 1;
         }
     }
-    for (int tier = lo; tier <= hi && tier <= TIERS_MAX_TIERS; tier++)
-        if (stuck_at(v, face, tier, facing, to) ||
-            (v->over_enemy_face != NO_FACE && stuck_at(v, v->over_enemy_face, tier, facing, to)))
+    if (hi > TIERS_MAX_TIERS)
+        hi = TIERS_MAX_TIERS;
+    /* the word of `to` in each tier's table, one tier's tables apart */
+    const uint64_t *own = &v->stuck[face][0][facing][to >> 6], bit = 1ull << (to & 63);
+    const uint64_t *oe = v->over_enemy_face != NO_FACE
+                             ? &v->stuck[v->over_enemy_face][0][facing][to >> 6]
+                             : own;
+    enum { TIER_WORDS = sizeof v->stuck[0][0] / sizeof(uint64_t) };
+    for (int tier = lo; tier <= hi; tier++)
+        if ((own[(tier - 1) * TIER_WORDS] | oe[(tier - 1) * TIER_WORDS]) & bit)
             return 1;
     return 0;
 }

@@ -116,11 +116,6 @@ int filter_check_before(tiers_pos *p, int side, check_memo *memo)
     return r;
 }
 
-static int stuck_at(const tiers_variant *v, int face, int tier, int facing, int sq)
-{
-    return v->stuck[face][tier - 1][facing][sq >> 6] >> (sq & 63) & 1;
-}
-
 /* expand_reach {0, 0} (stuck), before the move (u NULL) or after it:
  * could the acting piece of m be left where no table it might use reaches
  * a square of the board?  The tables it might use: its face's at the tier it lands on,
@@ -202,8 +197,10 @@ int filter_surely_stuck(const tiers_pos *p, const tiers_move *m, piece_t a, int 
         hi = v->max_tiers > lo ? v->max_tiers : lo;
     if (lo < 1 || hi > TIERS_MAX_TIERS)
         return 0;
-    for (int tier = lo; tier <= hi; tier++)
-        if (!stuck_at(v, face, tier, pc_facing(a), m->to))
+    const uint64_t *word = &v->stuck[face][lo - 1][pc_facing(a)][m->to >> 6];
+    uint64_t bit = 1ull << (m->to & 63);
+    for (int tier = lo; tier <= hi; tier++, word += sizeof v->stuck[0][0] / sizeof *word)
+        if (!(*word & bit))
             return 0;
     return 1;
 }
@@ -336,9 +333,9 @@ static _Thread_local tower_index by_height;
 
 static void index_height(tower_index *x, int sq, int h)
 {
-    uint64_t bit = 1ull << (sq & 63);
-    x->at[x->h[sq]][sq >> 6] &= ~bit;
-    x->at[h][sq >> 6] |= bit;
+    uint64_t bit = 1ull << (sq & 63); /* toggled twice when h is unchanged */
+    x->at[x->h[sq]][sq >> 6] ^= bit;
+    x->at[h][sq >> 6] ^= bit;
     x->h[sq] = (uint8_t)h;
 }
 
@@ -371,8 +368,10 @@ static const tower_index *index_of(const tiers_pos *p)
     } else {
         memset(x, 0, sizeof *x);
         for (int r = 0; r < p->v->ranks; r++)
-            for (int sq = sq_make(0, r), f = 0; f < p->v->files; f++, sq++)
-                index_height(x, sq, p->board[sq].h);
+            for (int sq = sq_make(0, r), f = 0; f < p->v->files; f++, sq++) {
+                x->h[sq] = p->board[sq].h;
+                x->at[x->h[sq]][sq >> 6] |= 1ull << (sq & 63);
+            }
     }
     x->v = p->v;
     x->board_hash = p->st.board_hash;

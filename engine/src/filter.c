@@ -633,9 +633,9 @@ __attribute__((noinline)) static int moves_counts_pass(const tiers_pos *p,
                                                        const hook_filter *f, int side,
                                                        uint64_t *key)
 {
-    for (int i = 0; i < f->ncount; i++) /* no tower a count could find */
-        if (f->count[i].heights > 1 && !(f->count[i].heights & 1) &&
-            !towers_of_heights(p, f->count[i].heights))
+    for (int i = 0; i < f->ncount; i++) /* no tower a board count could find */
+        if (f->count[i].on == COUNT_BOARD && f->count[i].heights > 1 &&
+            !(f->count[i].heights & 1) && !towers_of_heights(p, f->count[i].heights))
             return 0;
     uint64_t matched = 0;
     for (int i = 0; i < f->ncount; i++) {

@@ -116,11 +116,6 @@ int filter_check_before(tiers_pos *p, int side, check_memo *memo)
     return r;
 }
 
-static int stuck_at(const tiers_variant *v, int face, int tier, int facing, int sq)
-{
-    return v->stuck[face][tier - 1][facing][sq >> 6] >> (sq & 63) & 1;
-}
-
 /* expand_reach {0, 0} (stuck), before the move (u NULL) or after it:
  * could the acting piece of m be left where no table it might use reaches
  * a square of the board?  The tables it might use: its face's at the tier it lands on,
@@ -156,9 +151,16 @@ int filter_stuck_landing(const tiers_pos *p, const tiers_move *m, piece_t a, int
             lo = 1;
         }
     }
-    for (int tier = lo; tier <= hi && tier <= TIERS_MAX_TIERS; tier++)
-        if (stuck_at(v, face, tier, facing, to) ||
-            (v->over_enemy_face != NO_FACE && stuck_at(v, v->over_enemy_face, tier, facing, to)))
+    if (hi > TIERS_MAX_TIERS)
+        hi = TIERS_MAX_TIERS;
+    /* the word of `to` in each tier's table, one tier's tables apart */
+    const uint64_t *own = &v->stuck[face][0][facing][to >> 6], bit = 1ull << (to & 63);
+    const uint64_t *oe = v->over_enemy_face != NO_FACE
+                             ? &v->stuck[v->over_enemy_face][0][facing][to >> 6]
+                             : own;
+    enum { TIER_WORDS = sizeof v->stuck[0][0] / sizeof(uint64_t) };
+    for (int tier = lo; tier <= hi; tier++)
+        if ((own[(tier - 1) * TIER_WORDS] | oe[(tier - 1) * TIER_WORDS]) & bit)
             return 1;
     return 0;
 }
@@ -193,42 +195,63 @@ static int beside_royal(const tiers_pos *p, int sq, int side)
     return 0;
 }
 
-/* A count in progress: whose pieces and tops it takes, what it has
- * found, and (under `each`) the face and owner of each piece found. */
+/* A count in progress: what it takes (the test's fields made into masks,
+ * so that an absent field lets everything through without a branch),
+ * what it has found, and (under `each`) the face and owner of each piece
+ * found. */
 typedef struct counting {
+    uint64_t faces;           /* bit per face a piece may show */
     unsigned heights;         /* bit per height a tower may have */
+    unsigned tiers;           /* bit per tier index (0-based) a piece may stand at */
     int top, owner, piece_test, total, most, nfound;
     uint8_t *found;           /* face * 4 + owner of each piece found */
 } counting;
 
+static void counting_start(counting *k, const count_test *ct, int side, uint8_t *found)
+{
+    k->faces = ct->faces ? ct->faces : ~0ull;
+    k->heights = ct->heights ? ct->heights : ~0u;
+    k->tiers = ct->tiers ? ct->tiers >> 1 : ~0u;
+    k->top = whose(ct->top, side);
+    k->owner = whose(ct->owner, side);
+    k->piece_test = ct->faces || ct->tiers || k->owner >= 0 || ct->each;
+    k->total = k->most = k->nfound = 0;
+    k->found = found;
+}
+
+/* Under `each`: notes a piece found, and the most of one face and owner. */
+static void count_each(counting *k, int face, piece_t pc)
+{
+    uint8_t id = (uint8_t)(face * 4 + pc_owner(pc));
+    int same = 1;
+    for (int j = 0; j < k->nfound; j++)
+        same += k->found[j] == id;
+    k->found[k->nfound++] = id;
+    if (same > k->most)
+        k->most = same;
+}
+
 /* The matches of ct in the tower on sq: its matching pieces (without a
  * piece test, all of them, or 1 under `towers`, even for an empty
- * square), 0 if the tower fails the height or top test. */
+ * square), 0 if the tower fails the height or top test.  Only the tiers
+ * the test allows are looked at. */
 static inline int tower_matches(const tiers_pos *p, const count_test *ct, counting *k,
-                                const tower *t)
+                                const tower *t, int each)
 {
-    if (!(k->heights >> t->h & 1) ||
-        (k->top >= 0 && (!t->h || pc_owner(t->p[t->h - 1]) != k->top)))
+    int h = t->h;
+    if (!(k->heights >> h & 1) || (k->top >= 0 && (!h || pc_owner(t->p[h - 1]) != k->top)))
         return 0;
     if (!k->piece_test)
-        return ct->towers ? 1 : t->h;
+        return ct->towers ? 1 : h;
     int n = 0;
-    for (int i = 0; i < t->h; i++) {
-        piece_t pc = t->p[i];
+    for (unsigned at = k->tiers & ((1u << h) - 1); at; at &= at - 1) {
+        piece_t pc = t->p[__builtin_ctz(at)];
         int face = p->v->face_of[pc];
-        if ((k->owner >= 0 && pc_owner(pc) != k->owner) ||
-            (ct->faces && !(ct->faces >> face & 1)) || (ct->tiers && !(ct->tiers >> (i + 1) & 1)))
+        if ((k->owner >= 0 && pc_owner(pc) != k->owner) || !(k->faces >> face & 1))
             continue;
         n++;
-        if (ct->each) { /* how many found before of this face and owner */
-            uint8_t id = (uint8_t)(face * 4 + pc_owner(pc));
-            int same = 1;
-            for (int j = 0; j < k->nfound; j++)
-                same += k->found[j] == id;
-            k->found[k->nfound++] = id;
-            if (same > k->most)
-                k->most = same;
-        }
+        if (each)
+            count_each(k, face, pc);
     }
     return n;
 }
@@ -236,17 +259,17 @@ static inline int tower_matches(const tiers_pos *p, const count_test *ct, counti
 /* Counts the tower on sq into k, and hashes it into *key if it holds a
  * match (key non-NULL).  Returns whether the count has reached ct->min. */
 static inline int count_at(const tiers_pos *p, const count_test *ct, counting *k, int sq,
-                           uint64_t *key)
+                           uint64_t *key, int each)
 {
     const tower *t = &p->board[sq];
-    int n = tower_matches(p, ct, k, t);
+    int n = tower_matches(p, ct, k, t, each);
     if (!n)
         return 0;
     k->total += ct->towers ? 1 : n;
     if (key)
         for (int j = 0; j < t->h; j++)
             *key ^= zobrist_piece(sq, j, t->p[j]);
-    return (ct->each ? k->most : k->total) >= ct->min;
+    return (each ? k->most : k->total) >= ct->min;
 }
 
 /* Where the towers of each height stand on one board, for the board
@@ -270,56 +293,174 @@ static _Thread_local tower_index by_height;
 
 static void index_height(tower_index *x, int sq, int h)
 {
-    uint64_t bit = 1ull << (sq & 63);
-    x->at[x->h[sq]][sq >> 6] &= ~bit;
-    x->at[h][sq >> 6] |= bit;
+    uint64_t bit = 1ull << (sq & 63); /* toggled twice when h is unchanged */
+    x->at[x->h[sq]][sq >> 6] ^= bit;
+    x->at[h][sq >> 6] ^= bit;
     x->h[sq] = (uint8_t)h;
 }
 
-/* The index of p's board, brought up to date. */
+/* How many moves back the index follows the board by their undo records
+ * (a hook asked only while some tower of its heights stands skips the
+ * positions between, and making the index again costs a pass over the
+ * board). */
+enum { INDEX_FOLLOW = 64 };
+
+/* The index of p's board, brought up to date: from the last record whose
+ * board is the index's, by the towers that record and the later ones
+ * changed (the board differs from that record's only there). */
 static const tower_index *index_of(const tiers_pos *p)
 {
     tower_index *x = &by_height;
     if (x->v == p->v && x->board_hash == p->st.board_hash)
         return x;
-    const undo_rec *u = p->depth > 0 ? &p->undo[p->depth - 1] : NULL;
-    if (x->v == p->v && u && x->board_hash == u->st.board_hash) {
-        for (int i = 0; i < u->ntowers; i++)
-            index_height(x, u->tsq[i], p->board[u->tsq[i]].h);
+    int from = -1;
+    for (int d = p->depth - 1; x->v == p->v && d >= 0 && d >= p->depth - INDEX_FOLLOW; d--)
+        if (p->undo[d].st.board_hash == x->board_hash) {
+            from = d;
+            break;
+        }
+    if (from >= 0) {
+        for (int d = from; d < p->depth; d++)
+            for (int i = 0; i < p->undo[d].ntowers; i++) {
+                int sq = p->undo[d].tsq[i];
+                index_height(x, sq, p->board[sq].h);
+            }
     } else {
         memset(x, 0, sizeof *x);
         for (int r = 0; r < p->v->ranks; r++)
-            for (int sq = sq_make(0, r), f = 0; f < p->v->files; f++, sq++)
-                index_height(x, sq, p->board[sq].h);
+            for (int sq = sq_make(0, r), f = 0; f < p->v->files; f++, sq++) {
+                x->h[sq] = p->board[sq].h;
+                x->at[x->h[sq]][sq >> 6] |= 1ull << (sq & 63);
+            }
     }
     x->v = p->v;
     x->board_hash = p->st.board_hash;
     return x;
 }
 
-/* Does count test ct pass, from the move's square `at` (none for a moves
- * hook) when `side` moves?  key non-NULL: every tower with a match is
- * hashed into *key (a pure moves hook's memo), so all are looked at. */
-static int count_passes(const tiers_pos *p, const count_test *ct, int at, int side,
-                        uint64_t *key)
+/* The matches of ct (without `each`) in tower t when `side` moves, as
+ * tower_matches counts them, reading the test's fields only as far as
+ * the tower gets: most fail the height or top test. */
+static inline int plain_matches(const tiers_variant *v, const count_test *ct, int side,
+                                const tower *t)
+{
+    int h = t->h;
+    if ((ct->heights && !(ct->heights >> h & 1)) ||
+        (ct->top != WHOSE_ANY && (!h || pc_owner(t->p[h - 1]) != whose(ct->top, side))))
+        return 0;
+    int owner = whose(ct->owner, side);
+    if (!ct->faces && !ct->tiers && owner < 0)
+        return ct->towers ? 1 : h;
+    int n = 0;
+    unsigned tiers = ct->tiers ? ct->tiers >> 1 : ~0u;
+    for (unsigned at = tiers & ((1u << h) - 1); at; at &= at - 1) {
+        piece_t pc = t->p[__builtin_ctz(at)];
+        n += (owner < 0 || pc_owner(pc) == owner) &&
+             (!ct->faces || (ct->faces >> v->face_of[pc] & 1));
+    }
+    return n && ct->towers ? 1 : n;
+}
+
+/* Counts the tower on sq by ct into *total; whether it has reached
+ * ct->min (key non-NULL: the tower hashed into it if it holds a match,
+ * and 0, so that every tower is looked at). */
+static inline int plain_at(const tiers_pos *p, const count_test *ct, int side, int sq,
+                           int *total, uint64_t *key)
+{
+    const tower *t = &p->board[sq];
+    int found = plain_matches(p->v, ct, side, t);
+    if (!found)
+        return 0;
+    *total += found;
+    if (!key)
+        return *total >= ct->min;
+    for (int j = 0; j < t->h; j++)
+        *key ^= zobrist_piece(sq, j, t->p[j]);
+    return 0;
+}
+
+/* count_passes next to a lone royal piece on `royal` (without `each`):
+ * its orthogonal neighbours on the board but `skip`, those of a height
+ * the test takes found first, as most often none is. */
+static int count_near_royal(const tiers_pos *p, const count_test *ct, int royal, int side,
+                            int skip, uint64_t *key)
+{
+    const tiers_variant *v = p->v;
+    unsigned heights = ct->heights ? ct->heights : ~0u, near = 0;
+    int x = sq_file(royal), y = sq_rank(royal);
+    int sqs[4] = {royal + 16, royal + 1, royal - 16, royal - 1}; /* as `orthogonal` */
+    int on[4] = {y + 1 < v->ranks, x + 1 < v->files, y > 0, x > 0};
+    for (int d = 0; d < 4; d++)
+        if (on[d] && sqs[d] != skip && (heights >> p->board[sqs[d]].h & 1))
+            near |= 1u << d;
+    int total = 0;
+    for (; near; near &= near - 1)
+        if (plain_at(p, ct, side, sqs[__builtin_ctz(near)], &total, key))
+            return 1;
+    return total >= ct->min;
+}
+
+/* count_passes for a moves hook's board count over towers of the listed
+ * heights only (without `each`): those towers, from the index of the
+ * board, in board order. */
+static int count_by_height(const tiers_pos *p, const count_test *ct, int side, uint64_t *key)
+{
+    const tower_index *x = index_of(p);
+    int last = sq_make(p->v->files - 1, p->v->ranks - 1) >> 6; /* the board's last word */
+    unsigned hs = ct->heights >> 1 & 0xff;
+    uint64_t set[TIERS_MAX_SQUARES / 64] = {0};
+    for (; hs; hs &= hs - 1) {
+        const uint64_t *at = x->at[1 + __builtin_ctz(hs)];
+        for (int w = 0; w <= last; w++)
+            set[w] |= at[w];
+    }
+    int total = 0;
+    for (int w = 0; w <= last; w++)
+        for (; set[w]; set[w] &= set[w] - 1)
+            if (plain_at(p, ct, side, w * 64 + __builtin_ctzll(set[w]), &total, key))
+                return 1;
+    return total >= ct->min;
+}
+
+/* count_passes for the tests that look at a known short list of squares
+ * without `each` (no record of the pieces found): next to a lone royal
+ * piece, or a moves hook's board count over towers of listed heights.
+ * -1: not such a test. */
+static inline int count_listed(const tiers_pos *p, const count_test *ct, int at, int side,
+                               uint64_t *key)
+{
+    if (ct->each)
+        return -1;
+    if (ct->on == COUNT_ROYAL && p->st.royal_n[side] == 1 &&
+        p->st.royal_sq[side] != TIERS_NO_SQUARE)
+        return count_near_royal(p, ct, p->st.royal_sq[side], side, ct->others ? at : -1, key);
+    if (ct->on == COUNT_BOARD && at == TIERS_NO_SQUARE && ct->heights && !(ct->heights & 1))
+        return count_by_height(p, ct, side, key);
+    return -1;
+}
+
+/* count_passes over the squares of ct->on, each tower counted into a
+ * `counting`; `each` is ct->each, a constant where this is inlined, so
+ * that the usual count keeps no record of the pieces it finds. */
+static inline int count_scan(const tiers_pos *p, const count_test *ct, int at, int side,
+                             uint64_t *key, int each)
 {
     const tiers_variant *v = p->v;
     uint8_t found[TIERS_MAX_SQUARES * TIERS_MAX_TIERS];
-    counting k = {ct->heights ? ct->heights : ~0u, whose(ct->top, side), whose(ct->owner, side),
-                  0, 0, 0, 0, found};
-    k.piece_test = ct->faces || ct->tiers || k.owner >= 0 || ct->each;
+    counting k;
+    counting_start(&k, ct, side, found);
     int royal = p->st.royal_sq[side], skip = ct->others ? at : -1;
     switch (ct->on) {
     case COUNT_TOWER:
-        return !ct->others && count_at(p, ct, &k, at, key);
+        return !ct->others && count_at(p, ct, &k, at, key, each);
     case COUNT_FILE:
         for (int sq = sq_file(at), r = 0; r < v->ranks; r++, sq += 16)
-            if (sq != skip && count_at(p, ct, &k, sq, key) && !key)
+            if (sq != skip && count_at(p, ct, &k, sq, key, each) && !key)
                 return 1;
         break;
     case COUNT_RANK:
         for (int sq = sq_make(0, sq_rank(at)), x = 0; x < v->files; x++, sq++)
-            if (sq != skip && count_at(p, ct, &k, sq, key) && !key)
+            if (sq != skip && count_at(p, ct, &k, sq, key, each) && !key)
                 return 1;
         break;
     case COUNT_ROYAL:
@@ -329,30 +470,15 @@ static int count_passes(const tiers_pos *p, const count_test *ct, int at, int si
                 int x = sq_file(royal) + orthogonal[d][0], y = sq_rank(royal) + orthogonal[d][1];
                 if (x >= 0 && x < v->files && y >= 0 && y < v->ranks &&
                     sq_make(x, y) != skip &&
-                    count_at(p, ct, &k, sq_make(x, y), key) && !key)
+                    count_at(p, ct, &k, sq_make(x, y), key, each) && !key)
                     return 1;
             }
             break;
         }
-        /* several or none: every square next to one, below */
-        /* fall through */
+        goto every_square; /* several or none: every square next to one */
     case COUNT_BOARD:
-        if (ct->on != COUNT_BOARD || (k.heights & 1)) /* COUNT_ROYAL falls through */
+        if (k.heights & 1)
             goto every_square;
-        if (at == TIERS_NO_SQUARE) {
-            /* a moves hook's: the towers of those heights, from the index
-               (in board order, as below) */
-            const tower_index *x = index_of(p);
-            uint64_t set[TIERS_MAX_SQUARES / 64] = {0};
-            for (unsigned hs = k.heights >> 1 & 0xff; hs; hs &= hs - 1)
-                for (int w = 0, h = 1 + __builtin_ctz(hs); w < TIERS_MAX_SQUARES / 64; w++)
-                    set[w] |= x->at[h][w];
-            for (int w = 0; w < TIERS_MAX_SQUARES / 64; w++)
-                for (; set[w]; set[w] &= set[w] - 1)
-                    if (count_at(p, ct, &k, w * 64 + __builtin_ctzll(set[w]), key) && !key)
-                        return 1;
-            break;
-        }
         {
             /* only towers of the listed heights can match, and the
                position counts those: the scan ends at the last one */
@@ -365,7 +491,7 @@ static int count_passes(const tiers_pos *p, const count_test *ct, int at, int si
                     if (!(k.heights >> p->board[sq].h & 1))
                         continue;
                     left--;
-                    if (sq != skip && count_at(p, ct, &k, sq, key) && !key)
+                    if (sq != skip && count_at(p, ct, &k, sq, key, each) && !key)
                         return 1;
                     if (!left)
                         break;
@@ -373,15 +499,27 @@ static int count_passes(const tiers_pos *p, const count_test *ct, int at, int si
         }
         break;
     default:
-    every_square:
+    every_square: /* COUNT_ROYAL with several royal pieces or none too */
         for (int r = 0; r < v->ranks; r++)
             for (int sq = sq_make(0, r), x = 0; x < v->files; x++, sq++)
                 if (sq != skip && (ct->on != COUNT_ROYAL || beside_royal(p, sq, side)) &&
-                    count_at(p, ct, &k, sq, key) && !key)
+                    count_at(p, ct, &k, sq, key, each) && !key)
                     return 1;
         break;
     }
-    return (ct->each ? k.most : k.total) >= ct->min;
+    return (each ? k.most : k.total) >= ct->min;
+}
+
+/* Does count test ct pass, from the move's square `at` (none for a moves
+ * hook) when `side` moves?  key non-NULL: every tower with a match is
+ * hashed into *key (a pure moves hook's memo), so all are looked at. */
+static int count_passes(const tiers_pos *p, const count_test *ct, int at, int side,
+                        uint64_t *key)
+{
+    int r = count_listed(p, ct, at, side, key);
+    if (r >= 0)
+        return r;
+    return ct->each ? count_scan(p, ct, at, side, key, 1) : count_scan(p, ct, at, side, key, 0);
 }
 
 /* The square a veto or after hook's count tests start from: the move's
@@ -391,17 +529,23 @@ static int move_square(const tiers_move *m)
     return m->to != TIERS_NO_SQUARE ? m->to : m->from;
 }
 
+/* Is one of the position variables in `vars` (bit per variable) set? */
+static inline int vars_set(const pos_state *st, unsigned vars)
+{
+    for (; vars; vars &= vars - 1)
+        if (st->vars[__builtin_ctz(vars)])
+            return 1;
+    return 0;
+}
+
 /* Does the hook (narrowed by f) concern m?  m NULL: a hook without a move
  * (result), where only the variables count.  mf: m's faces.  (A move of
  * the hook's own effect always concerns it: the caller tests that.) */
 int filter_pass(const tiers_pos *p, const undo_rec *u, const tiers_move *m,
                 const move_faces *mf, const hook_filter *f, filter_state *fs)
 {
-    if (!f->on)
+    if (!f->on || vars_set(&p->st, f->vars))
         return 1;
-    for (int i = 0; f->vars && i < MAX_VARS; i++)
-        if ((f->vars >> i & 1) && p->st.vars[i])
-            return 1;
     if (!f->move_test || f->never || !m)
         return 0;
     if (f->kinds && !(f->kinds >> m->kind & 1))
@@ -436,49 +580,58 @@ int filter_pass(const tiers_pos *p, const undo_rec *u, const tiers_move *m,
 /* Does the board hold a tower of one of these heights (bit h, h >= 1)? */
 static int towers_of_heights(const tiers_pos *p, unsigned heights)
 {
-    for (int h = 1; h <= TIERS_MAX_TIERS; h++)
-        if ((heights >> h & 1) && p->st.towers_of[h - 1])
+    for (unsigned hs = heights >> 1 & 0xff; hs; hs &= hs - 1)
+        if (p->st.towers_of[__builtin_ctz(hs)])
             return 1;
     return 0;
 }
 
-/* Does the moves or result hook (narrowed by f) concern the side to move
- * now?  Its phase, its count tests (the towers of the board, or next to
- * its royal piece, with its pieces of the listed faces at the listed
- * tiers, ...), its being in check.  A pure hook's key (*key) is the state
- * and every tower with a match (without count tests, every tower). */
-int filter_moves_pass(const tiers_pos *p, const hook_filter *f, uint64_t *key)
+/* filter_moves_pass past its phase test: the count tests, the key, check.
+ * Apart (not inlined) so that the many calls the phase answers stay
+ * short.  The key is made only once the counts have passed: most fail. */
+__attribute__((noinline)) static int moves_counts_pass(const tiers_pos *p,
+                                                       const hook_filter *f, int side,
+                                                       uint64_t *key)
 {
-    if (!f->on)
-        return 1;
-    for (int i = 0; f->vars && i < MAX_VARS; i++)
-        if ((f->vars >> i & 1) && p->st.vars[i])
-            return 1;
-    if (!f->move_test || f->never)
-        return 0;
-    int side = p->st.side;
-    if (f->setup && ((p->st.setup_left >> side) & 1) != (f->setup == 1))
-        return 0;
-    for (int i = 0; i < f->ncount; i++) /* no tower a count could find */
-        if (f->count[i].heights > 1 && !(f->count[i].heights & 1) &&
-            !towers_of_heights(p, f->count[i].heights))
+    for (int i = 0; i < f->ncount; i++) /* no tower a board count could find */
+        if (f->count[i].on == COUNT_BOARD && f->count[i].heights > 1 &&
+            !(f->count[i].heights & 1) && !towers_of_heights(p, f->count[i].heights))
             return 0;
-    if (f->pure)
-        *key = zobrist_state(&p->st);
+    uint64_t matched = 0;
     for (int i = 0; i < f->ncount; i++) {
         /* each test's towers apart (times an odd number per test): a
            tower that two tests match would otherwise cancel out */
         uint64_t towers = 0;
         if (!count_passes(p, &f->count[i], TIERS_NO_SQUARE, side, f->pure ? &towers : NULL))
             return 0;
-        if (f->pure)
-            *key ^= towers * (2 * (uint64_t)i + 1);
+        matched ^= towers * (2 * (uint64_t)i + 1);
     }
     if (f->pure && !f->ncount)
         for (int sq = 0; sq < TIERS_MAX_SQUARES; sq++) {
             const tower *t = &p->board[sq];
             for (int j = 0; j < t->h; j++)
-                *key ^= zobrist_piece(sq, j, t->p[j]);
+                matched ^= zobrist_piece(sq, j, t->p[j]);
         }
+    if (f->pure)
+        *key = zobrist_state(&p->st) ^ matched;
     return !f->check || movegen_in_check(p, side);
+}
+
+/* Does the moves or result hook (narrowed by f) concern the side to move
+ * now?  Its phase, its count tests (the towers of the board, or next to
+ * its royal piece, with its pieces of the listed faces at the listed
+ * tiers, ...), its being in check.  A pure hook's key (*key) is the state
+ * and every tower with a match (without count tests, every tower).  The
+ * variables and the phase are tested here, the rest apart, so that the
+ * many calls these answer stay short. */
+int filter_moves_pass(const tiers_pos *p, const hook_filter *f, uint64_t *key)
+{
+    if (!f->on || vars_set(&p->st, f->vars))
+        return 1;
+    if (!f->move_test || f->never)
+        return 0;
+    int side = p->st.side;
+    if (f->setup && ((p->st.setup_left >> side) & 1) != (f->setup == 1))
+        return 0;
+    return moves_counts_pass(p, f, side, key);
 }

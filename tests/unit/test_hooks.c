@@ -412,6 +412,38 @@ static void test_moves_towers_walk(void **state)
     tiers_variant_free(v);
 }
 
+/* The index follows the board over several moves made while the hook
+ * was not asked: asked at the start, then four moves made unchecked
+ * (parsed on a twin, so that nothing asks about them); the tower the
+ * first made is the one the hook must find, though the last move did not
+ * touch it. */
+static void test_moves_towers_behind(void **state)
+{
+    (void)state;
+    tiers_variant *v = load("beside.yaml");
+    const char *start = "4k/5/5/P[R:P]3/R1K2 - w - 0 1";
+    const char *line[4] = {"a1^a2", "e5-e4", "b2-b3", "e4-e5"};
+    tiers_move m[4];
+    tiers_pos *twin = tu_pos(v, start, NULL);
+    for (int i = 0; i < 4; i++) {
+        tiers_error err;
+        assert_true(tiers_move_parse(twin, line[i], NULL, &m[i], &err) >= 0);
+        assert_int_equal(tiers_make(twin, &m[i]), 0);
+    }
+    tiers_pos *other = tu_pos(v, "1rk2/1p1p1/2[P:p]2/1P1P1/2KR1 - w - 0 1", NULL);
+    assert_true(tall_offered(other)); /* the index now on another board */
+    tiers_pos *p = tu_pos(v, start, NULL);
+    assert_true(tall_offered(p)); /* b2 */
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(tiers_pos_make_unchecked(p, &m[i], NULL), 0);
+    assert_int_equal(tall_expected(p), 1); /* a2 only */
+    assert_true(tall_offered(p));
+    tiers_pos_free(p);
+    tiers_pos_free(other);
+    tiers_pos_free(twin);
+    tiers_variant_free(v);
+}
+
 /* ------------------------------------------------------------ narrowing */
 
 static tiers_pos *narrow_pos(tiers_variant *v, const char *board, int which)
@@ -983,6 +1015,7 @@ int main(void)
         cmocka_unit_test(test_pure_check),
         cmocka_unit_test(test_moves_towers),
         cmocka_unit_test(test_moves_towers_walk),
+        cmocka_unit_test(test_moves_towers_behind),
         cmocka_unit_test(test_narrowing),
         cmocka_unit_test(test_count),
         cmocka_unit_test(test_reach),

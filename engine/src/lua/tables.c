@@ -734,6 +734,21 @@ bad:
     luaL_error(L, "move %d returned by hook moves: %s", entry, why);
 }
 
+/* The table on top made read-only and kept with m (fixed_move's and
+ * fixed_variant's), for tables_fixed_lookup; returns 1 (it stays on top). */
+static int keep_fixed(lua_State *L, const tiers_move *m)
+{
+    tables_make_read_only(L);
+    tiers_move *u = lua_newuserdatauv(L, sizeof *u, 0);
+    *u = *m;
+    push_ref(L, script_of(L)->fixed_ref);
+    lua_pushvalue(L, -3);
+    lua_pushvalue(L, -3);
+    lua_rawset(L, -3);
+    lua_pop(L, 2);
+    return 1;
+}
+
 /* fixed_move{...}: the move the table describes, checked now and kept as a
  * read-only move table (as hooks are given).  What the checks found stays
  * true, so a moves hook that returns it is read with one lookup instead of
@@ -756,15 +771,7 @@ int tables_fixed_move(lua_State *L)
     if (k.m.kind == TIERS_MV_DROP)
         k.actor = k.m.piece;
     new_move(L, s->v, &k);
-    tables_make_read_only(L);
-    tiers_move *m = lua_newuserdatauv(L, sizeof *m, 0);
-    *m = k.m;
-    push_ref(L, s->fixed_ref);
-    lua_pushvalue(L, -3);
-    lua_pushvalue(L, -3);
-    lua_rawset(L, -3);
-    lua_pop(L, 2);
-    return 1;
+    return keep_fixed(L, &k.m);
 }
 
 /* The fields of the expand variant at idx (an absolute index; path, arg)
@@ -813,7 +820,6 @@ const char *tables_read_variant(lua_State *L, int idx, tiers_move *m, int *given
  * one lookup instead of a reading of its fields. */
 int tables_fixed_variant(lua_State *L)
 {
-    tiers_script *s = script_of(L);
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_settop(L, 1);
     luaL_checkstack(L, 20, NULL);
@@ -842,13 +848,5 @@ int tables_fixed_variant(lua_State *L)
         tables_make_read_only(L);
         lua_setfield(L, -2, "path");
     }
-    tables_make_read_only(L);
-    tiers_move *u = lua_newuserdatauv(L, sizeof *u, 0);
-    *u = m;
-    push_ref(L, s->fixed_ref);
-    lua_pushvalue(L, -3);
-    lua_pushvalue(L, -3);
-    lua_rawset(L, -3);
-    lua_pop(L, 2);
-    return 1;
+    return keep_fixed(L, &m);
 }

@@ -96,7 +96,7 @@ enum {
 };
 
 /* tiers_variant.expand_role, by face */
-enum { EXPAND_ACTOR = 1, EXPAND_TAKEN = 2 };
+enum { EXPAND_ACTOR = 1, EXPAND_TAKEN = 2, EXPAND_STUCK = 4 };
 
 typedef struct face_def {
     char name[MAX_NAME];
@@ -303,7 +303,9 @@ struct tiers_variant {
     /* by face, what an expand hook may want of it (set by the script
        module; the generator notes where those moves lie, gen_layout):
        EXPAND_ACTOR its plain moves, stacks or captures for the acting
-       piece's sake, EXPAND_TAKEN its capture, whatever captures it */
+       piece's sake, EXPAND_STUCK only those landing where it may be
+       stuck (the only hooks concerned test that, expand_reach {0, 0}),
+       EXPAND_TAKEN its capture, whatever captures it */
     uint8_t expand_role[MAX_FACES];
     char effect_name[MAX_EFFECTS][MAX_NAME];
     uint8_t neffects;
@@ -324,11 +326,14 @@ struct tiers_variant {
     uint64_t reach_any[MAX_FACES][4][16];
     /* stuck[face][tier-1][facing]: the squares from which that table
        reaches no square of the board (the rough test of expand_reach);
-       stuck_any[face]: their union over tiers and facings (MAX_FACES: no
-       piece, empty).  Made by variant_stuck_tables when a script needs
-       them (stuck_ready). */
+       stuck_any[face][facing]: their union over tiers, with the
+       over-enemy face's tables; stuck_near[face][facing]: the squares
+       from which the piece may land on one of those (by reach_any).
+       Made by variant_stuck_tables when a script needs them
+       (stuck_ready). */
     uint64_t stuck[MAX_FACES][TIERS_MAX_TIERS][4][4];
-    uint64_t stuck_any[MAX_FACES + 1][4];
+    uint64_t stuck_any[MAX_FACES][4][4];
+    uint64_t stuck_near[MAX_FACES][4][4];
     uint8_t stuck_ready;
     /* For the legality shortcut (movegen.c): the directions of every line
        that can be blocked on its way, and the via squares of single-square

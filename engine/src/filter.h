@@ -127,13 +127,11 @@ int filter_may_be_stuck(const tiers_pos *p, const undo_rec *u, const tiers_move 
 /* The same for a known acting piece a (not 0) and the height h of the
  * tower on m->to before m (m->to a square). */
 int filter_stuck_landing(const tiers_pos *p, const tiers_move *m, piece_t a, int h);
-/* Could a piece of face `face` (MAX_FACES: none) be stuck on sq, by any
- * table it might use there (the variant's stuck tables)? */
-static inline int filter_stuck_anywhere(const tiers_variant *v, int face, int sq)
+/* Could a piece of face `face` and facing `facing` be stuck on sq, by
+ * any table it might use there (the variant's stuck tables)? */
+static inline int filter_stuck_anywhere(const tiers_variant *v, int face, int facing, int sq)
 {
-    int oe = v->over_enemy_face;
-    return (v->stuck_any[face][sq >> 6] >> (sq & 63) & 1) ||
-           (oe != NO_FACE && (v->stuck_any[oe][sq >> 6] >> (sq & 63) & 1));
+    return v->stuck_any[face][facing][sq >> 6] >> (sq & 63) & 1;
 }
 
 #endif

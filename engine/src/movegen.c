@@ -616,6 +616,28 @@ static void note_run(gen_layout *gl, move_run *runs, int lo, int hi)
         runs[gl->nruns++] = (move_run){(uint16_t)lo, (uint16_t)hi};
 }
 
+/* The moves buf[lo..n) of the piece pc (EXPAND_STUCK) that need the
+ * pre-pass: those landing where it may be stuck (stuck_any) and any other
+ * than a fresh plain move, stack or capture. */
+static void note_stuck(gen_layout *gl, move_run *runs, const gen *g, int lo, piece_t pc)
+{
+    const uint64_t *any = g->v->stuck_any[g->v->face_of[pc]][pc_facing(pc)];
+    for (int i = lo; i < g->n; i++) {
+        const tiers_move *m = &g->buf[i];
+        unsigned k = (unsigned)m->kind - TIERS_MV_MOVE, to = m->to; /* 0, 1, 2: move, stack, capture */
+        if (k > 2 || m->effect || to >= TIERS_MAX_SQUARES || (any[to >> 6] >> (to & 63) & 1))
+            note_run(gl, runs, i, i + 1);
+    }
+}
+
+/* Could the piece pc on sq (EXPAND_STUCK) land where it may be stuck? */
+static int may_land_stuck(const gen *g, piece_t pc, int sq)
+{
+    int facing = pc_facing(pc);
+    return piece_facing(g, pc) != facing || /* the tables disagree: look */
+           (g->v->stuck_near[g->v->face_of[pc]][facing][sq >> 6] >> (sq & 63) & 1);
+}
+
 /* The pieces' moves, rotations and strikes, in board order; with gl (a
  * variant with expand hooks), where they lie.  Returns 0 or an error. */
 __attribute__((always_inline)) static inline int gen_board(gen *g, gen_layout *gl,
@@ -642,8 +664,11 @@ __attribute__((always_inline)) static inline int gen_board(gen *g, gen_layout *g
                     return g->n;
                 /* a piece some expand hook may concern: its moves need a
                    look; a rotation always does */
-                if (gl && (v->expand_role[v->face_of[top]] & EXPAND_ACTOR))
+                int role = gl ? v->expand_role[v->face_of[top]] : 0;
+                if (role & EXPAND_ACTOR)
                     note_run(gl, runs, lo, g->n);
+                else if ((role & EXPAND_STUCK) && may_land_stuck(g, top, sq))
+                    note_stuck(gl, runs, g, lo, top);
                 else if (gl && v->rotate)
                     note_run(gl, runs, g->n - 1, g->n);
             } else if (gl) {

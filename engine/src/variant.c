@@ -192,15 +192,56 @@ static void conclude_reach_any(tiers_variant *v)
         }
 }
 
+/* stuck_any[f][d]: stuck[f][.][d] over the tiers, with the over-enemy
+ * face's (a piece on an enemy moves by that table). */
+static void stuck_any_tables(tiers_variant *v)
+{
+    int oe = v->over_enemy_face;
+    for (int f = 0; f < v->nfaces; f++)
+        for (int d = 0; d < 4; d++)
+            for (int w = 0; w < 4; w++) {
+                uint64_t any = 0;
+                for (int t = 0; t < TIERS_MAX_TIERS; t++)
+                    any |= v->stuck[f][t][d][w] | (oe != NO_FACE ? v->stuck[oe][t][d][w] : 0);
+                v->stuck_any[f][d][w] = any;
+            }
+}
+
+static int stuck_at(const tiers_variant *v, int face, int facing, int x, int y)
+{
+    if (x < 0 || x >= v->files || y < 0 || y >= v->ranks)
+        return 0;
+    int sq = sq_make(x, y);
+    return v->stuck_any[face][facing][sq >> 6] >> (sq & 63) & 1;
+}
+
+/* stuck_near[f][d]: the squares from which some offset of reach_any[f][d]
+ * lands on stuck_any[f][d]. */
+static void stuck_near_tables(tiers_variant *v)
+{
+    memset(v->stuck_near, 0, sizeof v->stuck_near);
+    for (int f = 0; f < v->nfaces; f++)
+        for (int d = 0; d < 4; d++)
+            for (int r = 0; r < v->ranks; r++)
+                for (int x = 0; x < v->files; x++) {
+                    int sq = sq_make(x, r), near = 0;
+                    for (int bit = 0; bit < 31 * 31 && !near; bit++)
+                        near = (v->reach_any[f][d][bit >> 6] >> (bit & 63) & 1) &&
+                               stuck_at(v, f, d, x + bit % 31 - 15, r + bit / 31 - 15);
+                    if (near)
+                        v->stuck_near[f][d][sq >> 6] |= 1ull << (sq & 63);
+                }
+}
+
 /* The stuck tables: for each face, tier and facing, the squares from
  * which that table reaches no square of the board, whatever stands there
- * (a face with fewer tiers than the board uses its last table higher up). */
+ * (a face with fewer tiers than the board uses its last table higher up);
+ * then stuck_any and stuck_near (core.h). */
 void variant_stuck_tables(tiers_variant *v)
 {
     if (v->stuck_ready)
         return;
     memset(v->stuck, 0, sizeof v->stuck);
-    memset(v->stuck_any, 0, sizeof v->stuck_any);
     for (int f = 0; f < v->nfaces; f++) {
         const face_def *fd = &v->faces[f];
         for (int t = 0; t < fd->ntiers && t < TIERS_MAX_TIERS; t++)
@@ -213,10 +254,8 @@ void variant_stuck_tables(tiers_variant *v)
                             int fx = x + L[i].fx, fy = r + L[i].fy;
                             any = fx >= 0 && fx < v->files && fy >= 0 && fy < v->ranks;
                         }
-                        if (!any) {
+                        if (!any)
                             v->stuck[f][t][d][sq >> 6] |= 1ull << (sq & 63);
-                            v->stuck_any[f][sq >> 6] |= 1ull << (sq & 63);
-                        }
                     }
         /* the tiers above the last table use it; a face without a table
            (immobile) is stuck everywhere */
@@ -230,9 +269,10 @@ void variant_stuck_tables(tiers_variant *v)
                             if (sq_make(x, r) >> 6 == w)
                                 all |= 1ull << (sq_make(x, r) & 63);
                     v->stuck[f][t][d][w] = last >= 0 ? v->stuck[f][last][d][w] : all;
-                    v->stuck_any[f][w] |= v->stuck[f][t][d][w];
                 }
     }
+    stuck_any_tables(v);
+    stuck_near_tables(v);
     v->stuck_ready = 1;
 }
 

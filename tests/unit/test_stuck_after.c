@@ -18,6 +18,7 @@
 #include "testutil.h"
 
 /* Engine internals, named by path (TIERS_WHITEBOX_TESTS). */
+#include "filter.h"
 #include "make.h"
 #include "variant.h"
 #include "movegen.h"
@@ -29,8 +30,31 @@ enum { GAMES = 12, PLIES = 160 };
 #define LAMP TIERS_TEST_DIR "/data/stuck-lamp.yaml"
 
 typedef struct tally {
-    int stuck, free, checked;
+    int stuck, free, checked, near;
 } tally;
+
+static int has_square(const uint64_t *set, int sq)
+{
+    return set[sq >> 6] >> (sq & 63) & 1;
+}
+
+/* A move whose piece may be stuck where it lands (filter_stuck_landing,
+ * the test the expand pre-pass makes) must land on a square of its
+ * stuck_any table and, where the top piece moves by its own tables (not a
+ * stack, not a shared piece), start from one of its stuck_near table: the
+ * generator notes only such moves for the pre-pass (EXPAND_STUCK). */
+static void check_tables(const tiers_pos *p, const tiers_move *m, piece_t a, tally *t)
+{
+    if (!filter_stuck_landing(p, m, a, p->board[m->to].h))
+        return;
+    int face = p->v->face_of[a], facing = pc_facing(a);
+    t->near++;
+    int own_tables = p->v->unit == UNIT_TOP && pc_owner(a) != OWNER_SHARED;
+    if (!has_square(p->v->stuck_any[face][facing], m->to) ||
+        (own_tables && !has_square(p->v->stuck_near[face][facing], m->from)))
+        fail_msg("a %s may be stuck after %d-%d, not in the tables", p->v->faces[face].name,
+                 m->from, m->to);
+}
 
 static int plain_board_move(const tiers_move *m)
 {
@@ -49,6 +73,7 @@ static void check_moves(tiers_pos *p, const tiers_move *list, int n, tally *t)
         const tower *from = &p->board[m->from];
         assert_true(from->h > 0);
         t->checked++;
+        check_tables(p, m, from->p[from->h - 1], t);
         int known = movegen_stuck_after(p, m, from->p[from->h - 1], p->board[m->to].h);
         if (known < 0)
             continue;
@@ -77,7 +102,7 @@ static tally check_variant(const char *name)
     tiers_move *list = malloc(TIERS_MAX_MOVES * sizeof *list);
     assert_non_null(list);
     uint64_t rng = 0x2545f4914f6cdd1dull;
-    tally t = {0, 0, 0};
+    tally t = {0, 0, 0, 0};
     for (int g = 0; g < GAMES; g++) {
         tiers_pos *p = tiers_pos_new(v, PLIES + 8, &err);
         assert_non_null(p);
@@ -104,6 +129,37 @@ static void blog(void **state)
     assert_true(t.checked > 10000);
     assert_true(t.stuck > 100); /* pieces that end on the far ranks */
     assert_true(t.free > 1000);
+    assert_true(t.near > 100);
+}
+
+/* blog's tables for a Pawn and a Spy facing north (Black's), by hand: a
+ * Pawn steps forward at tier 1 and also leaps two files aside at tier 2,
+ * a Spy jumps two ranks forward at tier 1 and also steps diagonally
+ * forward at tier 2, and on an enemy both move as the Gold, which is
+ * never stuck.  So the Pawn may be stuck on rank 9 only, reached from
+ * ranks 8 and 9; the Spy on ranks 8 and 9, reached from ranks 6 to 9 (the
+ * Gold steps one square). */
+static void blog_tables(void **state)
+{
+    (void)state;
+    tiers_error err;
+    tiers_variant *v = tiers_variant_load("blog", TIERS_TEST_DIR "/data/variants", NULL, &err);
+    assert_non_null(v);
+    variant_stuck_tables(v);
+    int north = v->forward[0], pawn = -1, spy = -1;
+    for (int f = 0; f < v->nfaces; f++) {
+        pawn = strcmp(v->faces[f].name, "pawn") ? pawn : f;
+        spy = strcmp(v->faces[f].name, "spy") ? spy : f;
+    }
+    for (int r = 0; r < 9; r++)
+        for (int x = 0; x < 9; x++) {
+            int sq = sq_make(x, r);
+            assert_int_equal(has_square(v->stuck_any[pawn][north], sq), r == 8);
+            assert_int_equal(has_square(v->stuck_near[pawn][north], sq), r >= 7);
+            assert_int_equal(has_square(v->stuck_any[spy][north], sq), r >= 7);
+            assert_int_equal(has_square(v->stuck_near[spy][north], sq), r >= 5);
+        }
+    tiers_variant_free(v);
 }
 
 /* Turned, facing or moving stacks: never answered wrongly (gufuu and
@@ -145,6 +201,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(blog),
+        cmocka_unit_test(blog_tables),
         cmocka_unit_test(others),
         cmocka_unit_test(moving_region),
     };

@@ -137,8 +137,9 @@ static void find_stuck_tests(tiers_script *s)
 
 /* Which faces' moves the expand pre-pass must look at (script_expand):
  * those of an acting piece whose face some expand hook's narrowing (or
- * the lack of one) lets through, and the captures of a taken piece whose
- * face does.  Without the top piece as the unit, every face. */
+ * the lack of one) lets through -- only where it may be stuck when stuck
+ * tests are all that let them through -- and the captures of a taken
+ * piece whose face does.  Without the top piece as the unit, every face. */
 static void find_expand_faces(tiers_script *s)
 {
     tiers_variant *v = s->v;
@@ -147,13 +148,17 @@ static void find_expand_faces(tiers_script *s)
     const int kinds[3] = {TIERS_MV_MOVE, TIERS_MV_STACK, TIERS_MV_CAPTURE};
     memset(v->expand_role, 0, sizeof v->expand_role);
     for (int f = 0; f < MAX_FACES; f++) {
+        uint32_t acting = 0; /* the effects that may want its moves */
         for (int i = 0; i < 3; i++) {
             uint32_t c = by_kind[kinds[i]], untaken = i < 2 ? by_taken[MAX_FACES] : 0;
             if (v->unit != UNIT_TOP || !(c & face_test))
                 untaken = ~0u;
-            if (c & (by_actor[f] | untaken))
-                v->expand_role[f] |= EXPAND_ACTOR;
+            acting |= c & (by_actor[f] | untaken);
         }
+        if (acting & ~s->stuck_test)
+            v->expand_role[f] |= EXPAND_ACTOR;
+        else if (acting)
+            v->expand_role[f] |= EXPAND_STUCK;
         if (by_kind[TIERS_MV_CAPTURE] & by_taken[f])
             v->expand_role[f] |= EXPAND_TAKEN;
     }

@@ -109,6 +109,23 @@ static void test_expand_before(void **state)
     tiers_variant_free(v);
 }
 
+/* More fixed variants than the engine remembers by address, and one made
+ * afresh at each call (garbage once the call is over): each variant read
+ * is the one returned, however often the list is made (tests/data/hooks/
+ * pool.lua gives the args). */
+static void test_expand_pool(void **state)
+{
+    (void)state;
+    tiers_variant *v = load("pool.yaml");
+    tiers_pos *p = tu_pos(v, "2k2/5/5/1P3/2K2 - w - 0 1", NULL);
+    for (int round = 0; round < 40; round++)
+        assert_from(p, "b2", "b2-a3/11 b2-a3/210 b2-a3/36 b2-a3/61 b2-a3/86 "
+                             "b2-b3/12 b2-b3/211 b2-b3/37 b2-b3/62 b2-b3/87 "
+                             "b2-c3/13 b2-c3/212 b2-c3/38 b2-c3/63 b2-c3/88");
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+}
+
 /* expand_taken alone: the captures of a rook are expanded whatever piece
  * makes them, and only those (the generator's layout lets the pre-pass
  * pass over the other pieces' moves). */
@@ -1009,6 +1026,7 @@ int main(void)
         cmocka_unit_test(test_expand),
         cmocka_unit_test(test_expand_before),
         cmocka_unit_test(test_expand_taken),
+        cmocka_unit_test(test_expand_pool),
         cmocka_unit_test(test_fixed_expand),
         cmocka_unit_test(test_pure_moves),
         cmocka_unit_test(test_pure_veto),

@@ -882,8 +882,10 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, const gen_layou
             want[nwant++] = (uint16_t)i;
         }
     }
+    if (!nwant)
+        return n;
     call c = {.s = s, .hook = HK_EXPAND, .p = p, .buf = buf, .cap = cap};
-    for (int k = 0; k < s->nlist[HK_EXPAND] && nwant; k++) {
+    for (int k = 0; k < s->nlist[HK_EXPAND]; k++) {
         c.effect = s->list[HK_EXPAND][k];
         const hook_filter *f = &s->fx[c.effect].filter[HK_EXPAND];
         int n0 = n, w0 = nwant;
@@ -1065,13 +1067,12 @@ int script_result(tiers_pos *p, tiers_status *st)
     tiers_script *s = script_for(p);
     if (!s)
         return 0;
-    call c = {.s = s, .hook = HK_RESULT, .p = p, .st = st};
     for (int i = 0; i < s->nlist[HK_RESULT]; i++) {
-        c.effect = s->list[HK_RESULT][i];
-        c.result = 0;
+        int effect = s->list[HK_RESULT][i];
         uint64_t key;
-        if (!filter_moves_pass(p, &s->fx[c.effect].filter[HK_RESULT], &key))
-            continue;
+        if (!filter_moves_pass(p, &s->fx[effect].filter[HK_RESULT], &key))
+            continue; /* (the call is made only past the filter: most stop here) */
+        call c = {.s = s, .hook = HK_RESULT, .effect = effect, .p = p, .st = st};
         if (run_hook(s, &c) < 0)
             return TIERS_ESCRIPT;
         if (c.result) /* which effect ended the game: tiers_pos_hook_ended */

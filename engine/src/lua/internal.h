@@ -107,6 +107,8 @@ _Static_assert(sizeof(move_key) == sizeof(tiers_move) + 2 * sizeof(piece_t) + 2 
                "move_key has no padding and fits move_key_hash's words");
 
 enum { MOVE_CACHE = 1024 };
+/* fixed tables remembered by address (a power of two) */
+enum { FIXED_HITS = 64 };
 
 
 enum { DROP_CACHE_SIZE = 2048 };
@@ -181,6 +183,14 @@ struct tiers_script {
     int pieces_ref;           /* read-only piece tables by piece code and tier */
     int moves_ref;            /* read-only move tables, by slot of move_keys */
     int fixed_ref;            /* fixed_move's tables (weak keys) -> the moves */
+    /* fixed tables found before, by address (tables_fixed_lookup): each
+       entry holds its table (ref), so that no other table can take that
+       address while the entry is there */
+    struct fixed_hit {
+        const void *table;
+        int ref;
+        tiers_move m;
+    } fixed_hits[FIXED_HITS];
     move_key move_keys[MOVE_CACHE];
     tiers_move *gen_buf[SCRIPT_MAX_DEPTH + 1]; /* pos:has_legal_move, by depth */
     int empty_ref;            /* the read-only empty table (a move's empty path) */

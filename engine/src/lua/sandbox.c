@@ -785,6 +785,8 @@ int sandbox_open(lua_State *L)
     lua_setfield(L, -2, "__mode");
     lua_setmetatable(L, -2);
     s->fixed_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    for (int i = 0; i < FIXED_HITS; i++)
+        s->fixed_hits[i] = (struct fixed_hit){NULL, LUA_NOREF, {0}};
     lua_newtable(L);
     tables_make_read_only(L);
     s->empty_ref = luaL_ref(L, LUA_REGISTRYINDEX);

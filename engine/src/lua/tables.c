@@ -693,15 +693,31 @@ static const char *read_move(lua_State *L, int idx, const tiers_script *s, int s
  * no metatable: never one).  A variant has kind TIERS_MV_NONE. */
 int tables_fixed_lookup(lua_State *L, int idx, tiers_move *m)
 {
+    tiers_script *s = script_of(L);
+    const void *table = lua_topointer(L, idx);
+    struct fixed_hit *hit = &s->fixed_hits[((uintptr_t)table >> 4) & (FIXED_HITS - 1)];
+    if (table && hit->table == table) { /* (a hook returns the same few) */
+        *m = hit->m;
+        return 1;
+    }
     if (!lua_getmetatable(L, idx))
         return 0;
     lua_pop(L, 1);
-    push_ref(L, script_of(L)->fixed_ref);
+    push_ref(L, s->fixed_ref);
     lua_pushvalue(L, idx);
     int found = lua_rawget(L, -2) == LUA_TUSERDATA;
     if (found)
         memcpy(m, lua_touserdata(L, -1), sizeof *m);
     lua_pop(L, 2);
+    if (found && lua_checkstack(L, 1)) { /* remembered in place of the last */
+        hit->table = NULL; /* (luaL_ref may raise an error) */
+        luaL_unref(L, LUA_REGISTRYINDEX, hit->ref);
+        hit->ref = LUA_NOREF;
+        lua_pushvalue(L, idx);
+        hit->ref = luaL_ref(L, LUA_REGISTRYINDEX);
+        hit->m = *m;
+        hit->table = table;
+    }
     return found;
 }
 

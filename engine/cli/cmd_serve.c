@@ -17,12 +17,47 @@
 
 #include <microhttpd.h>
 
+#include "dynlib.h"
 #include "serve.h"
 #include "serve_compare.h"
 #include "serve_watch.h"
 
 /* Static so that a cancelled agent still thinking at exit finds it. */
 static struct serve serve_state;
+
+/* libmicrohttpd, opened when the server starts (dynlib.h): the other
+ * commands start without it and GnuTLS. */
+static struct {
+    __typeof__(MHD_start_daemon) *start_daemon;
+    __typeof__(MHD_stop_daemon) *stop_daemon;
+    __typeof__(MHD_create_response_from_buffer) *create_response_from_buffer;
+    __typeof__(MHD_add_response_header) *add_response_header;
+    __typeof__(MHD_queue_response) *queue_response;
+    __typeof__(MHD_destroy_response) *destroy_response;
+    __typeof__(MHD_lookup_connection_value) *lookup_connection_value;
+    __typeof__(MHD_get_connection_values) *get_connection_values;
+} mhd;
+
+static int serve_open_http(const struct cli *c)
+{
+    static const char *const files[] = {"libmicrohttpd.so.12", "libmicrohttpd.so", NULL};
+    const dynlib_sym syms[] = {
+        {"MHD_start_daemon", (void **)&mhd.start_daemon},
+        {"MHD_stop_daemon", (void **)&mhd.stop_daemon},
+        {"MHD_create_response_from_buffer", (void **)&mhd.create_response_from_buffer},
+        {"MHD_add_response_header", (void **)&mhd.add_response_header},
+        {"MHD_queue_response", (void **)&mhd.queue_response},
+        {"MHD_destroy_response", (void **)&mhd.destroy_response},
+        {"MHD_lookup_connection_value", (void **)&mhd.lookup_connection_value},
+        {"MHD_get_connection_values", (void **)&mhd.get_connection_values},
+    };
+    char err[512];
+    if (dynlib_load(files, "libmicrohttpd12", syms, (int)(sizeof syms / sizeof *syms), err,
+                    sizeof err) == 0)
+        return 0;
+    cli_error(c, "the HTTP server: %s", err);
+    return -1;
+}
 
 int serve_random_hex(char *out, int n)
 {
@@ -138,20 +173,20 @@ static enum MHD_Result serve_send(struct MHD_Connection *conn, int status,
                                   const char *type, const void *data, size_t len)
 {
     struct MHD_Response *resp =
-        MHD_create_response_from_buffer(len, (void *)data, MHD_RESPMEM_MUST_COPY);
+        mhd.create_response_from_buffer(len, (void *)data, MHD_RESPMEM_MUST_COPY);
     if (!resp)
         return MHD_NO;
-    MHD_add_response_header(resp, "Content-Type", type);
-    MHD_add_response_header(resp, "Cache-Control", "no-store");
-    MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
-    MHD_add_response_header(resp, "Referrer-Policy", "no-referrer");
-    MHD_add_response_header(resp, "X-Frame-Options", "DENY");
-    MHD_add_response_header(resp, "Content-Security-Policy",
+    mhd.add_response_header(resp, "Content-Type", type);
+    mhd.add_response_header(resp, "Cache-Control", "no-store");
+    mhd.add_response_header(resp, "X-Content-Type-Options", "nosniff");
+    mhd.add_response_header(resp, "Referrer-Policy", "no-referrer");
+    mhd.add_response_header(resp, "X-Frame-Options", "DENY");
+    mhd.add_response_header(resp, "Content-Security-Policy",
                             "default-src 'none'; script-src 'unsafe-inline'; "
                             "style-src 'unsafe-inline'; img-src data:; "
                             "connect-src 'self'; frame-ancestors 'none'");
-    enum MHD_Result ret = MHD_queue_response(conn, (unsigned)status, resp);
-    MHD_destroy_response(resp);
+    enum MHD_Result ret = mhd.queue_response(conn, (unsigned)status, resp);
+    mhd.destroy_response(resp);
     return ret;
 }
 
@@ -196,12 +231,12 @@ static int serve_same(const char *a, const char *b)
 
 static const char *serve_header(struct MHD_Connection *conn, const char *name)
 {
-    return MHD_lookup_connection_value(conn, MHD_HEADER_KIND, name);
+    return mhd.lookup_connection_value(conn, MHD_HEADER_KIND, name);
 }
 
 static const char *serve_query(struct MHD_Connection *conn, const char *name)
 {
-    return MHD_lookup_connection_value(conn, MHD_GET_ARGUMENT_KIND, name);
+    return mhd.lookup_connection_value(conn, MHD_GET_ARGUMENT_KIND, name);
 }
 
 /* The checks before anything is done: 0 to go on, or the status sent. */
@@ -290,7 +325,7 @@ static json_t *serve_input(struct MHD_Connection *conn, int post,
 {
     if (!post) {
         json_t *in = json_object();
-        MHD_get_connection_values(conn, MHD_GET_ARGUMENT_KIND, serve_query_add, in);
+        mhd.get_connection_values(conn, MHD_GET_ARGUMENT_KIND, serve_query_add, in);
         return in;
     }
     json_error_t je;
@@ -472,7 +507,7 @@ static int serve_bound_port(int fd)
 
 static int serve_run(struct serve *S, const struct cli *c, int fd, sigset_t *stop)
 {
-    struct MHD_Daemon *d = MHD_start_daemon(
+    struct MHD_Daemon *d = mhd.start_daemon(
         MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG, 0, NULL, NULL,
         serve_handle, S, MHD_OPTION_LISTEN_SOCKET, fd, MHD_OPTION_NOTIFY_COMPLETED,
         serve_completed, S, MHD_OPTION_CONNECTION_LIMIT, (unsigned)64,
@@ -488,7 +523,7 @@ static int serve_run(struct serve *S, const struct cli *c, int fd, sigset_t *sto
         int sig;
         sigwait(stop, &sig);
     }
-    MHD_stop_daemon(d);
+    mhd.stop_daemon(d);
     close(fd);
     return code;
 }
@@ -502,6 +537,8 @@ int cmd_serve_run(struct cli *c)
     const char *idle = getenv("TIERS_SERVE_IDLE_SECONDS"); /* for the tests */
     if (idle && atof(idle) > 0)
         S->idle_seconds = atof(idle);
+    if (serve_open_http(c) < 0)
+        return CLI_INTERNAL;
     int code = serve_load_variants(S, c);
     if (code != CLI_OK) {
         serve_free_variants(S);

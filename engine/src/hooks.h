@@ -22,7 +22,8 @@
 /* Where the generator put the moves of a list, for the expand pre-pass:
  * buf[0..board_hi) are the pieces' moves (board_hi 0: unknown), and of
  * those only the runs buf[runs[i].lo .. runs[i].hi) need a look -- the
- * moves of the pieces whose face has EXPAND_ACTOR (v->expand_role), the
+ * moves of the pieces whose face has EXPAND_ACTOR (v->expand_role), those
+ * of a face with EXPAND_STUCK that land where it may be stuck, the
  * rotations and the strikes; between them lie plain moves, stacks and
  * captures, and the captures need one only if takes_noted (a tower of
  * the opponent shows a face with EXPAND_TAKEN).  The drops are

@@ -70,6 +70,25 @@ same() {
 }
 
 # ------------------------------------------------------------ start
+# Only `serve` opens libmicrohttpd (and GnuTLS behind it): every other
+# command starts without them (issue 20's start-up target).
+LD_DEBUG=libs "$tiers" --version >/dev/null 2>"$tmp/libs"
+grep -qE 'libmicrohttpd|libgnutls' "$tmp/libs"
+check "--version loads no HTTP library" $((!$?)) "$(grep -m 1 -E 'microhttpd|gnutls' "$tmp/libs")"
+LD_DEBUG=libs "$tiers" serve --port 0 official >"$tmp/libs.out" 2>"$tmp/libs" &
+libs_pid=$!
+pids+=("$libs_pid")
+for _ in $(seq 1 200); do
+    [[ -s $tmp/libs.out ]] && break
+    sleep 0.05
+done
+kill "$libs_pid" 2>/dev/null
+wait "$libs_pid" 2>/dev/null
+grep -q 'libmicrohttpd' "$tmp/libs"
+check "serve loads libmicrohttpd" $? "no libmicrohttpd in LD_DEBUG=libs"
+grep -q '^http://' "$tmp/libs.out"
+check "serve started" $? "no address printed: $(head -c 300 "$tmp/libs.out")"
+
 start main official "$promote"
 [[ $url =~ ^http://127\.0\.0\.1:[0-9]+/\?token=[0-9a-f]{32}$ ]]
 check "first line is the address with the token" $? "got '$url'"

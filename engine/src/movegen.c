@@ -624,7 +624,8 @@ static void note_stuck(gen_layout *gl, move_run *runs, const gen *g, int lo, pie
     const uint64_t *any = g->v->stuck_any[g->v->face_of[pc]][pc_facing(pc)];
     for (int i = lo; i < g->n; i++) {
         const tiers_move *m = &g->buf[i];
-        unsigned k = (unsigned)m->kind - TIERS_MV_MOVE, to = m->to; /* 0, 1, 2: move, stack, capture */
+        /* k 0, 1, 2: a move, stack, capture */
+        unsigned k = (unsigned)m->kind - TIERS_MV_MOVE, to = m->to;
         if (k > 2 || m->effect || to >= TIERS_MAX_SQUARES || (any[to >> 6] >> (to & 63) & 1))
             note_run(gl, runs, i, i + 1);
     }

@@ -865,7 +865,8 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, const gen_layou
             /* a fresh move whose piece cannot be stuck where it lands
                fails those effects' filters: they are dropped here, once */
             if ((c & stuck) && !m->effect &&
-                (!fpc || m->to == TIERS_NO_SQUARE || !filter_stuck_anywhere(s->v, fa, pc_facing(fpc), m->to) ||
+                (!fpc || m->to == TIERS_NO_SQUARE ||
+                 !filter_stuck_anywhere(s->v, fa, pc_facing(fpc), m->to) ||
                  !filter_stuck_landing(p, m, fpc, p->board[m->to].h)))
                 unstuck = c & stuck;
             c &= ~unstuck;

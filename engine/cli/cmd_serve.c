@@ -40,7 +40,8 @@ static struct {
 
 static int serve_open_http(const struct cli *c)
 {
-    static const char *const files[] = {"libmicrohttpd.so.12", "libmicrohttpd.so", NULL};
+    /* the ABI of the header it was built with (Debian 12's library) */
+    static const char *const files[] = {"libmicrohttpd.so.12", NULL};
     const dynlib_sym syms[] = {
         {"MHD_start_daemon", (void **)&mhd.start_daemon},
         {"MHD_stop_daemon", (void **)&mhd.stop_daemon},

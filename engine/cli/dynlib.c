@@ -8,9 +8,9 @@ int dynlib_load(const char *const *files, const char *package, const dynlib_sym 
                 int nsyms, char *err, size_t errlen)
 {
     void *h = NULL;
-    const char *why = "no file named";
+    const char *why = "no file named", *file = files[0];
     for (int i = 0; files[i] && !h; i++)
-        if (!(h = dlopen(files[i], RTLD_NOW | RTLD_LOCAL)))
+        if (!(h = dlopen(file = files[i], RTLD_NOW | RTLD_LOCAL)))
             why = dlerror();
     if (!h) {
         snprintf(err, errlen, "cannot load %s (install the Debian package %s): %s",
@@ -22,8 +22,8 @@ int dynlib_load(const char *const *files, const char *package, const dynlib_sym 
         *syms[i].slot = dlsym(h, syms[i].name);
         if (!*syms[i].slot) {
             const char *e = dlerror();
-            snprintf(err, errlen, "%s has no %s (install the Debian package %s): %s",
-                     files[0], syms[i].name, package, e ? e : "a null address");
+            snprintf(err, errlen, "%s has no %s (install the Debian package %s): %s", file,
+                     syms[i].name, package, e ? e : "a null address");
             for (int j = 0; j <= i; j++)
                 *syms[j].slot = NULL;
             dlclose(h);

@@ -32,6 +32,10 @@ typedef struct move_run {
     uint16_t lo, hi;
 } move_run;
 
+/* The runs a layout holds; past them the last run grows to the end
+ * (looking at more moves is always safe). */
+enum { GEN_MAX_RUNS = 256 };
+
 typedef struct gen_layout {
     int drops_lo, drops_hi, board_hi, nruns, takes_noted;
     const move_run *runs;

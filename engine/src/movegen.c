@@ -605,12 +605,12 @@ static void gen_drops(gen *g, int setup)
 /* ------------------------------------------------------------ passes */
 
 /* buf[lo..hi) needs the expand pre-pass: a run, joined to the last one
- * when they meet. */
+ * when they meet, or when no room is left (GEN_MAX_RUNS). */
 static void note_run(gen_layout *gl, move_run *runs, int lo, int hi)
 {
     if (hi <= lo)
         return;
-    if (gl->nruns && runs[gl->nruns - 1].hi == lo)
+    if (gl->nruns && (runs[gl->nruns - 1].hi == lo || gl->nruns == GEN_MAX_RUNS))
         runs[gl->nruns - 1].hi = (uint16_t)hi;
     else
         runs[gl->nruns++] = (move_run){(uint16_t)lo, (uint16_t)hi};
@@ -690,7 +690,7 @@ static int gen_all(tiers_pos *p, tiers_move *buf, int cap)
     const tiers_variant *v = p->v;
     gen g = {.p = p, .v = v, .buf = buf, .cap = cap, .side = p->st.side,
              .max_tiers = mode_max_tiers(p), .probe = -1};
-    move_run runs[TIERS_MAX_SQUARES];
+    move_run runs[GEN_MAX_RUNS];
     gen_layout gl = {.runs = runs}; /* for the expand hooks */
 
     if (p->st.setup_left & (1u << g.side)) {

@@ -207,29 +207,34 @@ static void stuck_any_tables(tiers_variant *v)
             }
 }
 
-static int stuck_at(const tiers_variant *v, int face, int facing, int x, int y)
+/* Marks in near the squares from which an offset of reach lands on x, y. */
+static void stuck_near_from(const tiers_variant *v, const uint64_t *reach, int x, int y,
+                            uint64_t *near)
 {
-    if (x < 0 || x >= v->files || y < 0 || y >= v->ranks)
-        return 0;
-    int sq = sq_make(x, y);
-    return v->stuck_any[face][facing][sq >> 6] >> (sq & 63) & 1;
+    for (int w = 0; w < 16; w++)
+        for (uint64_t bits = reach[w]; bits; bits &= bits - 1) {
+            int bit = w * 64 + __builtin_ctzll(bits);
+            int fx = x - (bit % 31 - 15), fy = y - (bit / 31 - 15);
+            if (fx >= 0 && fx < v->files && fy >= 0 && fy < v->ranks) {
+                int from = sq_make(fx, fy);
+                near[from >> 6] |= 1ull << (from & 63);
+            }
+        }
 }
 
 /* stuck_near[f][d]: the squares from which some offset of reach_any[f][d]
- * lands on stuck_any[f][d]. */
+ * lands on stuck_any[f][d]: each such square less each offset.  Only the
+ * few faces with stuck squares and their few offsets are walked. */
 static void stuck_near_tables(tiers_variant *v)
 {
     memset(v->stuck_near, 0, sizeof v->stuck_near);
     for (int f = 0; f < v->nfaces; f++)
         for (int d = 0; d < 4; d++)
-            for (int r = 0; r < v->ranks; r++)
-                for (int x = 0; x < v->files; x++) {
-                    int sq = sq_make(x, r), near = 0;
-                    for (int bit = 0; bit < 31 * 31 && !near; bit++)
-                        near = (v->reach_any[f][d][bit >> 6] >> (bit & 63) & 1) &&
-                               stuck_at(v, f, d, x + bit % 31 - 15, r + bit / 31 - 15);
-                    if (near)
-                        v->stuck_near[f][d][sq >> 6] |= 1ull << (sq & 63);
+            for (int w = 0; w < 4; w++)
+                for (uint64_t at = v->stuck_any[f][d][w]; at; at &= at - 1) {
+                    int sq = w * 64 + __builtin_ctzll(at);
+                    stuck_near_from(v, v->reach_any[f][d], sq_file(sq), sq_rank(sq),
+                                    v->stuck_near[f][d]);
                 }
 }
 

@@ -73,6 +73,8 @@ same() {
 # Only `serve` opens libmicrohttpd (and GnuTLS behind it): every other
 # command starts without them (issue 20's start-up target).
 LD_DEBUG=libs "$tiers" --version >/dev/null 2>"$tmp/libs"
+grep -q 'libc\.so' "$tmp/libs"
+check "LD_DEBUG=libs lists the libraries" $? "no libc in LD_DEBUG=libs"
 grep -qE 'libmicrohttpd|libgnutls' "$tmp/libs"
 check "--version loads no HTTP library" $((!$?)) "$(grep -m 1 -E 'microhttpd|gnutls' "$tmp/libs")"
 LD_DEBUG=libs "$tiers" serve --port 0 official >"$tmp/libs.out" 2>"$tmp/libs" &

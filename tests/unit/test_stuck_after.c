@@ -28,6 +28,8 @@
 enum { GAMES = 12, PLIES = 160 };
 
 #define LAMP TIERS_TEST_DIR "/data/stuck-lamp.yaml"
+#define STACK TIERS_TEST_DIR "/data/stuck-stack.yaml"
+#define MANY TIERS_TEST_DIR "/data/stuck-many.yaml"
 
 typedef struct tally {
     int stuck, free, checked, near;
@@ -197,6 +199,60 @@ static void moving_region(void **state)
     tiers_variant_free(v);
 }
 
+/* The generator's noting for the expand pre-pass (EXPAND_STUCK: only the
+ * moves that may end stuck) against the pre-pass looking at every move of
+ * those faces (their role made EXPAND_ACTOR): the same move lists, in the
+ * same order, at every position of random games. */
+static void same_lists(const char *name, int games, int plies)
+{
+    tiers_error err;
+    char msg[1024];
+    tiers_variant *v = tiers_variant_load(name, TIERS_TEST_DIR "/data/variants", NULL, &err);
+    if (!v)
+        fail_msg("loading %s: %s", name, tiers_error_text(&err, msg, sizeof msg));
+    uint8_t roles[MAX_FACES], all[MAX_FACES];
+    int stuck_faces = 0;
+    memcpy(roles, v->expand_role, sizeof roles);
+    for (int f = 0; f < MAX_FACES; f++) {
+        stuck_faces += (roles[f] & EXPAND_STUCK) != 0;
+        all[f] = roles[f] & EXPAND_STUCK ? (roles[f] & ~EXPAND_STUCK) | EXPAND_ACTOR : roles[f];
+    }
+    tiers_move *a = malloc(2 * TIERS_MAX_MOVES * sizeof *a), *b = a + TIERS_MAX_MOVES;
+    assert_non_null(a);
+    uint64_t rng = 0x9e3779b97f4a7c15ull;
+    for (int g = 0; g < games; g++) {
+        tiers_pos *p = tiers_pos_new(v, plies + 8, &err);
+        assert_non_null(p);
+        for (int ply = 0; ply < plies && !status_terminal(p, NULL, NULL); ply++) {
+            int na = movegen_pseudo(p, a, TIERS_MAX_MOVES);
+            memcpy(v->expand_role, all, sizeof all);
+            int nb = movegen_pseudo(p, b, TIERS_MAX_MOVES);
+            memcpy(v->expand_role, roles, sizeof roles);
+            if (na != nb || (na > 0 && memcmp(a, b, (size_t)na * sizeof *a))) {
+                tiers_pos_format(p, NULL, msg, sizeof msg);
+                fail_msg("%s: %d moves noted by stuck landings, %d looking at all, at %s", name,
+                         na, nb, msg);
+            }
+            int n = movegen_legal(p, a, TIERS_MAX_MOVES);
+            if (n <= 0)
+                break;
+            assert_int_equal(make_move(p, &a[rng_next(&rng) % (uint64_t)n]), 0);
+        }
+        tiers_pos_free(p);
+    }
+    free(a);
+    tiers_variant_free(v);
+    assert_true(stuck_faces > 0 || !strcmp(name, STACK)); /* (a stack: never) */
+}
+
+static void noting(void **state)
+{
+    (void)state;
+    same_lists("blog", 8, 200);
+    same_lists(STACK, 8, 120);
+    same_lists(MANY, 2, 30);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -204,6 +260,7 @@ int main(void)
         cmocka_unit_test(blog_tables),
         cmocka_unit_test(others),
         cmocka_unit_test(moving_region),
+        cmocka_unit_test(noting),
     };
     return tu_run_tests(tests, NULL, NULL);
 }

@@ -155,7 +155,9 @@ static void find_expand_faces(tiers_script *s)
                 untaken = ~0u;
             acting |= c & (by_actor[f] | untaken);
         }
-        if (acting & ~s->stuck_test)
+        /* (a stack moves by all its pieces' lines: stuck_near, made from
+           the top face's, does not tell where it may land) */
+        if ((acting & ~s->stuck_test) || (acting && v->unit != UNIT_TOP))
             v->expand_role[f] |= EXPAND_ACTOR;
         else if (acting)
             v->expand_role[f] |= EXPAND_STUCK;

@@ -133,7 +133,8 @@ int filter_may_be_stuck(const tiers_pos *p, const undo_rec *u, const tiers_move 
 int filter_stuck_landing(const tiers_pos *p, const tiers_move *m, piece_t a, int h)
 {
     const tiers_variant *v = p->v;
-    int face = v->face_of[a], facing = pc_facing(a), to = m->to, lo = 1, hi = v->max_tiers;
+    int face = v->face_of[a], facing = filter_facing_after(v, m, a), to = m->to, lo = 1,
+        hi = v->max_tiers;
     if (!(v->hooks & HOOK_TIER) && v->unit == UNIT_TOP) {
         if (m->kind == TIERS_MV_MOVE || m->kind == TIERS_MV_STACK || m->kind == TIERS_MV_DROP)
             lo = h + 1;

@@ -127,6 +127,16 @@ int filter_may_be_stuck(const tiers_pos *p, const undo_rec *u, const tiers_move 
 /* The same for a known acting piece a (not 0) and the height h of the
  * tower on m->to before m (m->to a square). */
 int filter_stuck_landing(const tiers_pos *p, const tiers_move *m, piece_t a, int h);
+/* The facing piece a will show after m: in the variants where a moved
+ * piece turns clockwise (turn_after_move, make.c), the next one. */
+static inline int filter_facing_after(const tiers_variant *v, const tiers_move *m, piece_t a)
+{
+    int turns = v->turn_after_move && !(m->flags & TIERS_MF_EXIT) &&
+                (m->kind == TIERS_MV_MOVE || m->kind == TIERS_MV_STACK ||
+                 m->kind == TIERS_MV_CAPTURE);
+    return (pc_facing(a) + turns) & 3;
+}
+
 /* Could a piece of face `face` and facing `facing` be stuck on sq, by
  * any table it might use there (the variant's stuck tables)? */
 static inline int filter_stuck_anywhere(const tiers_variant *v, int face, int facing, int sq)

@@ -32,8 +32,8 @@ typedef struct move_run {
     uint16_t lo, hi;
 } move_run;
 
-/* The runs a layout holds; past them the last run grows to the end
- * (looking at more moves is always safe). */
+/* The runs a layout holds; past them the last run grows to cover each
+ * later one (looking at more moves is always safe). */
 enum { GEN_MAX_RUNS = 256 };
 
 typedef struct gen_layout {

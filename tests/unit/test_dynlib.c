@@ -57,6 +57,18 @@ static void missing_symbol(void **state)
     assert_null(b);
 }
 
+/* The message names the file that opened, not the first one tried. */
+static void missing_symbol_second_file(void **state)
+{
+    (void)state;
+    void *a = NULL;
+    const char *const files[] = {"libtiers-none.so.9", "libm.so.6", NULL};
+    const dynlib_sym syms[] = {{"tiers_no_such_function", &a}};
+    char err[512] = "";
+    assert_int_equal(dynlib_load(files, "libc6", syms, 1, err, sizeof err), -1);
+    assert_non_null(strstr(err, "libm.so.6 has no tiers_no_such_function"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -64,6 +76,7 @@ int main(void)
         cmocka_unit_test(second_file),
         cmocka_unit_test(missing_library),
         cmocka_unit_test(missing_symbol),
+        cmocka_unit_test(missing_symbol_second_file),
     };
     return tu_run_tests(tests, NULL, NULL);
 }

@@ -126,6 +126,20 @@ static void test_expand_pool(void **state)
     tiers_variant_free(v);
 }
 
+/* A stuck test on a piece that turns after its move (turn_after_move):
+ * stuck or not by the facing it turns to.  The Lance on e1 steps to e2
+ * and faces east, off the board: stuck; the one on c1 faces d2: free. */
+static void test_expand_turned(void **state)
+{
+    (void)state;
+    tiers_variant *v = load("turn.yaml");
+    tiers_pos *p = tu_pos(v, "2k@s2/5/5/5/K@n1L@n1L@n - w - 0 1", NULL);
+    assert_from(p, "e1", "e1-e2 e1-e2/h");
+    assert_from(p, "c1", "c1-c2");
+    tiers_pos_free(p);
+    tiers_variant_free(v);
+}
+
 /* expand_taken alone: the captures of a rook are expanded whatever piece
  * makes them, and only those (the generator's layout lets the pre-pass
  * pass over the other pieces' moves). */
@@ -1027,6 +1041,7 @@ int main(void)
         cmocka_unit_test(test_expand_before),
         cmocka_unit_test(test_expand_taken),
         cmocka_unit_test(test_expand_pool),
+        cmocka_unit_test(test_expand_turned),
         cmocka_unit_test(test_fixed_expand),
         cmocka_unit_test(test_pure_moves),
         cmocka_unit_test(test_pure_veto),

@@ -866,7 +866,7 @@ int script_expand(tiers_pos *p, tiers_move *buf, int n, int cap, const gen_layou
                fails those effects' filters: they are dropped here, once */
             if ((c & stuck) && !m->effect &&
                 (!fpc || m->to == TIERS_NO_SQUARE ||
-                 !filter_stuck_anywhere(s->v, fa, pc_facing(fpc), m->to) ||
+                 !filter_stuck_anywhere(s->v, fa, filter_facing_after(s->v, m, fpc), m->to) ||
                  !filter_stuck_landing(p, m, fpc, p->board[m->to].h)))
                 unstuck = c & stuck;
             c &= ~unstuck;

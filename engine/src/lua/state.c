@@ -155,9 +155,12 @@ static void find_expand_faces(tiers_script *s)
                 untaken = ~0u;
             acting |= c & (by_actor[f] | untaken);
         }
-        /* (a stack moves by all its pieces' lines: stuck_near, made from
-           the top face's, does not tell where it may land) */
-        if ((acting & ~s->stuck_test) || (acting && v->unit != UNIT_TOP))
+        /* (a stack moves by all its pieces' lines, and a piece that turns
+           after its move is stuck by another facing's tables: stuck_near,
+           made from the top face's lines and tables of one facing, does
+           not tell where they may end stuck) */
+        if ((acting & ~s->stuck_test) ||
+            (acting && (v->unit != UNIT_TOP || v->turn_after_move)))
             v->expand_role[f] |= EXPAND_ACTOR;
         else if (acting)
             v->expand_role[f] |= EXPAND_STUCK;

@@ -709,7 +709,7 @@ int tables_fixed_lookup(lua_State *L, int idx, tiers_move *m)
     if (found)
         memcpy(m, lua_touserdata(L, -1), sizeof *m);
     lua_pop(L, 2);
-    if (found && lua_checkstack(L, 3)) { /* remembered in place of the last */
+    if (found && lua_checkstack(L, 3)) { /* in its slot, in place of another */
         hit->table = NULL; /* (luaL_ref may raise an error) */
         luaL_unref(L, LUA_REGISTRYINDEX, hit->ref);
         hit->ref = LUA_NOREF;

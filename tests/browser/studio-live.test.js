@@ -66,9 +66,13 @@ async function main() {
     const waitPly = (n) => page.waitForFunction((n) => +document.getElementById('status').dataset.ply === n,
       { timeout: 20000 }, n);
     const position = () => page.evaluate(() => state.position);
+    // (choosing starts a new game, with a new session, even for the
+    // variant shown: wait for it, or a click may reach the closed one)
     const choose = async (name) => {
+      const before = await page.evaluate(() => session);
       await page.select('#variant', name);
-      await page.waitForFunction((n) => document.getElementById('status').textContent.includes(n + ', ply 0'), {}, name);
+      await page.waitForFunction((n, b) => session !== b &&
+        document.getElementById('status').textContent.includes(n + ', ply 0'), {}, name, before);
     };
 
     await page.goto(url);

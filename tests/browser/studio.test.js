@@ -42,8 +42,10 @@ async function main() {
     await shot('1-loaded');
 
     // duel-promote from the list; its king on c1
+    const before = await page.evaluate(() => session); // (a new game: a new session)
     await page.select('#variant', 'duel-promote');
-    await page.waitForFunction(() => document.getElementById('status').textContent.includes('duel-promote'));
+    await page.waitForFunction((b) => session !== b &&
+      document.getElementById('status').textContent.includes('duel-promote'), {}, before);
     await page.waitForSelector('g.tower[data-square="c1"]');
     await clickSquare('c1');
     await page.waitForSelector('rect.sel');

@@ -134,6 +134,15 @@ static int region_boosts(const tiers_pos *p, int sq, piece_t pc)
            pc_owner(pc) < 2 && in_region(p, pc_owner(pc), sq);
 }
 
+/* Does pc, standing on the piece below, move by the over-enemy face's
+ * table (the Gold rule: on an enemy piece, shared pieces aside)? */
+static inline int on_enemy(const tiers_variant *v, piece_t pc, piece_t below)
+{
+    int under = pc_owner(below), me = pc_owner(pc);
+    return v->over_enemy_face != NO_FACE && under != me && under != OWNER_SHARED &&
+           me != OWNER_SHARED;
+}
+
 /* Face whose table the piece at idx of the tower moves with: the variant's
  * over-enemy face, the face copied from below, or its own. */
 int movegen_face_tier(const tiers_pos *p, int sq, int idx, int *tier)
@@ -150,11 +159,8 @@ int movegen_face_tier(const tiers_pos *p, int sq, int idx, int *tier)
     *tier = hooks_tier((tiers_pos *)p, sq, idx, *tier);
     if (fl & FF_IMMOBILE)
         return f;
-    if (v->over_enemy_face != NO_FACE && idx > 0) {
-        int below = pc_owner(t->p[idx - 1]), me = pc_owner(pc);
-        if (below != me && below != OWNER_SHARED && me != OWNER_SHARED)
-            return v->over_enemy_face;
-    }
+    if (idx > 0 && on_enemy(v, pc, t->p[idx - 1]))
+        return v->over_enemy_face;
     if (fl & FF_COPY_BELOW) {
         int j = idx - 1, g = f;
         while (j >= 0 && (v->faces[g = v->face_of[t->p[j]]].flags & FF_COPY_BELOW))
@@ -1304,19 +1310,9 @@ int movegen_reach(const tiers_pos *p, int sq, uint8_t *mark)
  * there, as movegen_face_tier reads it: the over-enemy face on an enemy. */
 static int landing_face(const tiers_variant *v, piece_t a, piece_t below)
 {
-    int me = pc_owner(a), under = below ? pc_owner(below) : me;
-    if (v->over_enemy_face != NO_FACE && !(v->faces[v->face_of[a]].flags & FF_IMMOBILE) &&
-        under != me && under != OWNER_SHARED && me != OWNER_SHARED)
+    if (below && !(v->faces[v->face_of[a]].flags & FF_IMMOBILE) && on_enemy(v, a, below))
         return v->over_enemy_face;
     return v->face_of[a];
-}
-
-static int projects_region(const tiers_variant *v, int face)
-{
-    for (int k = 0; k < v->nregions; k++)
-        if (v->regions[k].face == face)
-            return 1;
-    return 0;
 }
 
 static int stuck_table(const tiers_variant *v, int face, int tier, int facing, int sq)
@@ -1330,7 +1326,7 @@ int movegen_stuck_after(const tiers_pos *p, const tiers_move *m, piece_t a, int 
     int own = v->face_of[a], lo;
     if (!v->stuck_ready || (v->hooks & HOOK_TIER) || v->unit != UNIT_TOP ||
         v->turn_after_move || m->flags || (v->faces[own].flags & FF_COPY_BELOW) ||
-        projects_region(v, own))
+        v->region_code[a])
         return -1; /* its table or tier on landing is not the one read here */
     if (m->kind == TIERS_MV_MOVE || m->kind == TIERS_MV_STACK)
         lo = h + 1;

@@ -132,7 +132,7 @@ static void test_expand_pool(void **state)
 static void test_expand_turned(void **state)
 {
     (void)state;
-    tiers_variant *v = load("turn.yaml");
+    tiers_variant *v = tu_variant(tu_path("data/stuck-turn.yaml"));
     tiers_pos *p = tu_pos(v, "2k@s2/5/5/5/K@n1L@n1L@n - w - 0 1", NULL);
     assert_from(p, "e1", "e1-e2 e1-e2/h");
     assert_from(p, "c1", "c1-c2");

@@ -1,7 +1,8 @@
--- A Jumper that lands where it cannot move may leave the board ("/h").
+-- The stuck test of tests/data/stuck-*.yaml: a piece left unable to move
+-- after its move may leave the board as part of it ("/h", arg 1), as
+-- blog's Forced Recovery takes a piece back to hand.  Every face.
 effect{
   name = "recover",
-  expand_faces = {"jumper"},
   expand_reach = {0, 0},
   expand = {{}, {arg = 1}},
   after_faces = {},
